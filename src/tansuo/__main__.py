@@ -1,0 +1,5 @@
+import sys
+
+from tansuo.cli import main
+
+sys.exit(main())

@@ -1,0 +1,197 @@
+"""Benchmark harness behind ``tansuo bench``.
+
+A *suite* is a function that runs tansuo and, where installed, its peer
+libraries on the same instances in the same process and returns a
+:class:`SuiteResult`. Each domain registers its suites in its own module of
+this package (``tansuo/bench/<domain>.py``) with the :func:`suite` decorator;
+modules are discovered, so adding one touches no shared file.
+
+Rules every suite follows:
+
+* every run verifies its answers (optimal cost against a reference, a valid
+  solution) and says so in ``Run.verified``; a peer whose answer differs is
+  reported, never silently dropped;
+* peers are optional: a missing one becomes a note, not an error;
+* kernels are compiled (warmed up) before timing starts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tansuo.errors import InvalidInput
+
+
+@dataclass(slots=True)
+class Run:
+    """One solver over a suite's instances."""
+
+    solver: str
+    times: list[float] = field(default_factory=list)
+    solved: int = 0
+    nodes: int | None = None
+    verified: bool = True
+    peer: bool = False
+    note: str = ""
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.times else None
+
+    @property
+    def max(self) -> float | None:
+        return max(self.times) if self.times else None
+
+    @property
+    def nodes_per_second(self) -> float | None:
+        total = sum(self.times)
+        if self.nodes is None or total <= 0:
+            return None
+        return self.nodes / total
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "solver": self.solver,
+            "peer": self.peer,
+            "instances": len(self.times),
+            "solved": self.solved,
+            "median_s": self.median,
+            "max_s": self.max,
+            "total_s": sum(self.times),
+            "nodes": self.nodes,
+            "nodes_per_s": self.nodes_per_second,
+            "verified": self.verified,
+            "note": self.note,
+        }
+
+
+@dataclass(slots=True)
+class SuiteResult:
+    """What a suite returns: its runs, the tansuo run that ratios compare with, notes."""
+
+    suite: str
+    instances: int
+    runs: list[Run]
+    baseline: str
+    notes: list[str] = field(default_factory=list)
+
+    def ratio(self, run: Run) -> float | None:
+        """Peer median time / baseline median time (> 1: tansuo is faster)."""
+        base = next((r for r in self.runs if r.solver == self.baseline), None)
+        if base is None or base.median in (None, 0) or run.median is None:
+            return None
+        return run.median / base.median
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "suite": self.suite,
+            "instances": self.instances,
+            "baseline": self.baseline,
+            "runs": [dict(r.as_dict(), ratio=self.ratio(r)) for r in self.runs],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(slots=True)
+class Suite:
+    name: str
+    domain: str
+    description: str
+    func: Callable[[BenchContext], SuiteResult]
+
+
+@dataclass(slots=True)
+class BenchContext:
+    """What a suite gets: the scale to run at and a progress reporter."""
+
+    quick: bool = False
+    seed: int = 2026
+    progress: Callable[[str, int, int], None] = lambda label, done, total: None
+
+    def scale(self, full: int, quick: int) -> int:
+        return quick if self.quick else full
+
+
+_SUITES: dict[str, Suite] = {}
+
+
+def suite(name: str, domain: str, description: str):
+    """Register a benchmark suite (decorator)."""
+
+    def wrap(func: Callable[[BenchContext], SuiteResult]) -> Callable[[BenchContext], SuiteResult]:
+        _SUITES[name] = Suite(name, domain, description, func)
+        return func
+
+    return wrap
+
+
+def discover() -> dict[str, Suite]:
+    """Import every suite module of this package and return the registry."""
+    for info in pkgutil.iter_modules(__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+    return dict(sorted(_SUITES.items()))
+
+
+def select(domain: str | None) -> list[Suite]:
+    """The suites of one domain (or suite name), or all of them."""
+    suites = discover()
+    if domain is None:
+        return list(suites.values())
+    chosen = [s for s in suites.values() if domain in (s.domain, s.name)]
+    if not chosen:
+        names = sorted({s.domain for s in suites.values()} | set(suites))
+        raise InvalidInput(f"unknown benchmark {domain!r}; choose one of: {', '.join(names)}")
+    return chosen
+
+
+def time_calls(
+    func: Callable[[Any], Any],
+    instances: Sequence[Any],
+    *,
+    label: str = "",
+    ctx: BenchContext | None = None,
+    time_budget: float | None = None,
+) -> tuple[list[float], list[Any]]:
+    """Call ``func`` on each instance; return the wall times and the results.
+
+    With ``time_budget`` (seconds), stop after the instance that crosses it: a
+    slow peer is measured on a prefix rather than stalling the whole run.
+    """
+    times: list[float] = []
+    results: list[Any] = []
+    spent = 0.0
+    for i, instance in enumerate(instances):
+        start = time.perf_counter()
+        results.append(func(instance))
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        spent += elapsed
+        if ctx is not None:
+            ctx.progress(label, i + 1, len(instances))
+        if time_budget is not None and spent > time_budget:
+            break
+    return times, results
+
+
+def peer_available(module: str) -> bool:
+    """Whether a peer library can be imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+def missing_peer_note(name: str) -> str:
+    return f"{name} is not installed; pip install 'tansuo[bench]' to compare with it"
+
+
+def iter_nonempty(lines: Iterable[str]) -> list[str]:
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]

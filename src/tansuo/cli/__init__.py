@@ -1,0 +1,87 @@
+"""The ``tansuo`` command.
+
+Thin by design: each domain has one module here with a ``register(app)``
+function (and optionally ``demo(console)``) that parses arguments, calls the
+library and formats the result. Modules are discovered, so adding a domain
+touches no shared file. No search logic lives here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+import click
+import typer
+
+from tansuo import __version__
+from tansuo.cli._common import EXIT_INTERRUPTED, EXIT_USAGE, fail_line
+from tansuo.errors import InvalidInput
+
+app = typer.Typer(
+    name="tansuo",
+    help="探索 tansuo: heuristic search, readable and fast.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tansuo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """探索 tansuo: heuristic search, readable and fast."""
+
+
+def command_modules() -> list[ModuleType]:
+    """The CLI modules of this package, in name order (one per domain)."""
+    modules = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            modules.append(importlib.import_module(f"{__name__}.{info.name}"))
+    return modules
+
+
+for _module in command_modules():
+    _module.register(app)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (see DESIGN.md)."""
+    try:
+        code = app(args=list(argv) if argv is not None else None, standalone_mode=False)
+    except click.exceptions.Abort:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except InvalidInput as exc:
+        fail_line(str(exc))
+        return EXIT_USAGE
+    except (OSError, RecursionError, MemoryError) as exc:
+        fail_line(_os_message(exc))
+        return EXIT_USAGE
+    return code if isinstance(code, int) else 0
+
+
+def _os_message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__

@@ -1,0 +1,95 @@
+"""``tansuo bench``: run the benchmark suites, tansuo beside its peers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from tansuo import bench as harness
+from tansuo.cli._common import console, refuse_overwrite
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench", help="Run benchmark suites beside peer libraries; print a table.")(run)
+
+
+def _fmt_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def _fmt_rate(rate: float | None) -> str:
+    if rate is None:
+        return "-"
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if rate >= size:
+            return f"{rate / size:.2f}{unit}"
+    return f"{rate:.0f}"
+
+
+def run(
+    domain: str | None = typer.Argument(None, help="A domain or suite name; all when omitted."),
+    json_file: Path | None = typer.Option(None, "--json", help="Also write the results to FILE."),
+    quick: bool = typer.Option(False, "--quick", help="Small instance counts (a smoke run)."),
+    list_suites: bool = typer.Option(False, "--list", help="List the suites and exit."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --json file if it exists."),
+) -> None:
+    """Run benchmark suites and print median/max time, nodes per second and peer ratios."""
+    suites = harness.select(domain)
+    if list_suites:
+        for s in suites:
+            console.print(f"{s.name:28} {s.domain:12} {s.description}")
+        return
+    if json_file is not None:
+        refuse_overwrite(json_file, force=force)
+    results = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("", total=None)
+
+        def report(label: str, done: int, total: int) -> None:
+            progress.update(task, description=label, completed=done, total=total)
+
+        for s in suites:
+            ctx = harness.BenchContext(quick=quick, progress=report)
+            progress.update(task, description=s.name, completed=0, total=None)
+            results.append(s.func(ctx))
+            _print_table(results[-1])
+    if json_file is not None:
+        json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2) + "\n")
+        console.print(f"results written to {json_file}")
+
+
+def _print_table(result: harness.SuiteResult) -> None:
+    table = Table(title=f"{result.suite} ({result.instances} instances)", title_justify="left")
+    for col in ("solver", "solved", "median", "max", "nodes/s", "verified", "peer / tansuo"):
+        table.add_column(col, justify="left" if col == "solver" else "right")
+    for r in result.runs:
+        ratio = result.ratio(r)
+        table.add_row(
+            r.solver + (f" [dim]({r.note})[/dim]" if r.note else ""),
+            f"{r.solved}/{len(r.times)}",
+            _fmt_time(r.median),
+            _fmt_time(r.max),
+            _fmt_rate(r.nodes_per_second),
+            "yes" if r.verified else "[red]NO[/red]",
+            "-" if ratio is None or r.solver == result.baseline else f"{ratio:.1f}x",
+        )
+    console.print(table)
+    for note in result.notes:
+        console.print(f"  [dim]{note}[/dim]")

@@ -1,0 +1,47 @@
+"""The generic search engine: readable, typed, pure Python, for any problem.
+
+Point it at anything that implements :class:`Problem` (``initial_state``,
+``is_goal``, ``successors`` and optionally ``heuristic``), or use an adapter:
+:class:`GraphProblem` for explicit weighted graphs, :class:`FunctionProblem`
+and :func:`neighbour_problem` for implicit ones.
+
+Every algorithm returns a :class:`SearchResult` and takes keyword-only budgets
+(``max_expansions``, ``time_limit``, ``max_frontier``); running out of one gives
+``status="limit"`` with the statistics, never an exception.
+"""
+
+from tansuo.search._budget import SearchEvent
+from tansuo.search.informed import (
+    astar,
+    dijkstra,
+    dijkstra_distances,
+    greedy_best_first,
+    ida_star,
+    uniform_cost,
+    weighted_astar,
+)
+from tansuo.search.problem import FunctionProblem, GraphProblem, Problem, neighbour_problem
+from tansuo.search.result import SearchResult, SearchStats, Status
+from tansuo.search.uninformed import bfs, bidirectional_bfs, dfs, iddfs
+
+__all__ = [
+    "FunctionProblem",
+    "GraphProblem",
+    "Problem",
+    "SearchEvent",
+    "SearchResult",
+    "SearchStats",
+    "Status",
+    "astar",
+    "bfs",
+    "bidirectional_bfs",
+    "dfs",
+    "dijkstra",
+    "dijkstra_distances",
+    "greedy_best_first",
+    "ida_star",
+    "iddfs",
+    "neighbour_problem",
+    "uniform_cost",
+    "weighted_astar",
+]

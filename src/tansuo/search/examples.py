@@ -1,0 +1,117 @@
+"""Small problems written against the :class:`Problem` protocol.
+
+They are what the tests and ``tansuo bench search`` run, and a template for
+writing your own problem.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from tansuo.errors import InvalidInput
+
+Board = tuple[int, ...]
+
+#: (name, row delta, column delta) of the blank's moves, in LURD order.
+_MOVES = (("L", 0, -1), ("U", -1, 0), ("R", 0, 1), ("D", 1, 0))
+
+
+@dataclass(slots=True)
+class SlidingPuzzle:
+    """The (n*n - 1)-puzzle as a search problem. 0 is the blank.
+
+    A state is a tuple of n*n tiles in row-major order. An action is the
+    blank's move, one of ``"L"``, ``"U"``, ``"R"``, ``"D"``; every move costs 1.
+    The goal defaults to ``1, 2, ..., n*n - 1, 0``. ``heuristic`` is the sum of
+    Manhattan distances of the tiles (the blank not counted): admissible and
+    consistent.
+
+    Example
+    -------
+    >>> from tansuo.search import astar
+    >>> from tansuo.search.examples import SlidingPuzzle
+    >>> astar(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))).actions
+    ['R', 'R']
+    """
+
+    initial_state: Board
+    goal: Board = ()
+    size: int = field(init=False)
+    _goal_pos: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+    _neighbours: tuple[tuple[tuple[str, int], ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cells = len(self.initial_state)
+        n = round(cells**0.5)
+        if n < 2 or n * n != cells:
+            raise InvalidInput(f"a sliding puzzle needs n*n tiles (n >= 2), got {cells}")
+        self.size = n
+        if not self.goal:
+            self.goal = (*range(1, cells), 0)
+        for name, board in (("start", self.initial_state), ("goal", self.goal)):
+            if sorted(board) != list(range(cells)):
+                raise InvalidInput(f"{name} must hold each of 0..{cells - 1} once, got {board}")
+        pos = [(0, 0)] * cells
+        for i, tile in enumerate(self.goal):
+            pos[tile] = divmod(i, n)
+        self._goal_pos = tuple(pos)
+        self._neighbours = tuple(
+            tuple(
+                (name, (r + dr) * n + c + dc)
+                for name, dr, dc in _MOVES
+                if 0 <= r + dr < n and 0 <= c + dc < n
+            )
+            for r, c in (divmod(i, n) for i in range(cells))
+        )
+
+    def is_goal(self, state: Board) -> bool:
+        return state == self.goal
+
+    def successors(self, state: Board) -> Iterator[tuple[str, Board, int]]:
+        blank = state.index(0)
+        for name, target in self._neighbours[blank]:
+            tiles = list(state)
+            tiles[blank], tiles[target] = tiles[target], 0
+            yield name, tuple(tiles), 1
+
+    def heuristic(self, state: Board) -> int:
+        n = self.size
+        goal_pos = self._goal_pos
+        total = 0
+        for i, tile in enumerate(state):
+            if tile:
+                gr, gc = goal_pos[tile]
+                total += abs(i // n - gr) + abs(i % n - gc)
+        return total
+
+    def hamming(self, state: Board) -> int:
+        """Tiles out of place (blank not counted); admissible, weaker than Manhattan."""
+        return sum(1 for a, b in zip(state, self.goal, strict=True) if a and a != b)
+
+    def is_solvable(self) -> bool:
+        """Whether the goal is reachable: the permutation parity test by inversions."""
+        return _parity(self.initial_state, self.size) == _parity(self.goal, self.size)
+
+
+def _parity(board: Sequence[int], n: int) -> int:
+    tiles = [t for t in board if t]
+    inversions = sum(
+        1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j]
+    )
+    if n % 2 == 1:
+        return inversions % 2
+    blank_row_from_bottom = n - board.index(0) // n
+    return (inversions + blank_row_from_bottom) % 2
+
+
+def random_puzzle(n: int = 3, *, rng: random.Random | None = None) -> SlidingPuzzle:
+    """A uniformly random solvable (n*n - 1)-puzzle."""
+    rng = rng or random.Random()
+    tiles = list(range(n * n))
+    while True:
+        rng.shuffle(tiles)
+        puzzle = SlidingPuzzle(tuple(tiles))
+        if puzzle.is_solvable():
+            return puzzle

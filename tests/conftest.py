@@ -1,0 +1,29 @@
+"""Shared fixtures: run the command line in-process and capture what it prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from tansuo.cli import main
+
+
+@dataclass
+class CliRun:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """``run_cli("graph", "file.txt", "--from", "S")`` -> CliRun(code, out, err)."""
+
+    def run(*args: str) -> CliRun:
+        capsys.readouterr()
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return CliRun(code, captured.out, captured.err)
+
+    return run
