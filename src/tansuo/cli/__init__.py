@@ -14,7 +14,6 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-import click
 import typer
 
 from tansuo import __version__
@@ -63,21 +62,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see DESIGN.md)."""
     try:
         code = app(args=list(argv) if argv is not None else None, standalone_mode=False)
-    except click.exceptions.Abort:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
     except InvalidInput as exc:
         fail_line(str(exc))
         return EXIT_USAGE
     except (OSError, RecursionError, MemoryError) as exc:
         fail_line(_os_message(exc))
         return EXIT_USAGE
+    except Exception as exc:
+        # Typer's own usage errors (it vendors click in recent versions, so the
+        # classes are matched by shape, not imported): print them and use their code.
+        if type(exc).__name__ == "Abort":
+            print("interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        if hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
+            exc.show()
+            return exc.exit_code
+        raise
     return code if isinstance(code, int) else 0
 
 

@@ -82,7 +82,7 @@ def read_text(path: str | Path) -> str:
 
 
 def refuse_overwrite(path: str | Path, *, force: bool = False, inputs: tuple = ()) -> Path:
-    """Check an output path: never write over one of the inputs; over anything else only with force."""
+    """Check an output path: never an input file; an existing file only with force."""
     out = Path(path)
     for given in inputs:
         with contextlib.suppress(OSError):

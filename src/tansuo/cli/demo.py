@@ -10,9 +10,9 @@ from tansuo.cli._common import console
 
 
 def register(app: typer.Typer) -> None:
-    app.command("demo", help="A short tour: solve one instance of every domain, show what happened.")(
-        run_demo
-    )
+    app.command(
+        "demo", help="A short tour: solve one instance of every domain, show what happened."
+    )(run_demo)
 
 
 def run_demo() -> None:
@@ -27,4 +27,3 @@ def run_demo() -> None:
         start = time.perf_counter()
         demo(console)
         console.print(f"[dim]  ({time.perf_counter() - start:.2f} s)[/dim]\n")
-

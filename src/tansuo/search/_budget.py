@@ -39,7 +39,7 @@ _CLOCK_EVERY = 64  # read the clock once per this many expansions
 class Budget:
     """Keyword-only limits of a search, checked cheaply in the hot loop."""
 
-    __slots__ = ("deadline", "max_expansions", "max_frontier", "start", "time_limit", "_tick")
+    __slots__ = ("_tick", "deadline", "max_expansions", "max_frontier", "start", "time_limit")
 
     def __init__(
         self,

@@ -314,7 +314,9 @@ def ida_star(
     while True:
         iterations += 1
         stats.extra["iterations"] = iterations
-        found, next_bound, limit = _ida_iteration(problem, h, bound, budget, stats, max_depth, on_event)
+        found, next_bound, limit = _ida_iteration(
+            problem, h, bound, budget, stats, max_depth, on_event
+        )
         if limit is not None:
             return SearchResult("limit", stats=budget.finish(stats, limit))
         if found is not None:
@@ -368,7 +370,7 @@ def _ida_iteration(problem, h, bound, budget, stats, max_depth, on_event):
         if on_event is not None:
             on_event(SearchEvent("expand", nxt, g, hv, f, path[-1]))
         if problem.is_goal(nxt):
-            return (path + [nxt], actions + [action], g), bound, None
+            return ([*path, nxt], [*actions, action], g), bound, None
         if max_depth is not None and len(path) >= max_depth:
             stats.extra["depth_cutoff"] = True
             continue

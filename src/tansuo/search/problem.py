@@ -190,5 +190,7 @@ def _weight(w: Any, u: Any, v: Any) -> float:
     except (TypeError, ValueError):
         raise InvalidInput(f"edge {u!r} -> {v!r}: weight {w!r} is not a number") from None
     if not value >= 0:  # also rejects NaN
-        raise InvalidInput(f"edge {u!r} -> {v!r}: weight {w!r} is negative; use non-negative weights")
+        raise InvalidInput(
+            f"edge {u!r} -> {v!r}: weight {w!r} is negative; use non-negative weights"
+        )
     return w if isinstance(w, int) else value

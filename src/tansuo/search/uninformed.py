@@ -7,6 +7,7 @@ every step costs 1).
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
@@ -145,7 +146,7 @@ def _depth_limited(problem, max_depth, budget, stats, on_event):
         g = costs[-1] + cost
         _emit(on_event, "expand", nxt, len(path), path[-1])
         if problem.is_goal(nxt):
-            return (path + [nxt], actions + [action], g), cut
+            return ([*path, nxt], [*actions, action], g), cut
         if max_depth is not None and len(path) >= max_depth:
             cut = True
             continue
@@ -247,7 +248,9 @@ def bidirectional_bfs(
             if limit is not None:
                 return SearchResult("limit", stats=budget.finish(stats, limit))
             stats.expanded += 1
-            nbrs = (n for _a, n, _c in problem.successors(state)) if forward else predecessors(state)
+            nbrs = (
+                (n for _a, n, _c in problem.successors(state)) if forward else predecessors(state)
+            )
             for nxt in nbrs:
                 stats.generated += 1
                 if nxt in seen:
@@ -276,7 +279,7 @@ def _join(problem, fwd, bwd, meet, budget, stats) -> SearchResult:
         path.append(node)
     actions = []
     cost: float = 0
-    for u, v in zip(path, path[1:], strict=False):
+    for u, v in itertools.pairwise(path):
         best = None
         for action, nxt, step in problem.successors(u):
             if nxt == v and (best is None or step < best[1]):
