@@ -82,11 +82,20 @@ class SuiteResult:
     notes: list[str] = field(default_factory=list)
 
     def ratio(self, run: Run) -> float | None:
-        """Peer median time / baseline median time (> 1: tansuo is faster)."""
+        """Peer median time / baseline median time (> 1: tansuo is faster).
+
+        A peer that was stopped by its time budget ran on a prefix of the
+        instances; the baseline's median is then taken over the same prefix,
+        so that both medians describe the same instances.
+        """
         base = next((r for r in self.runs if r.solver == self.baseline), None)
-        if base is None or base.median in (None, 0) or run.median is None:
+        if base is None or not base.times or not run.times:
             return None
-        return run.median / base.median
+        shared = min(len(base.times), len(run.times))
+        base_median = statistics.median(base.times[:shared])
+        if base_median <= 0:
+            return None
+        return statistics.median(run.times[:shared]) / base_median
 
     def as_dict(self) -> dict[str, Any]:
         return {
