@@ -278,6 +278,7 @@ def test_graph_problem_accepts_dict_of_lists_and_networkx_shapes():
 
 def test_against_networkx_on_a_larger_random_graph():
     import networkx as nx
+
     rng = random.Random(7)
     g = nx.gnm_random_graph(300, 1200, seed=7, directed=True)
     for u, v in g.edges:

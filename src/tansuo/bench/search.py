@@ -60,14 +60,16 @@ def _simpleai_solver():
     return solve
 
 
-@suite("search-8puzzle", "search", "generic A* and IDA* on 200 random 8-puzzles vs simpleai A*")
+@suite("search-8puzzle", "search", "generic A*, IDA* on 200 random 8-puzzles vs simpleai A*")
 def eight_puzzle(ctx: BenchContext) -> SuiteResult:
     rng = random.Random(ctx.seed)
     count = ctx.scale(200, 20)
     starts = [random_puzzle(3, rng=rng).initial_state for _ in range(count)]
     optimal = eight_puzzle_distances()
     runs: list[Run] = []
-    notes = [f"optimal lengths from a BFS table of all {len(optimal):,} states; Manhattan h for all"]
+    notes = [
+        f"optimal lengths from a BFS table of all {len(optimal):,} states; Manhattan h for all"
+    ]
 
     for name, algorithm in (("tansuo astar", astar), ("tansuo ida_star", ida_star)):
         results = []
