@@ -1,4 +1,7 @@
+import pytest
+
 from tansuo import __version__
+from tansuo.errors import InvalidInput
 
 
 def test_version(run_cli):
@@ -25,3 +28,47 @@ def test_unknown_bench_domain_is_one_line_error(run_cli):
     assert r.code == 2
     assert r.err.count("\n") == 1
     assert "no-such-domain" in r.err
+
+
+def test_python_dash_m_entry_point():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tansuo", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("tansuo ")
+
+
+@pytest.mark.parametrize(
+    ("exc", "code", "text"),
+    [
+        (KeyboardInterrupt(), 130, "interrupted"),
+        (InvalidInput("bad thing", line=3, column=7, source="x.txt"), 2, "x.txt, line 3, column 7"),
+        (FileNotFoundError(2, "No such file or directory", "missing.txt"), 2, "missing.txt"),
+    ],
+)
+def test_exceptions_become_exit_codes(monkeypatch, capsys, exc, code, text):
+    import tansuo.cli as cli
+
+    def explode(*args, **kwargs):
+        raise exc
+
+    monkeypatch.setattr(cli, "app", explode)
+    assert cli.main(["anything"]) == code
+    err = capsys.readouterr().err
+    assert text in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_refuse_overwrite(tmp_path):
+    from tansuo.cli._common import refuse_overwrite
+
+    given = tmp_path / "in.txt"
+    given.write_text("x")
+    with pytest.raises(InvalidInput, match="input"):
+        refuse_overwrite(given, force=True, inputs=(given,))
+    with pytest.raises(InvalidInput, match="--force"):
+        refuse_overwrite(given)
+    assert refuse_overwrite(tmp_path / "new.png") == tmp_path / "new.png"

@@ -78,7 +78,10 @@ def run(
 def _print_table(result: harness.SuiteResult) -> None:
     table = Table(title=f"{result.suite} ({result.instances} instances)", title_justify="left")
     for col in ("solver", "solved", "median", "max", "nodes/s", "verified", "peer / tansuo"):
-        table.add_column(col, justify="left" if col == "solver" else "right")
+        if col == "solver":
+            table.add_column(col, justify="left", no_wrap=True)
+        else:
+            table.add_column(col, justify="right", no_wrap=True)
     for r in result.runs:
         ratio = result.ratio(r)
         table.add_row(
