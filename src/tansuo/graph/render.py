@@ -1,0 +1,57 @@
+"""Text output of shortest-path results: the chapter's "shortest path listing"."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from tansuo.graph.solve import ShortestPath, ShortestPaths
+
+
+def format_distance(value: float | int | None) -> str:
+    """A distance as printed: ints as ints, floats with up to 10 significant digits."""
+    if value is None:
+        return "unreachable"
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.10g}"
+
+
+def format_path(path: Sequence[Hashable]) -> str:
+    """``(S b a e)``: the chapter's way of writing a path."""
+    return "(" + " ".join(str(node) for node in path) + ")"
+
+
+def path_line(node: Hashable, distance: float | int | None, path: Sequence[Hashable] | None) -> str:
+    """``e: 17 (S b a e)``, or ``x: unreachable``."""
+    if distance is None or path is None:
+        return f"{node}: unreachable"
+    return f"{node}: {format_distance(distance)} {format_path(path)}"
+
+
+def listing_lines(result: ShortestPaths) -> list[str]:
+    """One line per node, in node order (input order for edge lists).
+
+    After a spent budget, nodes whose distance is not final read ``unknown``.
+
+    Example
+    -------
+    >>> from tansuo.graph import parse_edge_list, shortest_paths
+    >>> listing_lines(shortest_paths(parse_edge_list("S a 2\\na b 3\\nz"), "S"))
+    ['S: 0 (S)', 'a: 2 (S a)', 'b: 5 (S a b)', 'z: unreachable']
+    """
+    lines = []
+    graph = result.graph
+    for v in range(graph.num_nodes):
+        label = graph.label(v)
+        if not result.known[v]:
+            lines.append(f"{label}: unknown (budget exhausted)")
+        else:
+            lines.append(path_line(label, result.distance(label), result.path(label)))
+    return lines
+
+
+def pair_line(result: ShortestPath) -> str:
+    """The one line of a single-pair answer (``unknown`` after a spent budget)."""
+    if result.status == "limit":
+        return f"{result.target}: unknown (budget exhausted)"
+    return path_line(result.target, result.cost, result.solution)
