@@ -1,0 +1,6 @@
+"""Reference games for the game-tree engine: tic-tac-toe and Connect Four."""
+
+from tansuo.adversarial.games.connect4 import ConnectFour
+from tansuo.adversarial.games.tictactoe import TicTacToe
+
+__all__ = ["ConnectFour", "TicTacToe"]

@@ -1,0 +1,127 @@
+"""The transposition table: a bounded, depth-preferred cache of searched positions."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Hashable
+
+from tansuo.adversarial.game import MATE_BOUND
+from tansuo.errors import InvalidInput
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""Bound kinds: the stored score is the value, a lower bound (fail high), an upper bound."""
+
+PROVEN_DEPTH = 1 << 30
+"""Stored as the depth of a result whose subtree ended only in finished games.
+
+Such a score is the game-theoretic value (or a true bound on it), so it is
+good for a search of any depth.
+"""
+
+# Rough size of one entry: the slot pointer, a 6-tuple and its small ints.
+_ENTRY_BYTES = 8 + sys.getsizeof((0, 0, 0, 0, 0, 0)) + 4 * 32
+
+
+class TranspositionTable:
+    """A fixed-size table of ``(key, depth, bound, score, move, generation)`` entries.
+
+    Indexed by the low bits of the 64-bit position key; the full key is kept
+    to recognise the position. When two positions want the same slot the
+    entry from an older search is replaced first, then the shallower one:
+    deep results cost the most to recompute (*depth-preferred* replacement).
+
+    Mate scores are stored relative to the position (plies to mate from
+    *there*), not to the root, so that they stay right when the position is
+    reached at another ply: see :meth:`store` and :meth:`score_at`.
+
+    Parameters
+    ----------
+    entries : int, optional
+        Number of slots, rounded down to a power of two (at least 1024).
+    megabytes : float, optional
+        Size budget instead of ``entries`` (an estimate of Python's memory use).
+        Default: 2**18 entries, about 60 MB when full.
+
+    Examples
+    --------
+    >>> tt = TranspositionTable(entries=4096)
+    >>> tt.store(0xABCDEF, depth=3, bound=EXACT, score=12, move=4, ply=0)
+    >>> tt.probe(0xABCDEF)[:4]
+    (11259375, 3, 0, 12)
+    """
+
+    __slots__ = ("generation", "mask", "slots", "stores")
+
+    def __init__(self, entries: int | None = None, *, megabytes: float | None = None) -> None:
+        if entries is not None and megabytes is not None:
+            raise InvalidInput("give the table size in entries or in megabytes, not both")
+        if megabytes is not None:
+            if megabytes <= 0:
+                raise InvalidInput(f"table size must be > 0 MB, got {megabytes}")
+            entries = int(megabytes * 2**20 / _ENTRY_BYTES)
+        if entries is None:
+            entries = 1 << 18
+        if entries < 1:
+            raise InvalidInput(f"table size must be >= 1 entry, got {entries}")
+        if entries > 1 << 28:
+            raise InvalidInput(f"table of {entries} entries is too large for a Python engine")
+        size = 1 << max(10, entries.bit_length() - 1)
+        self.mask = size - 1
+        self.slots: list[tuple | None] = [None] * size
+        self.generation = 0
+        self.stores = 0
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    @property
+    def approx_bytes(self) -> int:
+        """Estimated memory when every slot is full."""
+        return len(self.slots) * _ENTRY_BYTES
+
+    def new_search(self) -> None:
+        """Mark a new search: older entries become the first to be replaced."""
+        self.generation += 1
+
+    def clear(self) -> None:
+        self.slots = [None] * len(self.slots)
+        self.stores = 0
+
+    def probe(self, key: int) -> tuple | None:
+        """The entry for ``key``, or None. Searches inline this for speed."""
+        entry = self.slots[key & self.mask]
+        if entry is not None and entry[0] == key:
+            return entry
+        return None
+
+    def store(
+        self, key: int, *, depth: int, bound: int, score: int, move: Hashable, ply: int
+    ) -> None:
+        """Record a search result for the position ``key`` found ``ply`` plies from the root."""
+        index = key & self.mask
+        old = self.slots[index]
+        if old is not None and old[0] != key and old[5] == self.generation and old[1] > depth:
+            return  # keep the deeper result of this search
+        if old is not None and old[0] == key and move is None:
+            move = old[4]  # an upper bound has no best move: keep the one we had
+        # Mate scores count plies from the root; store them counted from this node.
+        if score >= MATE_BOUND:
+            score += ply
+        elif score <= -MATE_BOUND:
+            score -= ply
+        self.slots[index] = (key, depth, bound, score, move, self.generation)
+        self.stores += 1
+
+    @staticmethod
+    def score_at(stored: int, ply: int) -> int:
+        """A stored score seen from a node ``ply`` plies from the root."""
+        if stored >= MATE_BOUND:
+            return stored - ply
+        if stored <= -MATE_BOUND:
+            return stored + ply
+        return stored
+
+    def fill_permille(self, sample: int = 1000) -> int:
+        """How full the table is, in permille, from the first ``sample`` slots (UCI hashfull)."""
+        part = self.slots[:sample]
+        return round(1000 * sum(e is not None for e in part) / len(part))
