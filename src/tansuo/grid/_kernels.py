@@ -1,0 +1,615 @@
+"""numba kernels for grid search: the hot loops and nothing else.
+
+The grid arrives padded with a one-cell border of walls and flattened, so a
+cell is an index ``n = (y + 1) * width_p + (x + 1)`` and its neighbours are
+``n + offset`` with no bounds check. ``cost[n]`` is ``inf`` on walls.
+
+Work arrays are allocated once per map (see ``solve.GridSearcher``) and reused
+by every query: ``mark[n]`` says what ``g``/``parent`` hold for the current
+query, ``2 * stamp`` for a generated (open) cell and ``2 * stamp + 1`` for a
+closed one, anything smaller is stale from an earlier query, so nothing is
+cleared between queries. The open list is an indexed binary heap (``heap``
+and ``pos``) ordered by ``f`` and then by the larger ``g``.
+
+Searches are resumable: each ``*_run`` kernel does at most ``chunk``
+expansions and returns ``RUNNING``; the Python side checks the clock and the
+budget and calls again. ``counters`` holds the state that survives between
+calls (indices below).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+RUNNING, FOUND, EXHAUSTED = 0, 1, 2
+
+# counters[...] indices
+EXPANDED, GENERATED, HEAP_SIZE, REOPENED, MAX_HEAP, LOG_COUNT, MEET, HEAP_SIZE_R = range(8)
+N_COUNTERS = 8
+
+# rule codes
+RULE_4, RULE_NO_CORNER, RULE_ONE_SIDE, RULE_ALWAYS = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _less(a, b, fkey, g):
+    fa = fkey[a]
+    fb = fkey[b]
+    return fa < fb or (fa == fb and g[a] > g[b])
+
+
+@njit(cache=True)
+def _sift_up(heap, pos, fkey, g, i):
+    node = heap[i]
+    while i > 0:
+        parent = (i - 1) >> 1
+        other = heap[parent]
+        if _less(node, other, fkey, g):
+            heap[i] = other
+            pos[other] = i
+            i = parent
+        else:
+            break
+    heap[i] = node
+    pos[node] = i
+
+
+@njit(cache=True)
+def _sift_down(heap, pos, fkey, g, i, size):
+    node = heap[i]
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        right = child + 1
+        if right < size and _less(heap[right], heap[child], fkey, g):
+            child = right
+        other = heap[child]
+        if _less(other, node, fkey, g):
+            heap[i] = other
+            pos[other] = i
+            i = child
+        else:
+            break
+    heap[i] = node
+    pos[node] = i
+
+
+@njit(cache=True)
+def _push(heap, pos, fkey, g, size, node):
+    heap[size] = node
+    _sift_up(heap, pos, fkey, g, size)
+    return size + 1
+
+
+@njit(cache=True)
+def _pop(heap, pos, fkey, g, size):
+    top = heap[0]
+    size -= 1
+    if size > 0:
+        heap[0] = heap[size]
+        _sift_down(heap, pos, fkey, g, 0, size)
+    pos[top] = -1
+    return top, size
+
+
+@njit(cache=True, inline="always")
+def _estimate(node, target, width_p, hcode, h_straight, h_diagonal):
+    """Heuristic from ``node`` to ``target``; h_* already include weight and min cost."""
+    if hcode == 0:
+        return 0.0
+    dx = abs(node % width_p - target % width_p)
+    dy = abs(node // width_p - target // width_p)
+    if hcode == 1:
+        return h_straight * (dx + dy)
+    big = max(dx, dy)
+    small = min(dx, dy)
+    if hcode == 2:
+        return h_straight * (big - small) + h_diagonal * small
+    if hcode == 3:
+        return h_straight * big
+    return h_straight * np.sqrt(float(dx * dx + dy * dy))
+
+
+@njit(cache=True, inline="always")
+def _diagonal_allowed(cost, n, side_a, side_b, rule):
+    open_a = cost[n + side_a] < np.inf
+    open_b = cost[n + side_b] < np.inf
+    if rule == 1:
+        return open_a and open_b
+    if rule == 2:
+        return open_a or open_b
+    return True
+
+
+def neighbour_tables(width_p: int, straight: float, diagonal: float):
+    """Offsets, side offsets and step costs of the 8 moves (straight ones first)."""
+    dxs = np.array([1, -1, 0, 0, 1, -1, 1, -1], dtype=np.int64)
+    dys = np.array([0, 0, 1, -1, 1, 1, -1, -1], dtype=np.int64)
+    offsets = dxs + dys * width_p
+    side_a = dxs.copy()  # the horizontal neighbour a diagonal passes
+    side_b = dys * width_p  # the vertical one
+    steps = np.array([straight] * 4 + [diagonal] * 4, dtype=np.float64)
+    return offsets, side_a, side_b, steps
+
+
+@njit(cache=True)
+def astar_init(start, target, stamp, g, fkey, parent, mark, heap, pos, counters, width_p,
+               hcode, h_straight, h_diagonal):
+    counters[:] = 0
+    g[start] = 0.0
+    fkey[start] = _estimate(start, target, width_p, hcode, h_straight, h_diagonal)
+    parent[start] = -1
+    mark[start] = 2 * stamp
+    heap[0] = start
+    pos[start] = 0
+    counters[HEAP_SIZE] = 1
+    counters[MAX_HEAP] = 1
+
+
+@njit(cache=True)
+def astar_run(cost, width_p, rule, offsets, side_a, side_b, steps, target, stamp, hcode,
+              h_straight, h_diagonal, g, fkey, parent, mark, heap, pos, counters, chunk,
+              log_cell, log_g, log_h, opened_at):
+    """Best-first search (A*, weighted A*, Dijkstra with hcode 0) for at most ``chunk`` expansions.
+
+    A closed cell that gets a cheaper ``g`` is reopened, so an inconsistent
+    heuristic still gives a valid (if not optimal) path. ``log_*`` record the
+    expansions (cell, g, h) up to their length; ``opened_at`` the expansion
+    count when each cell was first generated (only when logging).
+    """
+    size = counters[HEAP_SIZE]
+    expanded = counters[EXPANDED]
+    generated = counters[GENERATED]
+    reopened = counters[REOPENED]
+    max_heap = counters[MAX_HEAP]
+    n_log = counters[LOG_COUNT]
+    log_cap = log_cell.shape[0]
+    n_moves = 4 if rule == 0 else 8
+    open_mark = 2 * stamp
+    closed_mark = open_mark + 1
+    status = RUNNING
+    done = 0
+    while True:
+        if size == 0:
+            status = EXHAUSTED
+            break
+        # the goal at the top ends the search even when the chunk is spent
+        if heap[0] != target and done >= chunk:
+            break
+        node, size = _pop(heap, pos, fkey, g, size)
+        mark[node] = closed_mark
+        g_node = g[node]
+        if n_log < log_cap:
+            log_cell[n_log] = node
+            log_g[n_log] = g_node
+            log_h[n_log] = fkey[node] - g_node
+            n_log += 1
+        if node == target:
+            status = FOUND
+            break
+        expanded += 1
+        done += 1
+        for k in range(n_moves):
+            nxt = node + offsets[k]
+            c = cost[nxt]
+            if c == np.inf:
+                continue
+            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+                continue
+            generated += 1
+            new_g = g_node + steps[k] * c
+            m = mark[nxt]
+            if m >= open_mark:
+                if new_g >= g[nxt]:
+                    continue
+                h = fkey[nxt] - g[nxt]
+                g[nxt] = new_g
+                fkey[nxt] = new_g + h
+                parent[nxt] = node
+                if m == closed_mark:
+                    reopened += 1
+                    mark[nxt] = open_mark
+                    size = _push(heap, pos, fkey, g, size, nxt)
+                else:
+                    _sift_up(heap, pos, fkey, g, pos[nxt])
+            else:
+                g[nxt] = new_g
+                fkey[nxt] = new_g + _estimate(nxt, target, width_p, hcode, h_straight, h_diagonal)
+                parent[nxt] = node
+                mark[nxt] = open_mark
+                if log_cap > 0:
+                    opened_at[nxt] = expanded
+                size = _push(heap, pos, fkey, g, size, nxt)
+            if size > max_heap:
+                max_heap = size
+    counters[HEAP_SIZE] = size
+    counters[EXPANDED] = expanded
+    counters[GENERATED] = generated
+    counters[REOPENED] = reopened
+    counters[MAX_HEAP] = max_heap
+    counters[LOG_COUNT] = n_log
+    return status
+
+
+@njit(cache=True)
+def bfs_run(cost, rule, offsets, side_a, side_b, start, target, stamp, parent, mark, queue,
+            counters, max_expansions, log_cell, opened_at):
+    """Breadth-first search by number of moves; the goal is tested when generated."""
+    open_mark = 2 * stamp
+    closed_mark = open_mark + 1
+    n_moves = 4 if rule == 0 else 8
+    head = 0
+    tail = 1
+    queue[0] = start
+    parent[start] = -1
+    mark[start] = open_mark
+    expanded = 0
+    generated = 0
+    log_cap = log_cell.shape[0]
+    if start == target:
+        counters[EXPANDED] = 0
+        return FOUND
+    status = EXHAUSTED
+    while head < tail:
+        if expanded >= max_expansions:
+            status = RUNNING
+            break
+        node = queue[head]
+        head += 1
+        mark[node] = closed_mark
+        if expanded < log_cap:
+            log_cell[expanded] = node
+        expanded += 1
+        found = False
+        for k in range(n_moves):
+            nxt = node + offsets[k]
+            if cost[nxt] == np.inf:
+                continue
+            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+                continue
+            generated += 1
+            if mark[nxt] >= open_mark:
+                continue
+            mark[nxt] = open_mark
+            parent[nxt] = node
+            if log_cap > 0:
+                opened_at[nxt] = expanded
+            queue[tail] = nxt
+            tail += 1
+            if nxt == target:
+                found = True
+                break
+        if found:
+            status = FOUND
+            break
+    counters[EXPANDED] = expanded
+    counters[GENERATED] = generated
+    counters[MAX_HEAP] = tail
+    counters[LOG_COUNT] = min(expanded, log_cap)
+    return status
+
+
+@njit(cache=True)
+def trace_back(parent, target):
+    """The cells from the start to ``target`` following ``parent`` links."""
+    length = 1
+    node = target
+    while parent[node] != -1:
+        node = parent[node]
+        length += 1
+    path = np.empty(length, dtype=np.int64)
+    node = target
+    for i in range(length - 1, -1, -1):
+        path[i] = node
+        node = parent[node]
+    return path
+
+
+# -- Jump Point Search ------------------------------------------------------
+@njit(cache=True, inline="always")
+def _open(cost, n):
+    return cost[n] < np.inf
+
+
+@njit(cache=True)
+def _jump_straight(cost, node, step, side, target):
+    """Scan from ``node`` along ``step``; the first jump point or -1.
+
+    Without corner cutting a straight move has a forced neighbour where a side
+    cell is open but the cell behind it is blocked: it cannot be reached on a
+    diagonal from the previous cell, so the scan must stop there.
+    """
+    while True:
+        node += step
+        if cost[node] == np.inf:
+            return -1
+        if node == target:
+            return node
+        if (_open(cost, node + side) and not _open(cost, node + side - step)) or (
+            _open(cost, node - side) and not _open(cost, node - side - step)
+        ):
+            return node
+
+
+@njit(cache=True)
+def _jump_diagonal(cost, node, dx, dy_w, width_p, target):
+    """Scan diagonally; a cell is a jump point when a straight scan from it finds one."""
+    while True:
+        if not (_open(cost, node + dx) and _open(cost, node + dy_w)):
+            return -1  # no corner cutting: both side cells must be open
+        node += dx + dy_w
+        if cost[node] == np.inf:
+            return -1
+        if node == target:
+            return node
+        if _jump_straight(cost, node, dx, width_p, target) != -1:
+            return node
+        if _jump_straight(cost, node, dy_w, 1, target) != -1:
+            return node
+
+
+@njit(cache=True, inline="always")
+def _octile_between(a, b, width_p, straight, diagonal):
+    dx = abs(a % width_p - b % width_p)
+    dy = abs(a // width_p - b // width_p)
+    return straight * (max(dx, dy) - min(dx, dy)) + diagonal * min(dx, dy)
+
+
+@njit(cache=True)
+def _relax(jp, node, g_node, straight, diagonal, width_p, target, stamp, h_straight, h_diagonal,
+           g, fkey, parent, mark, heap, pos, size, log_cap, opened_at, expanded):
+    """Offer jump point ``jp`` reached from ``node``; returns the new heap size."""
+    open_mark = 2 * stamp
+    new_g = g_node + _octile_between(node, jp, width_p, straight, diagonal)
+    m = mark[jp]
+    if m >= open_mark:
+        if m == open_mark + 1 or new_g >= g[jp]:
+            return size
+        h = fkey[jp] - g[jp]
+        g[jp] = new_g
+        fkey[jp] = new_g + h
+        parent[jp] = node
+        _sift_up(heap, pos, fkey, g, pos[jp])
+        return size
+    g[jp] = new_g
+    fkey[jp] = new_g + _estimate(jp, target, width_p, 2, h_straight, h_diagonal)
+    parent[jp] = node
+    mark[jp] = open_mark
+    if log_cap > 0:
+        opened_at[jp] = expanded
+    return _push(heap, pos, fkey, g, size, jp)
+
+
+@njit(cache=True)
+def jps_run(cost, width_p, straight, diagonal, target, stamp, h_straight, h_diagonal, g, fkey,
+            parent, mark, heap, pos, counters, chunk, log_cell, log_g, log_h, opened_at):
+    """Jump Point Search (8 moves, no corner cutting, unit cells) for at most ``chunk`` expansions.
+
+    ``parent`` links jump points; ``expand_jump_path`` fills in the cells between.
+    """
+    size = counters[HEAP_SIZE]
+    expanded = counters[EXPANDED]
+    generated = counters[GENERATED]
+    max_heap = counters[MAX_HEAP]
+    n_log = counters[LOG_COUNT]
+    log_cap = log_cell.shape[0]
+    closed_mark = 2 * stamp + 1
+    status = RUNNING
+    done = 0
+    jumps = np.empty(8, dtype=np.int64)
+    while True:
+        if size == 0:
+            status = EXHAUSTED
+            break
+        # the goal at the top ends the search even when the chunk is spent
+        if heap[0] != target and done >= chunk:
+            break
+        node, size = _pop(heap, pos, fkey, g, size)
+        mark[node] = closed_mark
+        g_node = g[node]
+        if n_log < log_cap:
+            log_cell[n_log] = node
+            log_g[n_log] = g_node
+            log_h[n_log] = fkey[node] - g_node
+            n_log += 1
+        if node == target:
+            status = FOUND
+            break
+        expanded += 1
+        done += 1
+        n_jumps = 0
+        p = parent[node]
+        if p == -1:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    if dx == 0 and dy == 0:
+                        continue
+                    if dx != 0 and dy != 0:
+                        jp = _jump_diagonal(cost, node, dx, dy * width_p, width_p, target)
+                    elif dx != 0:
+                        jp = _jump_straight(cost, node, dx, width_p, target)
+                    else:
+                        jp = _jump_straight(cost, node, dy * width_p, 1, target)
+                    if jp != -1:
+                        jumps[n_jumps] = jp
+                        n_jumps += 1
+        else:
+            ddx = np.sign(node % width_p - p % width_p)
+            ddy = np.sign(node // width_p - p // width_p)
+            if ddx != 0 and ddy != 0:
+                jp = _jump_straight(cost, node, ddx, width_p, target)
+                if jp != -1:
+                    jumps[n_jumps] = jp
+                    n_jumps += 1
+                jp = _jump_straight(cost, node, ddy * width_p, 1, target)
+                if jp != -1:
+                    jumps[n_jumps] = jp
+                    n_jumps += 1
+                jp = _jump_diagonal(cost, node, ddx, ddy * width_p, width_p, target)
+                if jp != -1:
+                    jumps[n_jumps] = jp
+                    n_jumps += 1
+            else:
+                # straight move: the natural neighbour ahead, and the forced ones beside
+                step = ddx + ddy * width_p
+                side = width_p if ddx != 0 else 1
+                jp = _jump_straight(cost, node, step, side, target)
+                if jp != -1:
+                    jumps[n_jumps] = jp
+                    n_jumps += 1
+                for sign in (-1, 1):
+                    s = sign * side
+                    if _open(cost, node + s) and not _open(cost, node + s - step):
+                        jp = _jump_straight(cost, node, s, abs(step), target)
+                        if jp != -1:
+                            jumps[n_jumps] = jp
+                            n_jumps += 1
+                        if ddx != 0:
+                            jp = _jump_diagonal(cost, node, ddx, sign * width_p, width_p, target)
+                        else:
+                            jp = _jump_diagonal(cost, node, sign, ddy * width_p, width_p, target)
+                        if jp != -1:
+                            jumps[n_jumps] = jp
+                            n_jumps += 1
+        for i in range(n_jumps):
+            generated += 1
+            size = _relax(jumps[i], node, g_node, straight, diagonal, width_p, target, stamp,
+                          h_straight, h_diagonal, g, fkey, parent, mark, heap, pos, size, log_cap,
+                          opened_at, expanded)
+            if size > max_heap:
+                max_heap = size
+    counters[HEAP_SIZE] = size
+    counters[EXPANDED] = expanded
+    counters[GENERATED] = generated
+    counters[MAX_HEAP] = max_heap
+    counters[LOG_COUNT] = n_log
+    return status
+
+
+@njit(cache=True)
+def expand_jump_path(jump_points, width_p):
+    """Fill in the cells between consecutive jump points (straight or diagonal runs)."""
+    total = 1
+    for i in range(1, jump_points.shape[0]):
+        a = jump_points[i - 1]
+        b = jump_points[i]
+        total += max(abs(a % width_p - b % width_p), abs(a // width_p - b // width_p))
+    path = np.empty(total, dtype=np.int64)
+    path[0] = jump_points[0]
+    k = 1
+    for i in range(1, jump_points.shape[0]):
+        a = jump_points[i - 1]
+        b = jump_points[i]
+        step = np.sign(b % width_p - a % width_p) + np.sign(b // width_p - a // width_p) * width_p
+        node = a
+        while node != b:
+            node += step
+            path[k] = node
+            k += 1
+    return path
+
+
+# -- bidirectional A* ---------------------------------------------------------
+@njit(cache=True)
+def bidir_run(cost, width_p, rule, offsets, side_a, side_b, steps, start, target, stamp, hcode,
+              h_straight, h_diagonal, g_f, key_f, parent_f, mark_f, heap_f, pos_f, g_r, key_r,
+              parent_r, mark_r, heap_r, pos_r, counters, best, chunk):
+    """Bidirectional A* with balanced potentials, for at most ``chunk`` expansions.
+
+    With ``p(v) = (h(v, goal) - h(v, start)) / 2`` the forward search orders by
+    ``g_f + p`` and the backward one by ``g_r - p``; both see the same
+    non-negative reduced costs, and the best path ``best[0]`` (met at cell
+    ``counters[MEET]``) is optimal once the two smallest keys sum to it.
+    Edge costs are directed (entering a cell costs that cell), so the backward
+    search pays the cost of the cell it leaves.
+    """
+    size_f = counters[HEAP_SIZE]
+    size_r = counters[HEAP_SIZE_R]
+    expanded = counters[EXPANDED]
+    generated = counters[GENERATED]
+    reopened = counters[REOPENED]
+    max_heap = counters[MAX_HEAP]
+    n_moves = 4 if rule == 0 else 8
+    open_mark = 2 * stamp
+    closed_mark = open_mark + 1
+    done = 0
+    status = RUNNING
+    while done < chunk:
+        if size_f == 0 or size_r == 0:
+            status = FOUND if best[0] < np.inf else EXHAUSTED
+            break
+        top_f = key_f[heap_f[0]]
+        top_r = key_r[heap_r[0]]
+        if top_f + top_r >= best[0] - 1e-9 * max(1.0, abs(best[0])):
+            status = FOUND
+            break
+        forward = size_f <= size_r
+        if forward:
+            node, size_f = _pop(heap_f, pos_f, key_f, g_f, size_f)
+            mark_f[node] = closed_mark
+            g_node = g_f[node]
+        else:
+            node, size_r = _pop(heap_r, pos_r, key_r, g_r, size_r)
+            mark_r[node] = closed_mark
+            g_node = g_r[node]
+        expanded += 1
+        done += 1
+        for k in range(n_moves):
+            nxt = node + offsets[k]
+            c = cost[nxt]
+            if c == np.inf:
+                continue
+            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+                continue
+            generated += 1
+            if forward:
+                new_g = g_node + steps[k] * c
+                g, key, parent, mark, heap, pos = g_f, key_f, parent_f, mark_f, heap_f, pos_f
+                size = size_f
+            else:
+                new_g = g_node + steps[k] * cost[node]
+                g, key, parent, mark, heap, pos = g_r, key_r, parent_r, mark_r, heap_r, pos_r
+                size = size_r
+            m = mark[nxt]
+            if m >= open_mark and new_g >= g[nxt]:
+                continue
+            if m >= open_mark:
+                potential = key[nxt] - g[nxt]
+                g[nxt] = new_g
+                key[nxt] = new_g + potential
+                if m == closed_mark:
+                    reopened += 1
+                    mark[nxt] = open_mark
+                    size = _push(heap, pos, key, g, size, nxt)
+                else:
+                    _sift_up(heap, pos, key, g, pos[nxt])
+            else:
+                to_goal = _estimate(nxt, target, width_p, hcode, h_straight, h_diagonal)
+                to_start = _estimate(nxt, start, width_p, hcode, h_straight, h_diagonal)
+                potential = 0.5 * (to_goal - to_start)
+                g[nxt] = new_g
+                key[nxt] = new_g + (potential if forward else -potential)
+                mark[nxt] = open_mark
+                size = _push(heap, pos, key, g, size, nxt)
+            parent[nxt] = node
+            if forward:
+                size_f = size
+                if mark_r[nxt] >= open_mark and new_g + g_r[nxt] < best[0]:
+                    best[0] = new_g + g_r[nxt]
+                    counters[MEET] = nxt
+            else:
+                size_r = size
+                if mark_f[nxt] >= open_mark and new_g + g_f[nxt] < best[0]:
+                    best[0] = new_g + g_f[nxt]
+                    counters[MEET] = nxt
+            if size_f + size_r > max_heap:
+                max_heap = size_f + size_r
+    counters[HEAP_SIZE] = size_f
+    counters[HEAP_SIZE_R] = size_r
+    counters[EXPANDED] = expanded
+    counters[GENERATED] = generated
+    counters[REOPENED] = reopened
+    counters[MAX_HEAP] = max_heap
+    return status

@@ -1,0 +1,94 @@
+"""Distance estimates on grids, and which of them are lower bounds under which rule.
+
+Every heuristic is a function of ``dx = |x1 - x0|`` and ``dy = |y1 - y0|``,
+scaled by the straight and diagonal step costs of the cost model and by the
+cheapest cell of the grid (so it stays a lower bound on weighted terrain):
+
+==========  =====================================  ==========================
+name        estimate                               a lower bound when
+==========  =====================================  ==========================
+manhattan   ``s * (dx + dy)``                      4-connected moves (or d >= 2s)
+octile      ``s * (M - m) + min(d, 2s) * m``       always (exact on open ground)
+chebyshev   ``s * M``                              always (d >= s in every model)
+euclidean   ``s * sqrt(dx² + dy²)``                4 moves, or d >= s·√2
+zero        ``0``                                  always (A* becomes Dijkstra)
+==========  =====================================  ==========================
+
+with ``M = max(dx, dy)``, ``m = min(dx, dy)``, ``s``/``d`` the straight and
+diagonal step. All of them are also consistent where they are admissible,
+so A* never reopens a cell with them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tansuo.errors import InvalidInput
+from tansuo.grid.model import COSTS, check_costs, check_moves
+
+HEURISTICS: dict[str, int] = {"zero": 0, "manhattan": 1, "octile": 2, "chebyshev": 3, "euclidean": 4}
+"""Heuristic names and the codes the kernels use."""
+
+
+def default_heuristic(moves: str) -> str:
+    """The strongest admissible heuristic for a movement rule.
+
+    Examples
+    --------
+    >>> default_heuristic("4"), default_heuristic("8-no-corner-cutting")
+    ('manhattan', 'octile')
+    """
+    return "manhattan" if check_moves(moves) == "4" else "octile"
+
+
+def check_heuristic(name: str) -> str:
+    """Return ``name`` if it names a heuristic, else raise InvalidInput."""
+    if name not in HEURISTICS:
+        raise InvalidInput(f"unknown heuristic {name!r}; choose one of: {', '.join(HEURISTICS)}")
+    return name
+
+
+def is_admissible(name: str, moves: str, costs: str) -> bool:
+    """Whether heuristic ``name`` never overestimates under ``moves`` and ``costs``.
+
+    Examples
+    --------
+    >>> is_admissible("manhattan", "8-no-corner-cutting", "octile")
+    False
+    >>> is_admissible("euclidean", "8-always", "10-14")   # 14 < 10·√2
+    False
+    """
+    check_heuristic(name)
+    four = check_moves(moves) == "4"
+    straight, diagonal = COSTS[check_costs(costs)]
+    if name in ("zero", "octile", "chebyshev"):
+        return True
+    if name == "manhattan":
+        return four or diagonal >= 2 * straight
+    return four or diagonal >= straight * math.sqrt(2.0) - 1e-12  # euclidean
+
+
+def estimate(name: str, dx: int, dy: int, moves: str, costs: str, min_cost: float = 1.0) -> float:
+    """The heuristic's value for offsets ``dx, dy`` (pure Python; the kernels inline it).
+
+    Examples
+    --------
+    >>> round(estimate("octile", 3, 1, "8-no-corner-cutting", "octile"), 6)
+    3.414214
+    >>> estimate("octile", 3, 1, "8-always", "10-14")
+    34.0
+    """
+    check_heuristic(name)
+    straight, diagonal = COSTS[check_costs(costs)]
+    if check_moves(moves) == "4":
+        diagonal = 2 * straight
+    dx, dy = abs(dx), abs(dy)
+    big, small = max(dx, dy), min(dx, dy)
+    value = {
+        "zero": 0.0,
+        "manhattan": straight * (dx + dy),
+        "octile": straight * (big - small) + min(diagonal, 2 * straight) * small,
+        "chebyshev": straight * big,
+        "euclidean": straight * math.hypot(dx, dy),
+    }[name]
+    return value * min_cost

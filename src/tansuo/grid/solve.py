@@ -1,0 +1,471 @@
+"""Public entry points: ``find_path``, ``find_paths`` and the reusable ``GridSearcher``.
+
+A :class:`GridSearcher` pads and flattens a map once and keeps the work arrays
+(``g``, parents, marks, heap) for every later query, so answering many
+queries on one map costs only the searches themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from tansuo.errors import InvalidInput
+from tansuo.grid import _kernels as K
+from tansuo.grid.heuristics import (
+    HEURISTICS,
+    check_heuristic,
+    default_heuristic,
+    is_admissible,
+)
+from tansuo.grid.model import COSTS, MOVES, Grid, Point, check_costs, check_moves
+
+Algorithm = Literal["astar", "jps", "dijkstra", "bfs", "bidirectional", "weighted-astar"]
+ALGORITHMS: tuple[str, ...] = ("astar", "jps", "dijkstra", "bfs", "bidirectional", "weighted-astar")
+
+DEFAULT_MAX_EXPANSIONS = None
+_CHUNK = 1 << 16  # expansions between two looks at the clock
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLog:
+    """What a search did, for rendering and teaching (only when ``record=True``).
+
+    ``expanded`` lists the cells in the order they were expanded (closed), with
+    their ``g`` and ``h`` at that moment; ``opened_at`` maps each generated cell
+    to the number of expansions done when it was first generated; ``closed``
+    and ``open`` are the final sets.
+    """
+
+    expanded: list[Point]
+    g: list[float]
+    h: list[float]
+    opened_at: dict[Point, int]
+    closed: list[Point]
+    open: list[Point]
+
+
+@dataclass(frozen=True, slots=True)
+class PathResult:
+    """The answer to one query.
+
+    Attributes
+    ----------
+    status : {"solved", "no_solution", "limit"}
+    solution : list of (x, y)
+        The cells from start to goal, both included; empty unless solved.
+    cost : float or None
+        The path's length under the cost model.
+    stats : dict
+        ``expanded``, ``generated``, ``reopened``, ``max_open``, ``elapsed_s``,
+        ``path_cells``; ``limit`` names the exhausted budget.
+    algorithm, moves, costs, heuristic : str
+    optimal : bool
+        Whether ``cost`` is proved minimal (False for weighted A*, an
+        inadmissible heuristic, or BFS under unequal step costs).
+    log : SearchLog or None
+    """
+
+    status: str
+    solution: list[Point]
+    cost: float | None
+    stats: dict[str, Any]
+    algorithm: str
+    moves: str
+    costs: str
+    heuristic: str
+    optimal: bool
+    log: SearchLog | None = field(default=None, repr=False)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form (DESIGN.md): status, solution [[x, y], ...], cost, stats, ..."""
+        return {
+            "status": self.status,
+            "solution": [[x, y] for x, y in self.solution],
+            "cost": self.cost,
+            "optimal": self.optimal,
+            "algorithm": self.algorithm,
+            "moves": self.moves,
+            "costs": self.costs,
+            "heuristic": self.heuristic,
+            "stats": dict(self.stats),
+        }
+
+
+class GridSearcher:
+    """A map prepared for many queries.
+
+    Parameters
+    ----------
+    grid : Grid
+    moves : str
+        ``"4"``, ``"8-no-corner-cutting"`` (default, the Moving AI rule),
+        ``"8-one-side"`` or ``"8-always"``.
+    costs : str
+        ``"octile"`` (default), ``"10-14"`` or ``"uniform"``.
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, GridSearcher
+    >>> searcher = GridSearcher(Grid.from_text("....\\n.##.\\n...."))
+    >>> r = searcher.find_path((0, 0), (3, 2))
+    >>> r.status, round(r.cost, 4), len(r.solution)
+    ('solved', 4.8284, 5)
+    """
+
+    def __init__(self, grid: Grid, moves: str = "8-no-corner-cutting", costs: str = "octile"):
+        if not isinstance(grid, Grid):
+            grid = Grid(np.asarray(grid))
+        self.grid = grid
+        self.moves = check_moves(moves)
+        self.costs = check_costs(costs)
+        self.rule = MOVES.index(moves)
+        self.straight, self.diagonal = COSTS[costs]
+        self.width_p = grid.width + 2
+        padded = np.full((grid.height + 2, grid.width + 2), np.inf)
+        padded[1:-1, 1:-1] = grid.cells
+        self.cost = padded.ravel()
+        self.min_cost = grid.min_cost
+        self.offsets, self.side_a, self.side_b, self.steps = K.neighbour_tables(
+            self.width_p, self.straight, self.diagonal
+        )
+        size = self.cost.shape[0]
+        self.g = np.zeros(size)
+        self.fkey = np.zeros(size)
+        self.parent = np.full(size, -1, dtype=np.int64)
+        self.mark = np.zeros(size, dtype=np.int64)
+        self.heap = np.zeros(size, dtype=np.int64)
+        self.pos = np.full(size, -1, dtype=np.int64)
+        self._reverse: tuple[np.ndarray, ...] | None = None
+        self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        self.stamp = 0
+        self._empty_log = (np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(1, np.int64))
+
+    # -- indices ---------------------------------------------------------
+    def _index(self, point: Point) -> int:
+        return (point[1] + 1) * self.width_p + point[0] + 1
+
+    def _point(self, index: int) -> Point:
+        return (int(index % self.width_p) - 1, int(index // self.width_p) - 1)
+
+    def _next_stamp(self) -> int:
+        self.stamp += 1
+        if self.stamp > 2**60:
+            self.mark[:] = 0
+            self.stamp = 1
+        return self.stamp
+
+    # -- the query -------------------------------------------------------
+    def find_path(
+        self,
+        start: Point,
+        goal: Point,
+        *,
+        algorithm: str = "astar",
+        heuristic: str | None = None,
+        weight: float = 1.0,
+        max_expansions: int | None = None,
+        time_limit: float | None = None,
+        record: bool = False,
+    ) -> PathResult:
+        """Find a path from ``start`` to ``goal`` (both ``(x, y)``).
+
+        Parameters
+        ----------
+        start, goal : (x, y)
+        algorithm : str
+            ``"astar"`` (default), ``"jps"`` (Jump Point Search: 8 moves without
+            corner cutting, octile or 10-14 costs, unweighted grid),
+            ``"dijkstra"``, ``"bfs"`` (fewest moves), ``"bidirectional"``
+            (bidirectional A*) or ``"weighted-astar"`` (f = g + weight * h).
+        heuristic : str, optional
+            ``"octile"``, ``"manhattan"``, ``"chebyshev"``, ``"euclidean"`` or
+            ``"zero"``; the default suits the movement rule. An inadmissible
+            choice is allowed; the result then says ``optimal=False``.
+        weight : float
+            The heuristic's weight for ``"weighted-astar"`` (>= 1).
+        max_expansions, time_limit : optional budgets
+            Running out gives ``status="limit"``.
+        record : bool
+            Keep the expansion log (for ``render`` and ``explain``).
+
+        Returns
+        -------
+        PathResult
+
+        Raises
+        ------
+        InvalidInput
+            Start or goal outside the map or on a wall, an unknown algorithm or
+            heuristic, JPS on a rule it does not support, a weight below 1.
+        """
+        started = time.perf_counter()
+        start = self.grid.check_point(start, "start")
+        goal = self.grid.check_point(goal, "goal")
+        if algorithm not in ALGORITHMS:
+            raise InvalidInput(
+                f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+            )
+        if heuristic is None:
+            heuristic = "zero" if algorithm in ("dijkstra", "bfs") else default_heuristic(self.moves)
+        check_heuristic(heuristic)
+        if algorithm == "dijkstra":
+            heuristic = "zero"
+        if not (weight >= 1.0 and math.isfinite(weight)):
+            raise InvalidInput(f"weight must be a finite number >= 1, got {weight!r}")
+        if algorithm != "weighted-astar":
+            weight = 1.0
+        for name, value in (("max_expansions", max_expansions), ("time_limit", time_limit)):
+            if value is not None and value < 0:
+                raise InvalidInput(f"{name} must be >= 0, got {value}")
+        if algorithm == "jps":
+            self._check_jps()
+            heuristic = "octile"
+        if algorithm == "bfs":
+            optimal = (self.moves == "4" or self.costs == "uniform") and not self.grid.weighted
+        else:
+            optimal = is_admissible(heuristic, self.moves, self.costs) and weight == 1.0
+        diag_h = 2 * self.straight if self.moves == "4" else min(self.diagonal, 2 * self.straight)
+        scale = weight * self.min_cost
+        h_straight, h_diagonal = self.straight * scale, diag_h * scale
+        hcode = HEURISTICS[heuristic]
+        s, t = self._index(start), self._index(goal)
+        stamp = self._next_stamp()
+        cap = self.cost.shape[0] if record else 0
+        log = (np.zeros(cap, np.int64), np.zeros(cap), np.zeros(cap),
+               np.full(max(cap, 1), -1, np.int64)) if record else self._empty_log
+        deadline = None if time_limit is None else started + time_limit
+        limit_name = None
+        path_idx: np.ndarray | None = None
+        if algorithm == "bfs":
+            budget = self.cost.shape[0] if max_expansions is None else max_expansions
+            status = K.bfs_run(self.cost, self.rule, self.offsets, self.side_a, self.side_b, s, t,
+                               stamp, self.parent, self.mark, self.heap, self.counters, budget,
+                               log[0], log[3])
+            if status == K.RUNNING:
+                limit_name = "max_expansions"
+            elif status == K.FOUND:
+                path_idx = K.trace_back(self.parent, t)
+        elif algorithm == "bidirectional":
+            status, path_idx, limit_name = self._bidirectional(
+                s, t, stamp, hcode, h_straight, h_diagonal, max_expansions, deadline
+            )
+        else:
+            K.astar_init(s, t, stamp, self.g, self.fkey, self.parent, self.mark, self.heap,
+                         self.pos, self.counters, self.width_p, hcode if algorithm != "jps" else 2,
+                         h_straight, h_diagonal)
+            while True:
+                chunk = _CHUNK
+                if max_expansions is not None:
+                    chunk = min(chunk, max_expansions - int(self.counters[K.EXPANDED]))
+                if algorithm == "jps":
+                    status = K.jps_run(self.cost, self.width_p, self.straight, self.diagonal, t,
+                                       stamp, h_straight, h_diagonal, self.g, self.fkey,
+                                       self.parent, self.mark, self.heap, self.pos, self.counters,
+                                       chunk, *log)
+                else:
+                    status = K.astar_run(self.cost, self.width_p, self.rule, self.offsets,
+                                         self.side_a, self.side_b, self.steps, t, stamp, hcode,
+                                         h_straight, h_diagonal, self.g, self.fkey, self.parent,
+                                         self.mark, self.heap, self.pos, self.counters, chunk,
+                                         *log)
+                if status != K.RUNNING:
+                    break
+                if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
+                    limit_name = "max_expansions"
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    limit_name = "time_limit"
+                    break
+            if status == K.FOUND:
+                path_idx = K.trace_back(self.parent, t)
+                if algorithm == "jps":
+                    path_idx = K.expand_jump_path(path_idx, self.width_p)
+        return self._result(algorithm, heuristic, optimal, status, path_idx, limit_name,
+                            started, log if record else None, stamp)
+
+    def _check_jps(self) -> None:
+        if self.moves != "8-no-corner-cutting":
+            raise InvalidInput(
+                f"jps needs --moves 8-no-corner-cutting (got {self.moves}); use astar instead"
+            )
+        if self.costs == "uniform":
+            raise InvalidInput("jps needs octile or 10-14 costs (diagonal dearer than straight)")
+        if self.grid.weighted:
+            raise InvalidInput("jps needs a grid without weighted terrain; use astar instead")
+
+    def _bidirectional(self, s, t, stamp, hcode, h_straight, h_diagonal, max_expansions,
+                       deadline):
+        if self._reverse is None:
+            size = self.cost.shape[0]
+            self._reverse = (np.zeros(size), np.zeros(size), np.full(size, -1, np.int64),
+                             np.zeros(size, np.int64), np.zeros(size, np.int64),
+                             np.full(size, -1, np.int64))
+        g_r, key_r, parent_r, mark_r, heap_r, pos_r = self._reverse
+        self.counters[:] = 0
+        best = np.array([0.0 if s == t else np.inf])
+        self.counters[K.MEET] = s
+        half = 0.5 * K._estimate(s, t, self.width_p, hcode, h_straight, h_diagonal)
+        for g, key, parent, mark, heap, pos, node, potential in (
+            (self.g, self.fkey, self.parent, self.mark, self.heap, self.pos, s, half),
+            (g_r, key_r, parent_r, mark_r, heap_r, pos_r, t, half),
+        ):
+            g[node] = 0.0
+            key[node] = potential
+            parent[node] = -1
+            mark[node] = 2 * stamp
+            heap[0] = node
+            pos[node] = 0
+        self.counters[K.HEAP_SIZE] = 1
+        self.counters[K.HEAP_SIZE_R] = 1
+        limit_name = None
+        while True:
+            chunk = _CHUNK
+            if max_expansions is not None:
+                chunk = min(chunk, max_expansions - int(self.counters[K.EXPANDED]))
+            status = K.bidir_run(self.cost, self.width_p, self.rule, self.offsets, self.side_a,
+                                 self.side_b, self.steps, s, t, stamp, hcode, h_straight,
+                                 h_diagonal, self.g, self.fkey, self.parent, self.mark, self.heap,
+                                 self.pos, g_r, key_r, parent_r, mark_r, heap_r, self._reverse[5],
+                                 self.counters, best, chunk)
+            if status != K.RUNNING:
+                break
+            if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
+                limit_name = "max_expansions"
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                limit_name = "time_limit"
+                break
+        if status != K.FOUND:
+            return status, None, limit_name
+        meet = int(self.counters[K.MEET])
+        forward = K.trace_back(self.parent, meet)
+        backward = K.trace_back(parent_r, meet)[::-1]
+        return status, np.concatenate([forward, backward[1:]]), None
+
+    def _path_cost(self, path_idx: np.ndarray) -> float:
+        total = 0.0
+        width_p = self.width_p
+        for a, b in zip(path_idx[:-1].tolist(), path_idx[1:].tolist(), strict=True):
+            diff = abs(b - a)
+            step = self.straight if diff in (1, width_p) else self.diagonal
+            total += step * self.cost[b]
+        return total
+
+    def _result(self, algorithm, heuristic, optimal, status, path_idx, limit_name, started, log,
+                stamp) -> PathResult:
+        counters = self.counters
+        stats: dict[str, Any] = {
+            "expanded": int(counters[K.EXPANDED]),
+            "generated": int(counters[K.GENERATED]),
+            "reopened": int(counters[K.REOPENED]),
+            "max_open": int(counters[K.MAX_HEAP]),
+        }
+        solution: list[Point] = []
+        cost = None
+        if limit_name is not None:
+            kind = "limit"
+            stats["limit"] = limit_name
+        elif status == K.FOUND and path_idx is not None:
+            kind = "solved"
+            solution = [self._point(i) for i in path_idx.tolist()]
+            cost = self._path_cost(path_idx)
+        else:
+            kind = "no_solution"
+        stats["path_cells"] = len(solution)
+        search_log = self._search_log(log, stamp) if log is not None else None
+        stats["elapsed_s"] = time.perf_counter() - started
+        return PathResult(kind, solution, cost, stats, algorithm, self.moves, self.costs,
+                          heuristic, bool(optimal), search_log)
+
+    def _search_log(self, log, stamp) -> SearchLog:
+        cells, gs, hs, opened = log
+        n = int(self.counters[K.LOG_COUNT])
+        closed_idx = np.flatnonzero(self.mark == 2 * stamp + 1)
+        open_idx = np.flatnonzero(self.mark == 2 * stamp)
+        seen = np.concatenate([closed_idx, open_idx])
+        return SearchLog(
+            expanded=[self._point(i) for i in cells[:n].tolist()],
+            g=gs[:n].tolist(),
+            h=hs[:n].tolist(),
+            opened_at={self._point(i): max(0, int(opened[i])) for i in seen.tolist()},
+            closed=[self._point(i) for i in closed_idx.tolist()],
+            open=[self._point(i) for i in open_idx.tolist()],
+        )
+
+    def find_paths(self, pairs: Iterable[tuple[Point, Point]], **options: Any) -> list[PathResult]:
+        """Answer many queries; the options are those of :meth:`find_path`."""
+        return [self.find_path(a, b, **options) for a, b in pairs]
+
+
+def find_path(
+    grid: Grid | np.ndarray,
+    start: Point,
+    goal: Point,
+    *,
+    moves: str = "8-no-corner-cutting",
+    costs: str = "octile",
+    algorithm: str = "astar",
+    heuristic: str | None = None,
+    weight: float = 1.0,
+    max_expansions: int | None = None,
+    time_limit: float | None = None,
+    record: bool = False,
+) -> PathResult:
+    """Find a shortest path on a grid from ``start`` to ``goal`` (``(x, y)`` points).
+
+    See :meth:`GridSearcher.find_path` for the parameters. For many queries on
+    one map, build a :class:`GridSearcher` once or call :func:`find_paths`.
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, find_path
+    >>> grid = Grid.from_text('''
+    ... .....
+    ... .###.
+    ... .....''')
+    >>> r = find_path(grid, (0, 1), (4, 1), moves="4")
+    >>> r.status, r.cost, r.solution[:3]
+    ('solved', 6.0, [(0, 1), (0, 0), (1, 0)])
+    """
+    searcher = GridSearcher(grid if isinstance(grid, Grid) else Grid(grid), moves, costs)
+    return searcher.find_path(
+        start,
+        goal,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        weight=weight,
+        max_expansions=max_expansions,
+        time_limit=time_limit,
+        record=record,
+    )
+
+
+def find_paths(
+    grid: Grid | np.ndarray,
+    pairs: Iterable[tuple[Point, Point]],
+    *,
+    moves: str = "8-no-corner-cutting",
+    costs: str = "octile",
+    **options: Any,
+) -> list[PathResult]:
+    """Answer a list of ``(start, goal)`` queries on one map, preparing the map once.
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, find_paths
+    >>> grid = Grid.from_text("...\\n.#.\\n...")
+    >>> [r.cost for r in find_paths(grid, [((0, 0), (2, 0)), ((0, 0), (0, 0))], moves="4")]
+    [2.0, 0.0]
+    """
+    searcher = GridSearcher(grid if isinstance(grid, Grid) else Grid(grid), moves, costs)
+    return searcher.find_paths(pairs, **options)
