@@ -1,0 +1,58 @@
+"""N-Queens: place n queens on an n x n board so that none attacks another.
+
+:func:`reference_solutions` is the chapter's depth-first backtracking over
+:class:`QueensProblem` (a :mod:`tansuo.search` problem); :func:`find_solutions`
+and :func:`count_solutions` are the fast numba bitmask kernels, the latter with
+mirror symmetry, ``unique`` counting (up to rotation and reflection) and
+optional worker processes.
+
+Example
+-------
+>>> from tansuo.queens import count_solutions, find_solutions, format_board
+>>> count_solutions(8).count
+92
+>>> print(format_board(find_solutions(4).solution))
+. Q . .
+. . . Q
+Q . . .
+. . Q .
+"""
+
+from tansuo.queens.model import (
+    MAX_N,
+    Placement,
+    canonical,
+    check_size,
+    format_board,
+    is_solution,
+    parse_board,
+    symmetries,
+)
+from tansuo.queens.render import boards_text, summary_line
+from tansuo.queens.solve import (
+    QueensProblem,
+    QueensResult,
+    count_solutions,
+    find_solutions,
+    prefix_tasks,
+    reference_solutions,
+)
+
+__all__ = [
+    "MAX_N",
+    "Placement",
+    "QueensProblem",
+    "QueensResult",
+    "boards_text",
+    "canonical",
+    "check_size",
+    "count_solutions",
+    "find_solutions",
+    "format_board",
+    "is_solution",
+    "parse_board",
+    "prefix_tasks",
+    "reference_solutions",
+    "summary_line",
+    "symmetries",
+]
