@@ -135,8 +135,22 @@ def neighbour_tables(width_p: int, straight: float, diagonal: float):
 
 
 @njit(cache=True)
-def astar_init(start, target, stamp, g, fkey, parent, mark, heap, pos, counters, width_p,
-               hcode, h_straight, h_diagonal):
+def astar_init(
+    start,
+    target,
+    stamp,
+    g,
+    fkey,
+    parent,
+    mark,
+    heap,
+    pos,
+    counters,
+    width_p,
+    hcode,
+    h_straight,
+    h_diagonal,
+):
     counters[:] = 0
     g[start] = 0.0
     fkey[start] = _estimate(start, target, width_p, hcode, h_straight, h_diagonal)
@@ -149,9 +163,32 @@ def astar_init(start, target, stamp, g, fkey, parent, mark, heap, pos, counters,
 
 
 @njit(cache=True)
-def astar_run(cost, width_p, rule, offsets, side_a, side_b, steps, target, stamp, hcode,
-              h_straight, h_diagonal, g, fkey, parent, mark, heap, pos, counters, chunk,
-              log_cell, log_g, log_h, opened_at):
+def astar_run(
+    cost,
+    width_p,
+    rule,
+    offsets,
+    side_a,
+    side_b,
+    steps,
+    target,
+    stamp,
+    hcode,
+    h_straight,
+    h_diagonal,
+    g,
+    fkey,
+    parent,
+    mark,
+    heap,
+    pos,
+    counters,
+    chunk,
+    log_cell,
+    log_g,
+    log_h,
+    opened_at,
+):
     """Best-first search (A*, weighted A*, Dijkstra with hcode 0) for at most ``chunk`` expansions.
 
     A closed cell that gets a cheaper ``g`` is reopened, so an inconsistent
@@ -196,7 +233,11 @@ def astar_run(cost, width_p, rule, offsets, side_a, side_b, steps, target, stamp
             c = cost[nxt]
             if c == np.inf:
                 continue
-            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+            if (
+                k >= 4
+                and rule != 3
+                and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule)
+            ):
                 continue
             generated += 1
             new_g = g_node + steps[k] * c
@@ -234,8 +275,23 @@ def astar_run(cost, width_p, rule, offsets, side_a, side_b, steps, target, stamp
 
 
 @njit(cache=True)
-def bfs_run(cost, rule, offsets, side_a, side_b, start, target, stamp, parent, mark, queue,
-            counters, max_expansions, log_cell, opened_at):
+def bfs_run(
+    cost,
+    rule,
+    offsets,
+    side_a,
+    side_b,
+    start,
+    target,
+    stamp,
+    parent,
+    mark,
+    queue,
+    counters,
+    max_expansions,
+    log_cell,
+    opened_at,
+):
     """Breadth-first search by number of moves; the goal is tested when generated."""
     open_mark = 2 * stamp
     closed_mark = open_mark + 1
@@ -267,7 +323,11 @@ def bfs_run(cost, rule, offsets, side_a, side_b, start, target, stamp, parent, m
             nxt = node + offsets[k]
             if cost[nxt] == np.inf:
                 continue
-            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+            if (
+                k >= 4
+                and rule != 3
+                and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule)
+            ):
                 continue
             generated += 1
             if mark[nxt] >= open_mark:
@@ -358,8 +418,28 @@ def _octile_between(a, b, width_p, straight, diagonal):
 
 
 @njit(cache=True)
-def _relax(jp, node, g_node, straight, diagonal, width_p, target, stamp, h_straight, h_diagonal,
-           g, fkey, parent, mark, heap, pos, size, log_cap, opened_at, expanded):
+def _relax(
+    jp,
+    node,
+    g_node,
+    straight,
+    diagonal,
+    width_p,
+    target,
+    stamp,
+    h_straight,
+    h_diagonal,
+    g,
+    fkey,
+    parent,
+    mark,
+    heap,
+    pos,
+    size,
+    log_cap,
+    opened_at,
+    expanded,
+):
     """Offer jump point ``jp`` reached from ``node``; returns the new heap size."""
     open_mark = 2 * stamp
     new_g = g_node + _octile_between(node, jp, width_p, straight, diagonal)
@@ -383,8 +463,28 @@ def _relax(jp, node, g_node, straight, diagonal, width_p, target, stamp, h_strai
 
 
 @njit(cache=True)
-def jps_run(cost, width_p, straight, diagonal, target, stamp, h_straight, h_diagonal, g, fkey,
-            parent, mark, heap, pos, counters, chunk, log_cell, log_g, log_h, opened_at):
+def jps_run(
+    cost,
+    width_p,
+    straight,
+    diagonal,
+    target,
+    stamp,
+    h_straight,
+    h_diagonal,
+    g,
+    fkey,
+    parent,
+    mark,
+    heap,
+    pos,
+    counters,
+    chunk,
+    log_cell,
+    log_g,
+    log_h,
+    opened_at,
+):
     """Jump Point Search (8 moves, no corner cutting, unit cells) for at most ``chunk`` expansions.
 
     ``parent`` links jump points; ``expand_jump_path`` fills in the cells between.
@@ -475,9 +575,28 @@ def jps_run(cost, width_p, straight, diagonal, target, stamp, h_straight, h_diag
                             n_jumps += 1
         for i in range(n_jumps):
             generated += 1
-            size = _relax(jumps[i], node, g_node, straight, diagonal, width_p, target, stamp,
-                          h_straight, h_diagonal, g, fkey, parent, mark, heap, pos, size, log_cap,
-                          opened_at, expanded)
+            size = _relax(
+                jumps[i],
+                node,
+                g_node,
+                straight,
+                diagonal,
+                width_p,
+                target,
+                stamp,
+                h_straight,
+                h_diagonal,
+                g,
+                fkey,
+                parent,
+                mark,
+                heap,
+                pos,
+                size,
+                log_cap,
+                opened_at,
+                expanded,
+            )
             if size > max_heap:
                 max_heap = size
     counters[HEAP_SIZE] = size
@@ -513,9 +632,36 @@ def expand_jump_path(jump_points, width_p):
 
 # -- bidirectional A* ---------------------------------------------------------
 @njit(cache=True)
-def bidir_run(cost, width_p, rule, offsets, side_a, side_b, steps, start, target, stamp, hcode,
-              h_straight, h_diagonal, g_f, key_f, parent_f, mark_f, heap_f, pos_f, g_r, key_r,
-              parent_r, mark_r, heap_r, pos_r, counters, best, chunk):
+def bidir_run(
+    cost,
+    width_p,
+    rule,
+    offsets,
+    side_a,
+    side_b,
+    steps,
+    start,
+    target,
+    stamp,
+    hcode,
+    h_straight,
+    h_diagonal,
+    g_f,
+    key_f,
+    parent_f,
+    mark_f,
+    heap_f,
+    pos_f,
+    g_r,
+    key_r,
+    parent_r,
+    mark_r,
+    heap_r,
+    pos_r,
+    counters,
+    best,
+    chunk,
+):
     """Bidirectional A* with balanced potentials, for at most ``chunk`` expansions.
 
     With ``p(v) = (h(v, goal) - h(v, start)) / 2`` the forward search orders by
@@ -561,7 +707,11 @@ def bidir_run(cost, width_p, rule, offsets, side_a, side_b, steps, start, target
             c = cost[nxt]
             if c == np.inf:
                 continue
-            if k >= 4 and rule != 3 and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule):
+            if (
+                k >= 4
+                and rule != 3
+                and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule)
+            ):
                 continue
             generated += 1
             if forward:

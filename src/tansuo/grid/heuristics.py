@@ -26,7 +26,13 @@ import math
 from tansuo.errors import InvalidInput
 from tansuo.grid.model import COSTS, check_costs, check_moves
 
-HEURISTICS: dict[str, int] = {"zero": 0, "manhattan": 1, "octile": 2, "chebyshev": 3, "euclidean": 4}
+HEURISTICS: dict[str, int] = {
+    "zero": 0,
+    "manhattan": 1,
+    "octile": 2,
+    "chebyshev": 3,
+    "euclidean": 4,
+}
 """Heuristic names and the codes the kernels use."""
 
 

@@ -17,6 +17,7 @@ Formats read here:
 
 from __future__ import annotations
 
+import itertools
 import math
 import warnings
 from dataclasses import dataclass, field
@@ -200,7 +201,9 @@ class Grid:
             rows.append("".join(chars))
         return "\n".join(rows) + "\n"
 
-    def path_cost(self, path: list[Point], moves: str = "8-no-corner-cutting", costs: str = "octile") -> float:
+    def path_cost(
+        self, path: list[Point], moves: str = "8-no-corner-cutting", costs: str = "octile"
+    ) -> float:
         """The cost of a path under a movement rule and cost model; InvalidInput if illegal.
 
         Examples
@@ -213,7 +216,7 @@ class Grid:
         total = 0.0
         for i, point in enumerate(path):
             self.check_point(point, f"path point {i}")
-        for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
+        for (x0, y0), (x1, y1) in itertools.pairwise(path):
             dx, dy = x1 - x0, y1 - y0
             if max(abs(dx), abs(dy)) != 1:
                 raise InvalidInput(f"path step ({x0}, {y0}) -> ({x1}, {y1}) is not one move")
@@ -284,13 +287,15 @@ def parse_text_grid(text: str, *, name: str = "") -> Grid:
                 cells[y, x] = 1.0
                 if ch in "SA":
                     if start is not None:
-                        raise InvalidInput("a second start mark", line=line_no, column=x + 1,
-                                           source=name or None)
+                        raise InvalidInput(
+                            "a second start mark", line=line_no, column=x + 1, source=name or None
+                        )
                     start = (x, y)
                 elif ch in "GB":
                     if goal is not None:
-                        raise InvalidInput("a second goal mark", line=line_no, column=x + 1,
-                                           source=name or None)
+                        raise InvalidInput(
+                            "a second goal mark", line=line_no, column=x + 1, source=name or None
+                        )
                     goal = (x, y)
             elif "1" <= ch <= "9":
                 cells[y, x] = float(ch)
@@ -322,6 +327,8 @@ def parse_map(text: str, *, name: str = "") -> Grid:
     """
     src = name or None
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
     header: dict[str, str] = {}
     i = 0
     while i < len(lines):

@@ -118,8 +118,8 @@ class GridSearcher:
     >>> from tansuo.grid import Grid, GridSearcher
     >>> searcher = GridSearcher(Grid.from_text("....\\n.##.\\n...."))
     >>> r = searcher.find_path((0, 0), (3, 2))
-    >>> r.status, round(r.cost, 4), len(r.solution)
-    ('solved', 4.8284, 5)
+    >>> r.status, r.cost, len(r.solution)  # no corner cutting past the wall's ends
+    ('solved', 5.0, 6)
     """
 
     def __init__(self, grid: Grid, moves: str = "8-no-corner-cutting", costs: str = "octile"):
@@ -216,7 +216,9 @@ class GridSearcher:
                 f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
             )
         if heuristic is None:
-            heuristic = "zero" if algorithm in ("dijkstra", "bfs") else default_heuristic(self.moves)
+            heuristic = (
+                "zero" if algorithm in ("dijkstra", "bfs") else default_heuristic(self.moves)
+            )
         check_heuristic(heuristic)
         if algorithm == "dijkstra":
             heuristic = "zero"
@@ -241,16 +243,38 @@ class GridSearcher:
         s, t = self._index(start), self._index(goal)
         stamp = self._next_stamp()
         cap = self.cost.shape[0] if record else 0
-        log = (np.zeros(cap, np.int64), np.zeros(cap), np.zeros(cap),
-               np.full(max(cap, 1), -1, np.int64)) if record else self._empty_log
+        log = (
+            (
+                np.zeros(cap, np.int64),
+                np.zeros(cap),
+                np.zeros(cap),
+                np.full(max(cap, 1), -1, np.int64),
+            )
+            if record
+            else self._empty_log
+        )
         deadline = None if time_limit is None else started + time_limit
         limit_name = None
         path_idx: np.ndarray | None = None
         if algorithm == "bfs":
             budget = self.cost.shape[0] if max_expansions is None else max_expansions
-            status = K.bfs_run(self.cost, self.rule, self.offsets, self.side_a, self.side_b, s, t,
-                               stamp, self.parent, self.mark, self.heap, self.counters, budget,
-                               log[0], log[3])
+            status = K.bfs_run(
+                self.cost,
+                self.rule,
+                self.offsets,
+                self.side_a,
+                self.side_b,
+                s,
+                t,
+                stamp,
+                self.parent,
+                self.mark,
+                self.heap,
+                self.counters,
+                budget,
+                log[0],
+                log[3],
+            )
             if status == K.RUNNING:
                 limit_name = "max_expansions"
             elif status == K.FOUND:
@@ -260,24 +284,70 @@ class GridSearcher:
                 s, t, stamp, hcode, h_straight, h_diagonal, max_expansions, deadline
             )
         else:
-            K.astar_init(s, t, stamp, self.g, self.fkey, self.parent, self.mark, self.heap,
-                         self.pos, self.counters, self.width_p, hcode if algorithm != "jps" else 2,
-                         h_straight, h_diagonal)
+            K.astar_init(
+                s,
+                t,
+                stamp,
+                self.g,
+                self.fkey,
+                self.parent,
+                self.mark,
+                self.heap,
+                self.pos,
+                self.counters,
+                self.width_p,
+                hcode if algorithm != "jps" else 2,
+                h_straight,
+                h_diagonal,
+            )
             while True:
                 chunk = _CHUNK
                 if max_expansions is not None:
                     chunk = min(chunk, max_expansions - int(self.counters[K.EXPANDED]))
                 if algorithm == "jps":
-                    status = K.jps_run(self.cost, self.width_p, self.straight, self.diagonal, t,
-                                       stamp, h_straight, h_diagonal, self.g, self.fkey,
-                                       self.parent, self.mark, self.heap, self.pos, self.counters,
-                                       chunk, *log)
+                    status = K.jps_run(
+                        self.cost,
+                        self.width_p,
+                        self.straight,
+                        self.diagonal,
+                        t,
+                        stamp,
+                        h_straight,
+                        h_diagonal,
+                        self.g,
+                        self.fkey,
+                        self.parent,
+                        self.mark,
+                        self.heap,
+                        self.pos,
+                        self.counters,
+                        chunk,
+                        *log,
+                    )
                 else:
-                    status = K.astar_run(self.cost, self.width_p, self.rule, self.offsets,
-                                         self.side_a, self.side_b, self.steps, t, stamp, hcode,
-                                         h_straight, h_diagonal, self.g, self.fkey, self.parent,
-                                         self.mark, self.heap, self.pos, self.counters, chunk,
-                                         *log)
+                    status = K.astar_run(
+                        self.cost,
+                        self.width_p,
+                        self.rule,
+                        self.offsets,
+                        self.side_a,
+                        self.side_b,
+                        self.steps,
+                        t,
+                        stamp,
+                        hcode,
+                        h_straight,
+                        h_diagonal,
+                        self.g,
+                        self.fkey,
+                        self.parent,
+                        self.mark,
+                        self.heap,
+                        self.pos,
+                        self.counters,
+                        chunk,
+                        *log,
+                    )
                 if status != K.RUNNING:
                     break
                 if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
@@ -290,8 +360,17 @@ class GridSearcher:
                 path_idx = K.trace_back(self.parent, t)
                 if algorithm == "jps":
                     path_idx = K.expand_jump_path(path_idx, self.width_p)
-        return self._result(algorithm, heuristic, optimal, status, path_idx, limit_name,
-                            started, log if record else None, stamp)
+        return self._result(
+            algorithm,
+            heuristic,
+            optimal,
+            status,
+            path_idx,
+            limit_name,
+            started,
+            log if record else None,
+            stamp,
+        )
 
     def _check_jps(self) -> None:
         if self.moves != "8-no-corner-cutting":
@@ -303,13 +382,17 @@ class GridSearcher:
         if self.grid.weighted:
             raise InvalidInput("jps needs a grid without weighted terrain; use astar instead")
 
-    def _bidirectional(self, s, t, stamp, hcode, h_straight, h_diagonal, max_expansions,
-                       deadline):
+    def _bidirectional(self, s, t, stamp, hcode, h_straight, h_diagonal, max_expansions, deadline):
         if self._reverse is None:
             size = self.cost.shape[0]
-            self._reverse = (np.zeros(size), np.zeros(size), np.full(size, -1, np.int64),
-                             np.zeros(size, np.int64), np.zeros(size, np.int64),
-                             np.full(size, -1, np.int64))
+            self._reverse = (
+                np.zeros(size),
+                np.zeros(size),
+                np.full(size, -1, np.int64),
+                np.zeros(size, np.int64),
+                np.zeros(size, np.int64),
+                np.full(size, -1, np.int64),
+            )
         g_r, key_r, parent_r, mark_r, heap_r, pos_r = self._reverse
         self.counters[:] = 0
         best = np.array([0.0 if s == t else np.inf])
@@ -332,11 +415,36 @@ class GridSearcher:
             chunk = _CHUNK
             if max_expansions is not None:
                 chunk = min(chunk, max_expansions - int(self.counters[K.EXPANDED]))
-            status = K.bidir_run(self.cost, self.width_p, self.rule, self.offsets, self.side_a,
-                                 self.side_b, self.steps, s, t, stamp, hcode, h_straight,
-                                 h_diagonal, self.g, self.fkey, self.parent, self.mark, self.heap,
-                                 self.pos, g_r, key_r, parent_r, mark_r, heap_r, self._reverse[5],
-                                 self.counters, best, chunk)
+            status = K.bidir_run(
+                self.cost,
+                self.width_p,
+                self.rule,
+                self.offsets,
+                self.side_a,
+                self.side_b,
+                self.steps,
+                s,
+                t,
+                stamp,
+                hcode,
+                h_straight,
+                h_diagonal,
+                self.g,
+                self.fkey,
+                self.parent,
+                self.mark,
+                self.heap,
+                self.pos,
+                g_r,
+                key_r,
+                parent_r,
+                mark_r,
+                heap_r,
+                self._reverse[5],
+                self.counters,
+                best,
+                chunk,
+            )
             if status != K.RUNNING:
                 break
             if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
@@ -358,11 +466,12 @@ class GridSearcher:
         for a, b in zip(path_idx[:-1].tolist(), path_idx[1:].tolist(), strict=True):
             diff = abs(b - a)
             step = self.straight if diff in (1, width_p) else self.diagonal
-            total += step * self.cost[b]
+            total += step * float(self.cost[b])
         return total
 
-    def _result(self, algorithm, heuristic, optimal, status, path_idx, limit_name, started, log,
-                stamp) -> PathResult:
+    def _result(
+        self, algorithm, heuristic, optimal, status, path_idx, limit_name, started, log, stamp
+    ) -> PathResult:
         counters = self.counters
         stats: dict[str, Any] = {
             "expanded": int(counters[K.EXPANDED]),
@@ -384,8 +493,18 @@ class GridSearcher:
         stats["path_cells"] = len(solution)
         search_log = self._search_log(log, stamp) if log is not None else None
         stats["elapsed_s"] = time.perf_counter() - started
-        return PathResult(kind, solution, cost, stats, algorithm, self.moves, self.costs,
-                          heuristic, bool(optimal), search_log)
+        return PathResult(
+            kind,
+            solution,
+            cost,
+            stats,
+            algorithm,
+            self.moves,
+            self.costs,
+            heuristic,
+            bool(optimal),
+            search_log,
+        )
 
     def _search_log(self, log, stamp) -> SearchLog:
         cells, gs, hs, opened = log
@@ -435,7 +554,7 @@ def find_path(
     ... .....''')
     >>> r = find_path(grid, (0, 1), (4, 1), moves="4")
     >>> r.status, r.cost, r.solution[:3]
-    ('solved', 6.0, [(0, 1), (0, 0), (1, 0)])
+    ('solved', 6.0, [(0, 1), (0, 2), (1, 2)])
     """
     searcher = GridSearcher(grid if isinstance(grid, Grid) else Grid(grid), moves, costs)
     return searcher.find_path(
