@@ -1,0 +1,220 @@
+"""Reading graphs, bad input and the ``tansuo graph`` command's exit codes and JSON."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from tansuo.errors import InvalidInput
+from tansuo.graph import Graph, parse_dimacs, parse_edge_list, shortest_path, shortest_paths
+
+DIMACS = """c a small road graph
+c
+p sp 4 5
+a 1 2 10
+a 2 3 10
+a 1 3 25
+a 3 4 5
+a 4 1 1
+"""
+
+COORDS = """c coordinates
+p aux sp co 4
+v 1 0 0
+v 2 10 0
+v 3 20 0
+v 4 25 0
+"""
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# -- parsing -----------------------------------------------------------------------
+
+
+def test_edge_list_comments_default_weight_isolated_nodes_and_direction():
+    g = parse_edge_list("# header\nS a 2  # trailing comment\na b\n\nz\n")
+    assert g.labels() == ["S", "a", "b", "z"]
+    assert g.neighbours("b") == {"a": 1}
+    assert shortest_paths(g, "S").distances() == {"S": 0, "a": 2, "b": 3, "z": None}
+    d = parse_edge_list("S a 2\na b 1\n", directed=True)
+    assert shortest_paths(d, "b").distances() == {"S": None, "a": None, "b": 0}
+
+
+def test_float_weights_and_parallel_edges_use_the_cheapest():
+    g = parse_edge_list("a b 2.5\na b 1.25\nb c 0.5\n")
+    r = shortest_path(g, "a", "c")
+    assert r.cost == pytest.approx(1.75)
+    assert not g.integer_weights
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "what"),
+    [
+        ("S a 12\nS b -3\n", "line 2", "negative weight"),
+        ("S a 12\n\nS b 3 4\n", "line 3", "expected 'u v weight'"),
+        ("S a twelve\n", "line 1", "not a number"),
+        ("S a nan\n", "line 1", "not finite"),
+        ("S a inf\n", "line 1", "not finite"),
+        ("# nothing but a comment\n", "", "no edges"),
+        ("", "", "no edges"),
+    ],
+)
+def test_edge_list_errors_say_where_and_what(text, where, what):
+    with pytest.raises(InvalidInput) as info:
+        parse_edge_list(text, source="g.txt")
+    assert where in str(info.value) and what in str(info.value)
+
+
+def test_dimacs_with_coordinates_and_astar():
+    g = parse_dimacs(DIMACS, COORDS)
+    assert g.directed and g.num_nodes == 4 and g.labels() == [1, 2, 3, 4]
+    r = shortest_path(g, 1, 4)
+    assert r.stats["method"] == "astar"
+    assert (r.cost, r.solution) == (25, [1, 2, 3, 4])
+    assert shortest_path(g, "4", "3").solution == [4, 1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("a 1 2 3\n", "before the 'p sp' line"),
+        ("p sp 2 1\na 1 3 4\n", "not in 1..2"),
+        ("p sp 2 2\na 1 2 4\n", "header says 2 arcs"),
+        ("p sp 2 1\na 1 2 -4\n", "negative weight"),
+        ("p sp 2 1\nx 1 2\n", "unknown line type"),
+        ("p sp 2 1\na 1 2\n", "expected 'a FROM TO WEIGHT'"),
+        ("c only comments\n", "no 'p sp"),
+        ("p sp two 1\n", "not an integer"),
+    ],
+)
+def test_dimacs_errors(text, what):
+    with pytest.raises(InvalidInput, match=what):
+        parse_dimacs(text)
+
+
+def test_dimacs_coordinates_must_cover_every_node():
+    with pytest.raises(InvalidInput, match="no coordinates"):
+        parse_dimacs(DIMACS, "v 1 0 0\n")
+
+
+def test_unknown_nodes_are_named():
+    g = parse_edge_list("S a 1\n")
+    with pytest.raises(InvalidInput, match="unknown node 'Q'"):
+        shortest_paths(g, "Q")
+    with pytest.raises(InvalidInput, match=r"numbered 1\.\.4"):
+        shortest_paths(parse_dimacs(DIMACS), 9)
+
+
+def test_from_arrays_rejects_bad_arrays():
+    with pytest.raises(InvalidInput, match="negative"):
+        Graph.from_arrays(2, np.array([0]), np.array([1]), np.array([-1.0]))
+    with pytest.raises(InvalidInput, match="not a node"):
+        Graph.from_arrays(2, np.array([0]), np.array([2]))
+    with pytest.raises(InvalidInput, match="differ in length"):
+        Graph.from_arrays(2, np.array([0, 1]), np.array([1]))
+
+
+def test_bfs_refuses_unequal_weights():
+    g = parse_edge_list("a b 1\nb c 2\n")
+    with pytest.raises(InvalidInput, match="equal"):
+        shortest_paths(g, "a", method="bfs")
+
+
+# -- the command -------------------------------------------------------------------
+
+
+def test_cli_dimacs_file_finds_its_co_file(run_cli, tmp_path):
+    gr = write(tmp_path, "road.gr", DIMACS)
+    write(tmp_path, "road.co", COORDS)
+    r = run_cli("graph", gr, "--from", "1", "--to", "4", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["solution"] == [1, 2, 3, 4] and data["cost"] == 25
+    assert data["stats"]["method"] == "astar"
+    assert data["paths"] == {"4": [1, 2, 3, 4]}
+
+
+def test_cli_listing_marks_unreachable_nodes(run_cli, tmp_path):
+    path = write(tmp_path, "g.txt", "S a 3\nb c 1\n")
+    r = run_cli("graph", path, "--from", "S")
+    assert r.code == 0
+    assert r.out.splitlines()[1:] == [
+        "  S: 0 (S)",
+        "  a: 3 (S a)",
+        "  b: unreachable",
+        "  c: unreachable",
+    ]
+    r = run_cli("graph", path, "--from", "S", "--to", "c")
+    assert r.code == 1
+    assert r.out.strip() == "c: unreachable"
+
+
+def test_cli_json_listing(run_cli, tmp_path):
+    path = write(tmp_path, "g.txt", "S a 3\na b 4\nz\n")
+    r = run_cli("graph", path, "--from", "S", "--json")
+    assert r.code == 0
+    data = json.loads(r.out)
+    assert data["status"] == "solved"
+    assert data["distances"] == {"S": 0, "a": 3, "b": 7, "z": None}
+    assert data["paths"] == {"S": ["S"], "a": ["S", "a"], "b": ["S", "a", "b"], "z": None}
+    assert data["stats"]["expanded"] == 3
+
+
+def test_cli_directed_flag(run_cli, tmp_path):
+    path = write(tmp_path, "g.txt", "S a 3\n")
+    assert run_cli("graph", path, "--from", "a", "--to", "S").code == 0
+    assert run_cli("graph", path, "--from", "a", "--to", "S", "--directed").code == 1
+
+
+def test_cli_budget_exhausted_exits_3(run_cli, tmp_path):
+    lines = "\n".join(f"n{i} n{i + 1} 1" for i in range(50))
+    path = write(tmp_path, "chain.txt", lines + "\nn0 n50 100\n")
+    r = run_cli("graph", path, "--from", "n0", "--max-expansions", "5")
+    assert r.code == 3
+    assert "unknown (budget exhausted)" in r.out
+    r = run_cli("graph", path, "--from", "n0", "--to", "n50", "--max-expansions", "5", "--json")
+    assert r.code == 3 and json.loads(r.out)["status"] == "limit"
+
+
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        ("S a 12\nS b -3\n", ("--from", "S"), "line 2"),
+        ("S a 12\nS b 1 2\n", ("--from", "S"), "line 2"),
+        ("", ("--from", "S"), "empty"),
+        ("S a 12\n", ("--from", "Q"), "unknown node 'Q'"),
+        ("S a 12\n", ("--from", "S", "--to", "Q"), "unknown node 'Q'"),
+        ("S a 12\n", ("--from", "S", "--method", "astar"), "needs --to"),
+        ("S a 12\n", ("--from", "S", "--to", "a", "--method", "astar"), "coordinates"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(run_cli, tmp_path, content, args, message):
+    path = write(tmp_path, "g.txt", content)
+    r = run_cli("graph", path, *args)
+    assert r.code == 2
+    assert message in r.err and r.err.count("\n") == 1
+    assert "Traceback" not in r.err
+
+
+def test_cli_missing_file_and_unknown_sample(run_cli, tmp_path):
+    r = run_cli("graph", tmp_path / "nope.txt", "--from", "S")
+    assert r.code == 2 and "no such file" in r.err
+    r = run_cli("graph", "--sample", "nope", "--from", "S")
+    assert r.code == 2 and "figure-7-3" in r.err
+
+
+def test_demo_runs(capsys):
+    from rich.console import Console
+
+    from tansuo.cli.graph import demo
+
+    demo(Console(highlight=False))
+    out = capsys.readouterr().out
+    assert "v: 0 (v)" in out and "cost 27" in out
