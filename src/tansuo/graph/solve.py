@@ -98,14 +98,32 @@ class ShortestPaths:
 
     def distances(self) -> dict[Hashable, float | int | None]:
         """``{node: distance or None}`` for every node, in node order."""
-        return {self.graph.label(v): self.distance(self.graph.label(v)) for v in self._nodes()}
+        graph = self.graph
+        final = self.known & np.isfinite(self.dist)
+        return {
+            graph.label(v): graph.weight_value(float(self.dist[v])) if final[v] else None
+            for v in range(graph.num_nodes)
+        }
 
     def paths(self) -> dict[Hashable, list[Hashable] | None]:
         """``{node: path or None}`` for every node, in node order."""
-        return {self.graph.label(v): self.path(self.graph.label(v)) for v in self._nodes()}
+        graph = self.graph
+        final = self.known & np.isfinite(self.dist)
+        by_number: dict[int, list[Hashable]] = {}
 
-    def _nodes(self) -> range:
-        return range(self.graph.num_nodes)
+        def path_of(v: int) -> list[Hashable]:
+            # walk up to the nearest node whose path is known, then share its prefix
+            chain = []
+            while v >= 0 and v not in by_number:
+                chain.append(v)
+                v = int(self.parent[v])
+            prefix = by_number[v] if v >= 0 else []
+            for u in reversed(chain):
+                prefix = [*prefix, graph.label(u)]
+                by_number[u] = prefix
+            return prefix
+
+        return {graph.label(v): path_of(v) if final[v] else None for v in range(graph.num_nodes)}
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form of DESIGN.md: status, source, distances, paths, stats."""
