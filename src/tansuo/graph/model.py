@@ -56,7 +56,8 @@ class Graph:
     integer_weights : bool
         All weights are whole numbers (distances are then reported as ints).
     build_seconds : float
-        Time spent building the CSR arrays.
+        Time spent building the CSR arrays (the first graph of a process also
+        pays for loading the compiled kernel).
 
     Example
     -------
