@@ -32,75 +32,98 @@ N_COUNTERS = 8
 RULE_4, RULE_NO_CORNER, RULE_ONE_SIDE, RULE_ALWAYS = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
-def _less(a, b, fkey, g):
-    fa = fkey[a]
-    fb = fkey[b]
-    return fa < fb or (fa == fb and g[a] > g[b])
+@njit(cache=True, inline="always", error_model="numpy")
+def _before(f_a, g_a, f_b, g_b):
+    """Heap order: smaller f first; on equal f the larger g (nearer the goal)."""
+    return f_a < f_b or (f_a == f_b and g_a > g_b)
 
 
-@njit(cache=True)
-def _sift_up(heap, pos, fkey, g, i):
+# The heap keeps its keys beside the cell numbers (``keys[i] = (f, g)``) so that
+# sifting reads two contiguous arrays instead of jumping around the map-sized ones.
+@njit(cache=True, error_model="numpy")
+def _sift_up(heap, keys, pos, i):
     node = heap[i]
+    f = keys[i, 0]
+    g = keys[i, 1]
     while i > 0:
         parent = (i - 1) >> 1
-        other = heap[parent]
-        if _less(node, other, fkey, g):
+        if _before(f, g, keys[parent, 0], keys[parent, 1]):
+            other = heap[parent]
             heap[i] = other
+            keys[i, 0] = keys[parent, 0]
+            keys[i, 1] = keys[parent, 1]
             pos[other] = i
             i = parent
         else:
             break
     heap[i] = node
+    keys[i, 0] = f
+    keys[i, 1] = g
     pos[node] = i
 
 
-@njit(cache=True)
-def _sift_down(heap, pos, fkey, g, i, size):
+@njit(cache=True, error_model="numpy")
+def _sift_down(heap, keys, pos, i, size):
     node = heap[i]
+    f = keys[i, 0]
+    g = keys[i, 1]
     while True:
         child = 2 * i + 1
         if child >= size:
             break
         right = child + 1
-        if right < size and _less(heap[right], heap[child], fkey, g):
+        if right < size and _before(keys[right, 0], keys[right, 1], keys[child, 0], keys[child, 1]):
             child = right
-        other = heap[child]
-        if _less(other, node, fkey, g):
+        if _before(keys[child, 0], keys[child, 1], f, g):
+            other = heap[child]
             heap[i] = other
+            keys[i, 0] = keys[child, 0]
+            keys[i, 1] = keys[child, 1]
             pos[other] = i
             i = child
         else:
             break
     heap[i] = node
+    keys[i, 0] = f
+    keys[i, 1] = g
     pos[node] = i
 
 
-@njit(cache=True)
-def _push(heap, pos, fkey, g, size, node):
+@njit(cache=True, error_model="numpy")
+def _push(heap, keys, pos, size, node, f, g):
     heap[size] = node
-    _sift_up(heap, pos, fkey, g, size)
+    keys[size, 0] = f
+    keys[size, 1] = g
+    _sift_up(heap, keys, pos, size)
     return size + 1
 
 
-@njit(cache=True)
-def _pop(heap, pos, fkey, g, size):
+@njit(cache=True, error_model="numpy")
+def _decrease(heap, keys, pos, node, f, g):
+    i = pos[node]
+    keys[i, 0] = f
+    keys[i, 1] = g
+    _sift_up(heap, keys, pos, i)
+
+
+@njit(cache=True, error_model="numpy")
+def _pop(heap, keys, pos, size):
     top = heap[0]
     size -= 1
     if size > 0:
         heap[0] = heap[size]
-        _sift_down(heap, pos, fkey, g, 0, size)
+        keys[0, 0] = keys[size, 0]
+        keys[0, 1] = keys[size, 1]
+        _sift_down(heap, keys, pos, 0, size)
     pos[top] = -1
     return top, size
 
 
-@njit(cache=True, inline="always")
-def _estimate(node, target, width_p, hcode, h_straight, h_diagonal):
-    """Heuristic from ``node`` to ``target``; h_* already include weight and min cost."""
+@njit(cache=True, inline="always", error_model="numpy")
+def _estimate_offsets(dx, dy, hcode, h_straight, h_diagonal):
+    """Heuristic for absolute offsets ``dx, dy``; h_* already include weight and min cost."""
     if hcode == 0:
         return 0.0
-    dx = abs(node % width_p - target % width_p)
-    dy = abs(node // width_p - target // width_p)
     if hcode == 1:
         return h_straight * (dx + dy)
     big = max(dx, dy)
@@ -112,7 +135,15 @@ def _estimate(node, target, width_p, hcode, h_straight, h_diagonal):
     return h_straight * np.sqrt(float(dx * dx + dy * dy))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
+def _estimate(node, target, width_p, hcode, h_straight, h_diagonal):
+    """Heuristic from cell ``node`` to cell ``target``."""
+    dx = abs(node % width_p - target % width_p)
+    dy = abs(node // width_p - target // width_p)
+    return _estimate_offsets(dx, dy, hcode, h_straight, h_diagonal)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _diagonal_allowed(cost, n, side_a, side_b, rule):
     open_a = cost[n + side_a] < np.inf
     open_b = cost[n + side_b] < np.inf
@@ -124,17 +155,17 @@ def _diagonal_allowed(cost, n, side_a, side_b, rule):
 
 
 def neighbour_tables(width_p: int, straight: float, diagonal: float):
-    """Offsets, side offsets and step costs of the 8 moves (straight ones first)."""
+    """Offsets, side offsets, dy and step costs of the 8 moves (straight ones first)."""
     dxs = np.array([1, -1, 0, 0, 1, -1, 1, -1], dtype=np.int64)
     dys = np.array([0, 0, 1, -1, 1, 1, -1, -1], dtype=np.int64)
     offsets = dxs + dys * width_p
-    side_a = dxs.copy()  # the horizontal neighbour a diagonal passes
+    side_a = dxs.copy()  # the horizontal neighbour a diagonal passes (and the move's dx)
     side_b = dys * width_p  # the vertical one
     steps = np.array([straight] * 4 + [diagonal] * 4, dtype=np.float64)
-    return offsets, side_a, side_b, steps
+    return offsets, side_a, side_b, dys, steps
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def astar_init(
     start,
     target,
@@ -144,6 +175,7 @@ def astar_init(
     parent,
     mark,
     heap,
+    keys,
     pos,
     counters,
     width_p,
@@ -157,12 +189,14 @@ def astar_init(
     parent[start] = -1
     mark[start] = 2 * stamp
     heap[0] = start
+    keys[0, 0] = fkey[start]
+    keys[0, 1] = 0.0
     pos[start] = 0
     counters[HEAP_SIZE] = 1
     counters[MAX_HEAP] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def astar_run(
     cost,
     width_p,
@@ -170,6 +204,7 @@ def astar_run(
     offsets,
     side_a,
     side_b,
+    move_dy,
     steps,
     target,
     stamp,
@@ -181,6 +216,7 @@ def astar_run(
     parent,
     mark,
     heap,
+    keys,
     pos,
     counters,
     chunk,
@@ -206,6 +242,8 @@ def astar_run(
     n_moves = 4 if rule == 0 else 8
     open_mark = 2 * stamp
     closed_mark = open_mark + 1
+    target_x = target % width_p
+    target_y = target // width_p
     status = RUNNING
     done = 0
     while True:
@@ -215,7 +253,7 @@ def astar_run(
         # the goal at the top ends the search even when the chunk is spent
         if heap[0] != target and done >= chunk:
             break
-        node, size = _pop(heap, pos, fkey, g, size)
+        node, size = _pop(heap, keys, pos, size)
         mark[node] = closed_mark
         g_node = g[node]
         if n_log < log_cap:
@@ -228,6 +266,9 @@ def astar_run(
             break
         expanded += 1
         done += 1
+        # one division per expansion; the neighbours' offsets to the goal follow from it
+        node_dx = node % width_p - target_x
+        node_dy = node // width_p - target_y
         for k in range(n_moves):
             nxt = node + offsets[k]
             c = cost[nxt]
@@ -252,17 +293,24 @@ def astar_run(
                 if m == closed_mark:
                     reopened += 1
                     mark[nxt] = open_mark
-                    size = _push(heap, pos, fkey, g, size, nxt)
+                    size = _push(heap, keys, pos, size, nxt, fkey[nxt], g[nxt])
                 else:
-                    _sift_up(heap, pos, fkey, g, pos[nxt])
+                    _decrease(heap, keys, pos, nxt, fkey[nxt], g[nxt])
             else:
                 g[nxt] = new_g
-                fkey[nxt] = new_g + _estimate(nxt, target, width_p, hcode, h_straight, h_diagonal)
+                h = _estimate_offsets(
+                    abs(node_dx + side_a[k]),
+                    abs(node_dy + move_dy[k]),
+                    hcode,
+                    h_straight,
+                    h_diagonal,
+                )
+                fkey[nxt] = new_g + h
                 parent[nxt] = node
                 mark[nxt] = open_mark
                 if log_cap > 0:
                     opened_at[nxt] = expanded
-                size = _push(heap, pos, fkey, g, size, nxt)
+                size = _push(heap, keys, pos, size, nxt, new_g + h, new_g)
             if size > max_heap:
                 max_heap = size
     counters[HEAP_SIZE] = size
@@ -274,7 +322,7 @@ def astar_run(
     return status
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def bfs_run(
     cost,
     rule,
@@ -351,7 +399,7 @@ def bfs_run(
     return status
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def trace_back(parent, target):
     """The cells from the start to ``target`` following ``parent`` links."""
     length = 1
@@ -368,33 +416,79 @@ def trace_back(parent, target):
 
 
 # -- Jump Point Search ------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def _open(cost, n):
     return cost[n] < np.inf
 
 
-@njit(cache=True)
-def _jump_straight(cost, node, step, side, target):
-    """Scan from ``node`` along ``step``; the first jump point or -1.
+@njit(cache=True, inline="always", error_model="numpy")
+def _forced(cost, node, step, side):
+    """Whether a straight move along ``step`` into ``node`` has a forced neighbour.
 
-    Without corner cutting a straight move has a forced neighbour where a side
-    cell is open but the cell behind it is blocked: it cannot be reached on a
-    diagonal from the previous cell, so the scan must stop there.
+    Without corner cutting a side cell that is open while the cell behind it is
+    blocked cannot be reached on a diagonal from the previous cell, so a scan
+    must stop here.
     """
-    while True:
-        node += step
-        if cost[node] == np.inf:
-            return -1
-        if node == target:
-            return node
-        if (_open(cost, node + side) and not _open(cost, node + side - step)) or (
-            _open(cost, node - side) and not _open(cost, node - side - step)
-        ):
-            return node
+    return (_open(cost, node + side) and not _open(cost, node + side - step)) or (
+        _open(cost, node - side) and not _open(cost, node - side - step)
+    )
 
 
-@njit(cache=True)
-def _jump_diagonal(cost, node, dx, dy_w, width_p, target):
+@njit(cache=True, error_model="numpy")
+def build_jump_table(cost, width_p):
+    """Straight jumps precomputed once per map (the straight half of JPS+).
+
+    ``table[d, n]`` for the directions east, west, south, north: ``k > 0`` when
+    the scan from ``n`` stops at a jump point ``k`` cells away, ``-k`` when it
+    runs into a wall ``k`` cells away. The goal is handled at query time.
+    """
+    size = cost.shape[0]
+    table = np.zeros((4, size), dtype=np.int32)
+    for d in range(4):
+        step = 1 if d == 0 else -1 if d == 1 else width_p if d == 2 else -width_p
+        side = width_p if d < 2 else 1
+        for i in range(size):
+            node = size - 1 - i if step > 0 else i  # the cell ahead is done first
+            ahead = node + step
+            if ahead < 0 or ahead >= size or cost[ahead] == np.inf or cost[node] == np.inf:
+                table[d, node] = -1
+            elif _forced(cost, ahead, step, side):
+                table[d, node] = 1
+            else:
+                further = table[d, ahead]
+                table[d, node] = further + 1 if further > 0 else further - 1
+    return table
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _jump_straight(table, node, step, width_p, target, target_x):
+    """The first jump point from ``node`` along ``step``, or -1 (a table look-up)."""
+    if step == 1:
+        k = table[0, node]
+    elif step == -1:
+        k = table[1, node]
+    elif step > 0:
+        k = table[2, node]
+    else:
+        k = table[3, node]
+    reach = k if k > 0 else -k - 1  # cells the scan passes (the jump point included)
+    diff = target - node
+    if step == 1 or step == -1:
+        # the scan never leaves its row (the border is walls), so this is enough
+        along = diff * step
+        if 0 < along <= reach:
+            return target
+    elif node % width_p == target_x:
+        along = diff // step
+        if 0 < along <= reach:
+            return target
+    if k > 0:
+        return node + k * step
+    return -1
+
+
+@njit(cache=True, error_model="numpy")
+def _jump_diagonal(cost, table, node, dx, dy_w, width_p, target, target_x):
     """Scan diagonally; a cell is a jump point when a straight scan from it finds one."""
     while True:
         if not (_open(cost, node + dx) and _open(cost, node + dy_w)):
@@ -404,20 +498,20 @@ def _jump_diagonal(cost, node, dx, dy_w, width_p, target):
             return -1
         if node == target:
             return node
-        if _jump_straight(cost, node, dx, width_p, target) != -1:
+        if _jump_straight(table, node, dx, width_p, target, target_x) != -1:
             return node
-        if _jump_straight(cost, node, dy_w, 1, target) != -1:
+        if _jump_straight(table, node, dy_w, width_p, target, target_x) != -1:
             return node
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def _octile_between(a, b, width_p, straight, diagonal):
     dx = abs(a % width_p - b % width_p)
     dy = abs(a // width_p - b // width_p)
     return straight * (max(dx, dy) - min(dx, dy)) + diagonal * min(dx, dy)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _relax(
     jp,
     node,
@@ -434,6 +528,7 @@ def _relax(
     parent,
     mark,
     heap,
+    keys,
     pos,
     size,
     log_cap,
@@ -451,7 +546,7 @@ def _relax(
         g[jp] = new_g
         fkey[jp] = new_g + h
         parent[jp] = node
-        _sift_up(heap, pos, fkey, g, pos[jp])
+        _decrease(heap, keys, pos, jp, fkey[jp], g[jp])
         return size
     g[jp] = new_g
     fkey[jp] = new_g + _estimate(jp, target, width_p, 2, h_straight, h_diagonal)
@@ -459,12 +554,13 @@ def _relax(
     mark[jp] = open_mark
     if log_cap > 0:
         opened_at[jp] = expanded
-    return _push(heap, pos, fkey, g, size, jp)
+    return _push(heap, keys, pos, size, jp, fkey[jp], g[jp])
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def jps_run(
     cost,
+    table,
     width_p,
     straight,
     diagonal,
@@ -477,6 +573,7 @@ def jps_run(
     parent,
     mark,
     heap,
+    keys,
     pos,
     counters,
     chunk,
@@ -499,6 +596,7 @@ def jps_run(
     status = RUNNING
     done = 0
     jumps = np.empty(8, dtype=np.int64)
+    target_x = target % width_p
     while True:
         if size == 0:
             status = EXHAUSTED
@@ -506,7 +604,7 @@ def jps_run(
         # the goal at the top ends the search even when the chunk is spent
         if heap[0] != target and done >= chunk:
             break
-        node, size = _pop(heap, pos, fkey, g, size)
+        node, size = _pop(heap, keys, pos, size)
         mark[node] = closed_mark
         g_node = g[node]
         if n_log < log_cap:
@@ -527,11 +625,13 @@ def jps_run(
                     if dx == 0 and dy == 0:
                         continue
                     if dx != 0 and dy != 0:
-                        jp = _jump_diagonal(cost, node, dx, dy * width_p, width_p, target)
+                        jp = _jump_diagonal(
+                            cost, table, node, dx, dy * width_p, width_p, target, target_x
+                        )
                     elif dx != 0:
-                        jp = _jump_straight(cost, node, dx, width_p, target)
+                        jp = _jump_straight(table, node, dx, width_p, target, target_x)
                     else:
-                        jp = _jump_straight(cost, node, dy * width_p, 1, target)
+                        jp = _jump_straight(table, node, dy * width_p, width_p, target, target_x)
                     if jp != -1:
                         jumps[n_jumps] = jp
                         n_jumps += 1
@@ -539,15 +639,17 @@ def jps_run(
             ddx = np.sign(node % width_p - p % width_p)
             ddy = np.sign(node // width_p - p // width_p)
             if ddx != 0 and ddy != 0:
-                jp = _jump_straight(cost, node, ddx, width_p, target)
+                jp = _jump_straight(table, node, ddx, width_p, target, target_x)
                 if jp != -1:
                     jumps[n_jumps] = jp
                     n_jumps += 1
-                jp = _jump_straight(cost, node, ddy * width_p, 1, target)
+                jp = _jump_straight(table, node, ddy * width_p, width_p, target, target_x)
                 if jp != -1:
                     jumps[n_jumps] = jp
                     n_jumps += 1
-                jp = _jump_diagonal(cost, node, ddx, ddy * width_p, width_p, target)
+                jp = _jump_diagonal(
+                    cost, table, node, ddx, ddy * width_p, width_p, target, target_x
+                )
                 if jp != -1:
                     jumps[n_jumps] = jp
                     n_jumps += 1
@@ -555,21 +657,25 @@ def jps_run(
                 # straight move: the natural neighbour ahead, and the forced ones beside
                 step = ddx + ddy * width_p
                 side = width_p if ddx != 0 else 1
-                jp = _jump_straight(cost, node, step, side, target)
+                jp = _jump_straight(table, node, step, width_p, target, target_x)
                 if jp != -1:
                     jumps[n_jumps] = jp
                     n_jumps += 1
                 for sign in (-1, 1):
                     s = sign * side
                     if _open(cost, node + s) and not _open(cost, node + s - step):
-                        jp = _jump_straight(cost, node, s, abs(step), target)
+                        jp = _jump_straight(table, node, s, width_p, target, target_x)
                         if jp != -1:
                             jumps[n_jumps] = jp
                             n_jumps += 1
                         if ddx != 0:
-                            jp = _jump_diagonal(cost, node, ddx, sign * width_p, width_p, target)
+                            jp = _jump_diagonal(
+                                cost, table, node, ddx, sign * width_p, width_p, target, target_x
+                            )
                         else:
-                            jp = _jump_diagonal(cost, node, sign, ddy * width_p, width_p, target)
+                            jp = _jump_diagonal(
+                                cost, table, node, sign, ddy * width_p, width_p, target, target_x
+                            )
                         if jp != -1:
                             jumps[n_jumps] = jp
                             n_jumps += 1
@@ -591,6 +697,7 @@ def jps_run(
                 parent,
                 mark,
                 heap,
+                keys,
                 pos,
                 size,
                 log_cap,
@@ -607,7 +714,7 @@ def jps_run(
     return status
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def expand_jump_path(jump_points, width_p):
     """Fill in the cells between consecutive jump points (straight or diagonal runs)."""
     total = 1
@@ -631,7 +738,7 @@ def expand_jump_path(jump_points, width_p):
 
 
 # -- bidirectional A* ---------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def bidir_run(
     cost,
     width_p,
@@ -651,12 +758,14 @@ def bidir_run(
     parent_f,
     mark_f,
     heap_f,
+    keys_f,
     pos_f,
     g_r,
     key_r,
     parent_r,
     mark_r,
     heap_r,
+    keys_r,
     pos_r,
     counters,
     best,
@@ -686,18 +795,18 @@ def bidir_run(
         if size_f == 0 or size_r == 0:
             status = FOUND if best[0] < np.inf else EXHAUSTED
             break
-        top_f = key_f[heap_f[0]]
-        top_r = key_r[heap_r[0]]
+        top_f = keys_f[0, 0]
+        top_r = keys_r[0, 0]
         if top_f + top_r >= best[0] - 1e-9 * max(1.0, abs(best[0])):
             status = FOUND
             break
         forward = size_f <= size_r
         if forward:
-            node, size_f = _pop(heap_f, pos_f, key_f, g_f, size_f)
+            node, size_f = _pop(heap_f, keys_f, pos_f, size_f)
             mark_f[node] = closed_mark
             g_node = g_f[node]
         else:
-            node, size_r = _pop(heap_r, pos_r, key_r, g_r, size_r)
+            node, size_r = _pop(heap_r, keys_r, pos_r, size_r)
             mark_r[node] = closed_mark
             g_node = g_r[node]
         expanded += 1
@@ -716,11 +825,27 @@ def bidir_run(
             generated += 1
             if forward:
                 new_g = g_node + steps[k] * c
-                g, key, parent, mark, heap, pos = g_f, key_f, parent_f, mark_f, heap_f, pos_f
+                g, key, parent, mark, heap, hkeys, pos = (
+                    g_f,
+                    key_f,
+                    parent_f,
+                    mark_f,
+                    heap_f,
+                    keys_f,
+                    pos_f,
+                )
                 size = size_f
             else:
                 new_g = g_node + steps[k] * cost[node]
-                g, key, parent, mark, heap, pos = g_r, key_r, parent_r, mark_r, heap_r, pos_r
+                g, key, parent, mark, heap, hkeys, pos = (
+                    g_r,
+                    key_r,
+                    parent_r,
+                    mark_r,
+                    heap_r,
+                    keys_r,
+                    pos_r,
+                )
                 size = size_r
             m = mark[nxt]
             if m >= open_mark and new_g >= g[nxt]:
@@ -732,9 +857,9 @@ def bidir_run(
                 if m == closed_mark:
                     reopened += 1
                     mark[nxt] = open_mark
-                    size = _push(heap, pos, key, g, size, nxt)
+                    size = _push(heap, hkeys, pos, size, nxt, key[nxt], g[nxt])
                 else:
-                    _sift_up(heap, pos, key, g, pos[nxt])
+                    _decrease(heap, hkeys, pos, nxt, key[nxt], g[nxt])
             else:
                 to_goal = _estimate(nxt, target, width_p, hcode, h_straight, h_diagonal)
                 to_start = _estimate(nxt, start, width_p, hcode, h_straight, h_diagonal)
@@ -742,7 +867,7 @@ def bidir_run(
                 g[nxt] = new_g
                 key[nxt] = new_g + (potential if forward else -potential)
                 mark[nxt] = open_mark
-                size = _push(heap, pos, key, g, size, nxt)
+                size = _push(heap, hkeys, pos, size, nxt, key[nxt], g[nxt])
             parent[nxt] = node
             if forward:
                 size_f = size

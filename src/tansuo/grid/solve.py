@@ -135,17 +135,19 @@ class GridSearcher:
         padded[1:-1, 1:-1] = grid.cells
         self.cost = padded.ravel()
         self.min_cost = grid.min_cost
-        self.offsets, self.side_a, self.side_b, self.steps = K.neighbour_tables(
+        self.offsets, self.side_a, self.side_b, self.move_dy, self.steps = K.neighbour_tables(
             self.width_p, self.straight, self.diagonal
         )
         size = self.cost.shape[0]
         self.g = np.zeros(size)
         self.fkey = np.zeros(size)
-        self.parent = np.full(size, -1, dtype=np.int64)
-        self.mark = np.zeros(size, dtype=np.int64)
-        self.heap = np.zeros(size, dtype=np.int64)
-        self.pos = np.full(size, -1, dtype=np.int64)
+        self.parent = np.full(size, -1, dtype=np.int32)
+        self.mark = np.zeros(size, dtype=np.int32)
+        self.heap = np.zeros(size, dtype=np.int32)
+        self.keys = np.zeros((size, 2))
+        self.pos = np.full(size, -1, dtype=np.int32)
         self._reverse: tuple[np.ndarray, ...] | None = None
+        self._jumps: np.ndarray | None = None
         self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         self.stamp = 0
         self._empty_log = (np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(1, np.int64))
@@ -159,7 +161,7 @@ class GridSearcher:
 
     def _next_stamp(self) -> int:
         self.stamp += 1
-        if self.stamp > 2**60:
+        if self.stamp > 2**29:  # marks are int32 and hold 2 * stamp + 1
             self.mark[:] = 0
             self.stamp = 1
         return self.stamp
@@ -293,6 +295,7 @@ class GridSearcher:
                 self.parent,
                 self.mark,
                 self.heap,
+                self.keys,
                 self.pos,
                 self.counters,
                 self.width_p,
@@ -307,6 +310,7 @@ class GridSearcher:
                 if algorithm == "jps":
                     status = K.jps_run(
                         self.cost,
+                        self._jump_table(),
                         self.width_p,
                         self.straight,
                         self.diagonal,
@@ -319,6 +323,7 @@ class GridSearcher:
                         self.parent,
                         self.mark,
                         self.heap,
+                        self.keys,
                         self.pos,
                         self.counters,
                         chunk,
@@ -332,6 +337,7 @@ class GridSearcher:
                         self.offsets,
                         self.side_a,
                         self.side_b,
+                        self.move_dy,
                         self.steps,
                         t,
                         stamp,
@@ -343,6 +349,7 @@ class GridSearcher:
                         self.parent,
                         self.mark,
                         self.heap,
+                        self.keys,
                         self.pos,
                         self.counters,
                         chunk,
@@ -372,6 +379,12 @@ class GridSearcher:
             stamp,
         )
 
+    def _jump_table(self) -> np.ndarray:
+        """JPS's straight jumps, computed on the first JPS query and kept for the rest."""
+        if self._jumps is None:
+            self._jumps = K.build_jump_table(self.cost, self.width_p)
+        return self._jumps
+
     def _check_jps(self) -> None:
         if self.moves != "8-no-corner-cutting":
             raise InvalidInput(
@@ -388,25 +401,29 @@ class GridSearcher:
             self._reverse = (
                 np.zeros(size),
                 np.zeros(size),
-                np.full(size, -1, np.int64),
-                np.zeros(size, np.int64),
-                np.zeros(size, np.int64),
-                np.full(size, -1, np.int64),
+                np.full(size, -1, np.int32),
+                np.zeros(size, np.int32),
+                np.zeros(size, np.int32),
+                np.zeros((size, 2)),
+                np.full(size, -1, np.int32),
             )
-        g_r, key_r, parent_r, mark_r, heap_r, pos_r = self._reverse
+        g_r, key_r, parent_r, mark_r, heap_r, keys_r, pos_r = self._reverse
         self.counters[:] = 0
         best = np.array([0.0 if s == t else np.inf])
         self.counters[K.MEET] = s
         half = 0.5 * K._estimate(s, t, self.width_p, hcode, h_straight, h_diagonal)
-        for g, key, parent, mark, heap, pos, node, potential in (
-            (self.g, self.fkey, self.parent, self.mark, self.heap, self.pos, s, half),
-            (g_r, key_r, parent_r, mark_r, heap_r, pos_r, t, half),
+        forward = (self.g, self.fkey, self.parent, self.mark, self.heap, self.keys, self.pos)
+        for g, key, parent, mark, heap, keys, pos, node in (
+            (*forward, s),
+            (g_r, key_r, parent_r, mark_r, heap_r, keys_r, pos_r, t),
         ):
             g[node] = 0.0
-            key[node] = potential
+            key[node] = half
             parent[node] = -1
             mark[node] = 2 * stamp
             heap[0] = node
+            keys[0, 0] = half
+            keys[0, 1] = 0.0
             pos[node] = 0
         self.counters[K.HEAP_SIZE] = 1
         self.counters[K.HEAP_SIZE_R] = 1
@@ -434,13 +451,15 @@ class GridSearcher:
                 self.parent,
                 self.mark,
                 self.heap,
+                self.keys,
                 self.pos,
                 g_r,
                 key_r,
                 parent_r,
                 mark_r,
                 heap_r,
-                self._reverse[5],
+                keys_r,
+                pos_r,
                 self.counters,
                 best,
                 chunk,
