@@ -243,3 +243,18 @@ def test_demo_runs(capsys):
     demo(Console(highlight=False))
     out = capsys.readouterr().out
     assert "14,200 solutions" in out and "1,787" in out
+
+
+def test_listing_across_buffer_refills_stays_ordered_and_complete():
+    solutions = find_solutions(13, None).solutions  # more than one 65,536-row buffer
+    assert len(solutions) == 73_712 == len(set(solutions))
+    assert list(solutions) == sorted(solutions)
+    assert all(is_solution(s) for s in solutions[::997])
+    assert find_solutions(13, 70_000).solutions == solutions[:70_000]
+
+
+def test_listing_refuses_what_would_not_fit_in_memory():
+    with pytest.raises(InvalidInput, match="count"):
+        find_solutions(16, None)
+    with pytest.raises(InvalidInput, match="memory"):
+        find_solutions(20, 10**9)

@@ -11,6 +11,7 @@ for the board::
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 
 from tansuo.errors import InvalidInput
@@ -29,8 +30,9 @@ def check_size(n: object) -> int:
     >>> check_size(8)
     8
     """
-    if isinstance(n, bool) or not isinstance(n, int):
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise InvalidInput(f"board size must be a whole number, got {n!r}")
+    n = int(n)
     if n < 1:
         raise InvalidInput(f"board size must be at least 1, got {n}")
     if n > MAX_N:

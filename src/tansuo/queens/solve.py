@@ -22,6 +22,12 @@ from tansuo.errors import InvalidInput
 from tansuo.queens import _kernels
 from tansuo.queens.model import Placement, attacks, check_size
 
+MAX_LISTED = 1_000_000
+"""Most solutions :func:`find_solutions` lists in one call (memory)."""
+
+MAX_N_LIST_ALL = 14
+"""Largest board whose solutions may all be listed (365,596 for n = 14)."""
+
 Status = Literal["solved", "no_solution", "limit"]
 
 
@@ -162,15 +168,26 @@ def find_solutions(
     _check_budget(max_nodes, time_limit)
     if k is not None and k < 1:
         raise InvalidInput(f"number of solutions to list must be >= 1, got {k}")
+    if k is not None and k > MAX_LISTED:
+        raise InvalidInput(
+            f"listing {k:,} solutions would not fit in memory; at most {MAX_LISTED:,}, "
+            "or count them with count_solutions"
+        )
+    if k is None and n > MAX_N_LIST_ALL:
+        raise InvalidInput(
+            f"{n}-queens has too many solutions to list them all; give how many "
+            "(k), or count them with count_solutions"
+        )
+    wanted = MAX_LISTED if k is None else k
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    capacity = 1 << 16 if k is None else k
-    out = np.zeros((capacity, n), dtype=np.int64)
+    out = np.zeros((min(wanted, 1 << 16), n), dtype=np.int64)
     cols, left, right, avail = (np.zeros(n + 1, dtype=np.int64) for _ in range(4))
     avail[0] = (1 << n) - 1
     queens = np.zeros(n, dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
     chunks: list[np.ndarray] = []
+    listed = 0  # solutions in earlier, full buffers
     limit = None
     while True:
         step = 1 << 20
@@ -179,10 +196,12 @@ def find_solutions(
             if step <= 0:
                 limit = "max_nodes"
                 break
-        done = _kernels.list_solutions(n, out, cols, left, right, avail, queens, state, step)
-        if done and state[0] >= 0 and k is None:
-            # the buffer is full but the tree is not: keep it and go on
-            chunks.append(out.copy())
+        room = out[: min(len(out), wanted - listed)]
+        done = _kernels.list_solutions(n, room, cols, left, right, avail, queens, state, step)
+        if done and state[0] >= 0 and listed + int(state[1]) < wanted:
+            # the buffer is full but more are wanted and the tree is not done: go on
+            chunks.append(room.copy())
+            listed += int(state[1])
             state[1] = 0
             continue
         if done:
