@@ -214,3 +214,27 @@ def test_single_source_rejects_pair_only_and_unknown_methods(method):
     graph = Graph.from_edges([("a", "b", 1)])
     with pytest.raises(ValueError, match="method"):
         shortest_paths(graph, "a", method=method)
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_graphs(), st.data())
+def test_packed_integer_kernel_equals_the_float_kernel_parents_included(case, data):
+    graph, _edges, _directed = case
+    assert graph.packed_weights() is not None
+    as_float = Graph(
+        graph.indptr, graph.indices, graph.weights, directed=graph.directed, integer_weights=False
+    )
+    assert as_float.packed_weights() is None
+    source = data.draw(st.integers(0, graph.num_nodes - 1))
+    packed = shortest_paths(graph, source, method="dijkstra")
+    plain = shortest_paths(as_float, source, method="dijkstra")
+    # same order of settling, so the same tie-breaking: identical trees
+    assert np.array_equal(packed.dist, plain.dist)
+    assert np.array_equal(packed.parent, plain.parent)
+    assert packed.stats["expanded"] == plain.stats["expanded"]
+
+
+def test_huge_integer_weights_fall_back_to_float_keys():
+    graph = Graph.from_edges([("a", "b", 10**18), ("b", "c", 10**18)])
+    assert graph.packed_weights() is None
+    assert shortest_paths(graph, "a").distance("c") == 2 * 10**18

@@ -173,6 +173,83 @@ def best_first_run(
 
 
 @njit(cache=True)
+def dijkstra_packed_run(
+    indptr, indices, int_weights, bits, target, dist, parent, settled, heap, counters, max_steps
+):
+    """Dijkstra for integer weights with ``(distance, node)`` packed in one int64.
+
+    A heap entry is ``distance << bits | node``: one integer comparison orders
+    by distance, then node number, exactly like :func:`best_first_run`, with
+    half the memory traffic. The caller checks that no distance can overflow
+    (``(n - 1) * max_weight < 2**(63 - bits)``). ``dist`` is int64 here, with
+    the int64 maximum for "not reached". ``counters`` is
+    ``[heap_size, expanded, generated]``. Returns 1 when finished, else 0.
+    """
+    mask = (np.int64(1) << bits) - 1
+    size = counters[0]
+    expanded = counters[1]
+    generated = counters[2]
+    steps = 0
+    done = 0
+    while True:
+        if size == 0:
+            done = 1
+            break
+        if steps >= max_steps:
+            break
+        u = heap[0] & mask
+        size -= 1
+        last = heap[size]
+        i = 0
+        while True:
+            first = 4 * i + 1
+            if first >= size:
+                break
+            best = first
+            best_entry = heap[first]
+            for child in range(first + 1, min(first + 4, size)):
+                if heap[child] < best_entry:
+                    best = child
+                    best_entry = heap[child]
+            if best_entry >= last:
+                break
+            heap[i] = best_entry
+            i = best
+        if size > 0:
+            heap[i] = last
+        if settled[u]:
+            continue
+        settled[u] = True
+        expanded += 1
+        steps += 1
+        if u == target:
+            done = 1
+            break
+        du = dist[u]
+        for a in range(indptr[u], indptr[u + 1]):
+            v = indices[a]
+            generated += 1
+            dv = du + int_weights[a]
+            if dv < dist[v]:
+                dist[v] = dv
+                parent[v] = u
+                entry = (dv << bits) | v
+                j = size
+                while j > 0:
+                    up = (j - 1) >> 2
+                    if heap[up] <= entry:
+                        break
+                    heap[j] = heap[up]
+                    j = up
+                heap[j] = entry
+                size += 1
+    counters[0] = size
+    counters[1] = expanded
+    counters[2] = generated
+    return done
+
+
+@njit(cache=True)
 def bidirectional_run(
     indptr,
     indices,

@@ -69,6 +69,7 @@ class Graph:
     __slots__ = (
         "_index",
         "_labels",
+        "_packed",
         "_reverse",
         "build_seconds",
         "coords",
@@ -106,6 +107,7 @@ class Graph:
         self.integer_weights = integer_weights
         self.build_seconds = build_seconds
         self._reverse: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._packed: tuple[np.ndarray, int] | bool | None = False  # False: not computed
 
     # -- size and labels ------------------------------------------------------------
 
@@ -218,6 +220,21 @@ class Graph:
                 self.num_nodes, self.indices.astype(np.int64), sources, self.weights
             )
         return self._reverse
+
+    def packed_weights(self) -> tuple[np.ndarray, int] | None:
+        """``(int64 weights, node bits)`` for the packed integer Dijkstra kernel, or None.
+
+        Available when every weight is a whole number and no shortest distance
+        can overflow a 64-bit heap entry of ``distance << bits | node``. Cached.
+        """
+        if self._packed is False:
+            self._packed = None
+            if self.integer_weights and self.num_nodes > 0:
+                bits = max(int(self.num_nodes - 1).bit_length(), 1)
+                heaviest = float(self.weights.max()) if self.num_arcs else 0.0
+                if (self.num_nodes - 1) * heaviest < 2.0 ** (62 - bits):
+                    self._packed = (self.weights.astype(np.int64), bits)
+        return self._packed  # type: ignore[return-value]
 
     def uniform_weight(self) -> float | None:
         """The common weight when every arc has the same one (BFS then suffices), else None."""

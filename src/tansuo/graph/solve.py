@@ -315,6 +315,9 @@ def _best_first(
     time_limit: float | None,
     started: float,
 ):
+    packed = graph.packed_weights() if heuristic_scale == 0.0 else None
+    if packed is not None:
+        return _packed_dijkstra(graph, s, t, packed, max_expansions, time_limit, started)
     n = graph.num_nodes
     dist = np.full(n, np.inf)
     parent = np.full(n, -1, dtype=np.int32)
@@ -348,6 +351,40 @@ def _best_first(
 
     limit = _drive(run_chunk, lambda: int(counters[1]), max_expansions, time_limit, started)
     return dist, parent, settled, counters, limit
+
+
+def _packed_dijkstra(graph, s, t, packed, max_expansions, time_limit, started):
+    """Dijkstra on integer weights with one-int64 heap entries (same answers, faster)."""
+    int_weights, bits = packed
+    n = graph.num_nodes
+    unreached = np.iinfo(np.int64).max
+    dist = np.full(n, unreached, dtype=np.int64)
+    parent = np.full(n, -1, dtype=np.int32)
+    settled = np.zeros(n, dtype=np.bool_)
+    heap = np.empty(graph.num_arcs + 1, dtype=np.int64)
+    counters = np.array([1, 0, 0], dtype=np.int64)
+    dist[s] = 0
+    heap[0] = s  # distance 0, node s
+
+    def run_chunk(steps: int) -> int:
+        return _kernels.dijkstra_packed_run(
+            graph.indptr,
+            graph.indices,
+            int_weights,
+            bits,
+            t,
+            dist,
+            parent,
+            settled,
+            heap,
+            counters,
+            steps,
+        )
+
+    limit = _drive(run_chunk, lambda: int(counters[1]), max_expansions, time_limit, started)
+    as_float = dist.astype(np.float64)
+    as_float[dist == unreached] = np.inf
+    return as_float, parent, settled, counters, limit
 
 
 def _bfs(graph, s, t, max_expansions, time_limit, started):
