@@ -93,7 +93,7 @@ def warm_up() -> None:
 
 def run(
     file: str | None = typer.Argument(
-        None, help="Edge-list or DIMACS .gr file; - reads standard input."
+        None, metavar="FILE", help="Edge-list or DIMACS .gr file; - reads standard input."
     ),
     source: str = typer.Option(..., "--from", "-s", help="The start node."),
     target: str | None = typer.Option(None, "--to", "-t", help="Only the path to this node."),

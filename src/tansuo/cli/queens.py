@@ -31,7 +31,7 @@ def warm_up() -> None:
 
 
 def run(
-    n: str = typer.Argument(..., help="Board size, 1..60."),
+    n: str = typer.Argument(..., metavar="N", help="Board size, 1..60."),
     count: bool = typer.Option(False, "--count", help="Only count the solutions."),
     first: int | None = typer.Option(
         None, "--first", help=f"Show this many solutions (default {DEFAULT_FIRST})."
