@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-RUNNING, FOUND, EXHAUSTED = 0, 1, 2
+RUNNING, FOUND, EXHAUSTED, NEED_ROOM = 0, 1, 2, 3
 
 # counters[...] indices
 EXPANDED, GENERATED, HEAP_SIZE, REOPENED, MAX_HEAP, LOG_COUNT, MEET, HEAP_SIZE_R = range(8)
@@ -34,8 +34,13 @@ RULE_4, RULE_NO_CORNER, RULE_ONE_SIDE, RULE_ALWAYS = 0, 1, 2, 3
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _before(f_a, g_a, f_b, g_b):
-    """Heap order: smaller f first; on equal f the larger g (nearer the goal)."""
-    return f_a < f_b or (f_a == f_b and g_a > g_b)
+    """Heap order: smaller f first.
+
+    Breaking ties towards the larger g saves a few expansions but the extra
+    unpredictable branch in every sift costs more than it saves (measured: about
+    twice as slow on the Moving AI maps), so ties are left to the heap.
+    """
+    return f_a < f_b
 
 
 # The heap keeps its keys beside the cell numbers (``keys[i] = (f, g)``) so that
@@ -166,17 +171,59 @@ def neighbour_tables(width_p: int, straight: float, diagonal: float):
 
 
 @njit(cache=True, error_model="numpy")
+def _lazy_sift_down(heap, keys, size):
+    """Restore the heap after its last entry was moved to the root."""
+    node = heap[0]
+    f = keys[0, 0]
+    g = keys[0, 1]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        right = child + 1
+        if right < size and _before(keys[right, 0], keys[right, 1], keys[child, 0], keys[child, 1]):
+            child = right
+        if _before(keys[child, 0], keys[child, 1], f, g):
+            heap[i] = heap[child]
+            keys[i, 0] = keys[child, 0]
+            keys[i, 1] = keys[child, 1]
+            i = child
+        else:
+            break
+    heap[i] = node
+    keys[i, 0] = f
+    keys[i, 1] = g
+
+
+@njit(cache=True, error_model="numpy")
+def _lazy_push(heap, keys, size, node, f, g):
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if _before(f, g, keys[parent, 0], keys[parent, 1]):
+            heap[i] = heap[parent]
+            keys[i, 0] = keys[parent, 0]
+            keys[i, 1] = keys[parent, 1]
+            i = parent
+        else:
+            break
+    heap[i] = node
+    keys[i, 0] = f
+    keys[i, 1] = g
+    return size + 1
+
+
+@njit(cache=True, error_model="numpy")
 def astar_init(
     start,
     target,
     stamp,
     g,
-    fkey,
     parent,
     mark,
     heap,
     keys,
-    pos,
     counters,
     width_p,
     hcode,
@@ -185,13 +232,11 @@ def astar_init(
 ):
     counters[:] = 0
     g[start] = 0.0
-    fkey[start] = _estimate(start, target, width_p, hcode, h_straight, h_diagonal)
     parent[start] = -1
     mark[start] = 2 * stamp
     heap[0] = start
-    keys[0, 0] = fkey[start]
+    keys[0, 0] = _estimate(start, target, width_p, hcode, h_straight, h_diagonal)
     keys[0, 1] = 0.0
-    pos[start] = 0
     counters[HEAP_SIZE] = 1
     counters[MAX_HEAP] = 1
 
@@ -212,12 +257,10 @@ def astar_run(
     h_straight,
     h_diagonal,
     g,
-    fkey,
     parent,
     mark,
     heap,
     keys,
-    pos,
     counters,
     chunk,
     log_cell,
@@ -226,6 +269,12 @@ def astar_run(
     opened_at,
 ):
     """Best-first search (A*, weighted A*, Dijkstra with hcode 0) for at most ``chunk`` expansions.
+
+    The open list is a binary heap of ``(f, g, cell)`` entries with lazy
+    deletion: a cell whose ``g`` improves is pushed again and the stale entry is
+    skipped when popped. No position index is kept, so a sift moves only the
+    heap's own contiguous arrays. Returns ``NEED_ROOM`` (without losing work)
+    when the heap might overflow; the caller grows it and calls again.
 
     A closed cell that gets a cheaper ``g`` is reopened, so an inconsistent
     heuristic still gives a valid (if not optimal) path. ``log_*`` record the
@@ -239,6 +288,7 @@ def astar_run(
     max_heap = counters[MAX_HEAP]
     n_log = counters[LOG_COUNT]
     log_cap = log_cell.shape[0]
+    capacity = heap.shape[0]
     n_moves = 4 if rule == 0 else 8
     open_mark = 2 * stamp
     closed_mark = open_mark + 1
@@ -250,16 +300,33 @@ def astar_run(
         if size == 0:
             status = EXHAUSTED
             break
+        node = heap[0]
+        f_node = keys[0, 0]
+        g_node = keys[0, 1]
+        if mark[node] == closed_mark or g_node > g[node]:
+            size -= 1  # a stale entry: this cell was reached more cheaply later
+            if size > 0:
+                heap[0] = heap[size]
+                keys[0, 0] = keys[size, 0]
+                keys[0, 1] = keys[size, 1]
+                _lazy_sift_down(heap, keys, size)
+            continue
         # the goal at the top ends the search even when the chunk is spent
-        if heap[0] != target and done >= chunk:
+        if node != target and (done >= chunk or size + n_moves > capacity):
+            if size + n_moves > capacity:
+                status = NEED_ROOM
             break
-        node, size = _pop(heap, keys, pos, size)
+        size -= 1
+        if size > 0:
+            heap[0] = heap[size]
+            keys[0, 0] = keys[size, 0]
+            keys[0, 1] = keys[size, 1]
+            _lazy_sift_down(heap, keys, size)
         mark[node] = closed_mark
-        g_node = g[node]
         if n_log < log_cap:
             log_cell[n_log] = node
             log_g[n_log] = g_node
-            log_h[n_log] = fkey[node] - g_node
+            log_h[n_log] = f_node - g_node
             n_log += 1
         if node == target:
             status = FOUND
@@ -286,33 +353,21 @@ def astar_run(
             if m >= open_mark:
                 if new_g >= g[nxt]:
                     continue
-                h = fkey[nxt] - g[nxt]
-                g[nxt] = new_g
-                fkey[nxt] = new_g + h
-                parent[nxt] = node
                 if m == closed_mark:
                     reopened += 1
                     mark[nxt] = open_mark
-                    size = _push(heap, keys, pos, size, nxt, fkey[nxt], g[nxt])
-                else:
-                    _decrease(heap, keys, pos, nxt, fkey[nxt], g[nxt])
             else:
-                g[nxt] = new_g
-                h = _estimate_offsets(
-                    abs(node_dx + side_a[k]),
-                    abs(node_dy + move_dy[k]),
-                    hcode,
-                    h_straight,
-                    h_diagonal,
-                )
-                fkey[nxt] = new_g + h
-                parent[nxt] = node
                 mark[nxt] = open_mark
                 if log_cap > 0:
                     opened_at[nxt] = expanded
-                size = _push(heap, keys, pos, size, nxt, new_g + h, new_g)
-            if size > max_heap:
-                max_heap = size
+            g[nxt] = new_g
+            parent[nxt] = node
+            h = _estimate_offsets(
+                abs(node_dx + side_a[k]), abs(node_dy + move_dy[k]), hcode, h_straight, h_diagonal
+            )
+            size = _lazy_push(heap, keys, size, nxt, new_g + h, new_g)
+        if size > max_heap:
+            max_heap = size
     counters[HEAP_SIZE] = size
     counters[EXPANDED] = expanded
     counters[GENERATED] = generated
@@ -413,6 +468,17 @@ def trace_back(parent, target):
         path[i] = node
         node = parent[node]
     return path
+
+
+@njit(cache=True, error_model="numpy")
+def path_length(path, cost, width_p, straight, diagonal):
+    """The cost of a path of cells: each step pays the cell it enters."""
+    total = 0.0
+    for i in range(1, path.shape[0]):
+        diff = abs(path[i] - path[i - 1])
+        step = straight if diff == 1 or diff == width_p else diagonal
+        total += step * cost[path[i]]
+    return total
 
 
 # -- Jump Point Search ------------------------------------------------------

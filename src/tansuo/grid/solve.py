@@ -286,23 +286,24 @@ class GridSearcher:
                 s, t, stamp, hcode, h_straight, h_diagonal, max_expansions, deadline
             )
         else:
-            K.astar_init(
-                s,
-                t,
-                stamp,
-                self.g,
-                self.fkey,
-                self.parent,
-                self.mark,
-                self.heap,
-                self.keys,
-                self.pos,
-                self.counters,
-                self.width_p,
-                hcode if algorithm != "jps" else 2,
-                h_straight,
-                h_diagonal,
-            )
+            if algorithm == "jps":
+                self._init_indexed(s, t, stamp, 2, h_straight, h_diagonal)
+            else:
+                K.astar_init(
+                    s,
+                    t,
+                    stamp,
+                    self.g,
+                    self.parent,
+                    self.mark,
+                    self.heap,
+                    self.keys,
+                    self.counters,
+                    self.width_p,
+                    hcode,
+                    h_straight,
+                    h_diagonal,
+                )
             while True:
                 chunk = _CHUNK
                 if max_expansions is not None:
@@ -345,16 +346,17 @@ class GridSearcher:
                         h_straight,
                         h_diagonal,
                         self.g,
-                        self.fkey,
                         self.parent,
                         self.mark,
                         self.heap,
                         self.keys,
-                        self.pos,
                         self.counters,
                         chunk,
                         *log,
                     )
+                    if status == K.NEED_ROOM:
+                        self._grow_heap()
+                        continue
                 if status != K.RUNNING:
                     break
                 if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
@@ -378,6 +380,31 @@ class GridSearcher:
             log if record else None,
             stamp,
         )
+
+    def _init_indexed(self, s, t, stamp, hcode, h_straight, h_diagonal) -> None:
+        """Start a search on the indexed heap (JPS): the start cell alone on it."""
+        h0 = K._estimate(s, t, self.width_p, hcode, h_straight, h_diagonal)
+        self.counters[:] = 0
+        self.g[s] = 0.0
+        self.fkey[s] = h0
+        self.parent[s] = -1
+        self.mark[s] = 2 * stamp
+        self.heap[0] = s
+        self.keys[0] = (h0, 0.0)
+        self.pos[s] = 0
+        self.counters[K.HEAP_SIZE] = 1
+        self.counters[K.MAX_HEAP] = 1
+
+    def _grow_heap(self) -> None:
+        """Double A*'s lazy heap (stale entries can outnumber the cells)."""
+        size = self.heap.shape[0]
+        if size >= 64 * self.cost.shape[0]:
+            raise MemoryError("the open list grew past 64 entries per cell")
+        heap = np.zeros(2 * size, dtype=self.heap.dtype)
+        keys = np.zeros((2 * size, 2))
+        heap[:size] = self.heap
+        keys[:size] = self.keys
+        self.heap, self.keys = heap, keys
 
     def _jump_table(self) -> np.ndarray:
         """JPS's straight jumps, computed on the first JPS query and kept for the rest."""
@@ -479,14 +506,10 @@ class GridSearcher:
         backward = K.trace_back(parent_r, meet)[::-1]
         return status, np.concatenate([forward, backward[1:]]), None
 
-    def _path_cost(self, path_idx: np.ndarray) -> float:
-        total = 0.0
-        width_p = self.width_p
-        for a, b in zip(path_idx[:-1].tolist(), path_idx[1:].tolist(), strict=True):
-            diff = abs(b - a)
-            step = self.straight if diff in (1, width_p) else self.diagonal
-            total += step * float(self.cost[b])
-        return total
+    def _points(self, indices: np.ndarray) -> list[Point]:
+        xs = indices % self.width_p - 1
+        ys = indices // self.width_p - 1
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
     def _result(
         self, algorithm, heuristic, optimal, status, path_idx, limit_name, started, log, stamp
@@ -505,8 +528,10 @@ class GridSearcher:
             stats["limit"] = limit_name
         elif status == K.FOUND and path_idx is not None:
             kind = "solved"
-            solution = [self._point(i) for i in path_idx.tolist()]
-            cost = self._path_cost(path_idx)
+            solution = self._points(path_idx)
+            cost = float(
+                K.path_length(path_idx, self.cost, self.width_p, self.straight, self.diagonal)
+            )
         else:
             kind = "no_solution"
         stats["path_cells"] = len(solution)
@@ -532,12 +557,14 @@ class GridSearcher:
         open_idx = np.flatnonzero(self.mark == 2 * stamp)
         seen = np.concatenate([closed_idx, open_idx])
         return SearchLog(
-            expanded=[self._point(i) for i in cells[:n].tolist()],
+            expanded=self._points(cells[:n]),
             g=gs[:n].tolist(),
             h=hs[:n].tolist(),
-            opened_at={self._point(i): max(0, int(opened[i])) for i in seen.tolist()},
-            closed=[self._point(i) for i in closed_idx.tolist()],
-            open=[self._point(i) for i in open_idx.tolist()],
+            opened_at=dict(
+                zip(self._points(seen), np.maximum(opened[seen], 0).tolist(), strict=True)
+            ),
+            closed=self._points(closed_idx),
+            open=self._points(open_idx),
         )
 
     def find_paths(self, pairs: Iterable[tuple[Point, Point]], **options: Any) -> list[PathResult]:
