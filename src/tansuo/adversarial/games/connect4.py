@@ -85,10 +85,10 @@ class ConnectFour:
             if not ch.isdigit() or not 1 <= int(ch) <= width:
                 raise InvalidInput(f"move {i + 1}: {ch!r} is not a column 1..{width}", column=i + 1)
             if game.is_terminal():
-                raise InvalidInput(f"move {i + 1}: the game is already over", column=i + 1)
+                raise InvalidInput(f"move {i + 1}: the game is already over")
             column = int(ch) - 1
             if game.mask & game._top[column]:
-                raise InvalidInput(f"move {i + 1}: column {ch} is full", column=i + 1)
+                raise InvalidInput(f"move {i + 1}: column {ch} is full")
             game.play(column)
         return game
 
