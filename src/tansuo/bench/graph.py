@@ -171,3 +171,75 @@ for _n in (10**4, 10**5, 10**6):
         _n,
         f"single-source Dijkstra, random sparse digraph (4 arcs/node), {_sizes_label(_n)} nodes",
     )
+
+
+@suite(
+    "graph-pairs-road",
+    "graph",
+    "single-pair queries on the 1M-node road-like graph: Dijkstra, A*, bidirectional",
+)
+def pairs_suite(ctx: BenchContext) -> SuiteResult:
+    """Point-to-point queries: how much A* and bidirectional search save over Dijkstra."""
+    from tansuo.graph import shortest_path, straight_line_scale
+
+    _warm_up()
+    for method in ("astar", "bidirectional"):
+        shortest_path(road_like(16, seed=0), 0, 15, method=method)
+    n = ctx.scale(10**6, 10**5)
+    graph = road_like(n, seed=ctx.seed)
+    rng = np.random.default_rng(ctx.seed + 1)
+    pairs = [
+        tuple(int(x) for x in rng.integers(0, graph.num_nodes, 2)) for _ in range(ctx.scale(20, 5))
+    ]
+    notes = [
+        "times are CPU seconds of this process",
+        f"{graph!r}; A* heuristic: straight-line distance x {straight_line_scale(graph):.1f}",
+    ]
+    runs = []
+    costs: dict[tuple[int, int], float | None] = {}
+    for method in ("dijkstra", "astar", "bidirectional"):
+        run = Run(f"tansuo {method}", nodes=0)
+        for i, (s, t) in enumerate(pairs):
+            t0 = clock()
+            result = shortest_path(graph, s, t, method=method)
+            run.times.append(clock() - t0)
+            run.nodes += result.stats["expanded"]
+            run.solved += result.status == "solved"
+            expected = costs.setdefault((s, t), result.cost)
+            run.verified &= result.cost == expected
+            ctx.progress(f"pairs: {method}", i + 1, len(pairs))
+        runs.append(run)
+        notes.append(f"tansuo {method}: {run.nodes / len(pairs):,.0f} nodes settled per query")
+    if peer_available("networkx"):
+        import networkx as nx
+
+        arc_sources = np.repeat(np.arange(graph.num_nodes), np.diff(graph.indptr))
+        keep = arc_sources < graph.indices
+        nx_graph = nx.Graph()
+        nx_graph.add_weighted_edges_from(
+            zip(
+                arc_sources[keep].tolist(),
+                graph.indices[keep].tolist(),
+                graph.weights[keep].tolist(),
+                strict=True,
+            )
+        )
+        run = Run("networkx", peer=True, note="bidirectional_dijkstra")
+        budget = ctx.scale(60.0, 10.0)
+        for i, (s, t) in enumerate(pairs):
+            t0 = clock()
+            try:
+                length, _path = nx.bidirectional_dijkstra(nx_graph, s, t)
+            except nx.NetworkXNoPath:
+                length = None
+            run.times.append(clock() - t0)
+            run.solved += length is not None
+            run.verified &= length == costs[(s, t)]
+            ctx.progress("pairs: networkx", i + 1, len(pairs))
+            if sum(run.times) > budget:
+                break
+        runs.append(run)
+        del nx_graph
+    else:
+        notes.append(missing_peer_note("networkx"))
+    return SuiteResult("graph-pairs-road", len(pairs), runs, "tansuo dijkstra", notes)

@@ -33,6 +33,13 @@ def straight_line_scale(graph: Graph) -> float:
     >>> round(straight_line_scale(g), 6)
     2.0
     """
+    cached = graph.cache.get("straight_line_scale")
+    if cached is None:
+        cached = graph.cache["straight_line_scale"] = _least_weight_per_length(graph)
+    return cached
+
+
+def _least_weight_per_length(graph: Graph) -> float:
     if graph.coords is None or graph.num_arcs == 0:
         return 0.0
     sources = np.repeat(np.arange(graph.num_nodes), np.diff(graph.indptr))

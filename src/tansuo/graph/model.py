@@ -58,6 +58,9 @@ class Graph:
     build_seconds : float
         Time spent building the CSR arrays (the first graph of a process also
         pays for loading the compiled kernel).
+    cache : dict
+        Values derived from the arrays once and reused by every search (such
+        as the heuristic's scale); the graph is not meant to change after building.
 
     Example
     -------
@@ -72,6 +75,7 @@ class Graph:
         "_packed",
         "_reverse",
         "build_seconds",
+        "cache",
         "coords",
         "directed",
         "indices",
@@ -108,6 +112,7 @@ class Graph:
         self.build_seconds = build_seconds
         self._reverse: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._packed: tuple[np.ndarray, int] | bool | None = False  # False: not computed
+        self.cache: dict[str, Any] = {}
 
     # -- size and labels ------------------------------------------------------------
 
