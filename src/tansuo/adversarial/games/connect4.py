@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tansuo.errors import InvalidInput
 
-MAX_SIDE = 10
+MAX_SIDE = 9  # one digit per column in move strings
 
 
 def _four_in_a_row(stones: int, height: int) -> bool:
@@ -33,7 +33,7 @@ class ConnectFour:
     Parameters
     ----------
     width, height : int
-        Board size, 1 to 10 each (the standard board is 7 wide, 6 high).
+        Board size, 1 to 9 each (the standard board is 7 wide, 6 high).
 
     Examples
     --------
@@ -83,7 +83,7 @@ class ConnectFour:
             if ch in " ,":
                 continue
             if not ch.isdigit() or not 1 <= int(ch) <= width:
-                raise InvalidInput(f"move {i + 1}: {ch!r} is not a column 1..{width}", column=i + 1)
+                raise InvalidInput(f"move {i + 1}: {ch!r} is not a column 1..{width}")
             if game.is_terminal():
                 raise InvalidInput(f"move {i + 1}: the game is already over")
             column = int(ch) - 1

@@ -74,6 +74,23 @@ class TicTacToe:
         )
         return game
 
+    @classmethod
+    def from_moves(cls, moves: str) -> TicTacToe:
+        """The position after the cells ``1``..``9`` played in turn, X first (e.g. ``"519"``)."""
+        game = cls()
+        for i, ch in enumerate(moves.strip()):
+            if ch in " ,":
+                continue
+            if ch not in "123456789":
+                raise InvalidInput(f"move {i + 1}: {ch!r} is not a cell 1..9")
+            if game.is_terminal():
+                raise InvalidInput(f"move {i + 1}: the game is already over")
+            cell = int(ch) - 1
+            if (game.stones[0] | game.stones[1]) >> cell & 1:
+                raise InvalidInput(f"move {i + 1}: cell {ch} is already taken")
+            game.play(cell)
+        return game
+
     def copy(self) -> TicTacToe:
         twin = TicTacToe()
         twin.stones = list(self.stones)
