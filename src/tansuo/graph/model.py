@@ -314,11 +314,12 @@ class Graph:
                 raise InvalidInput(f"coords must have shape ({num_nodes}, 2), got {coords.shape}")
         start = time.perf_counter()
         if not directed:
+            # both arcs of edge i side by side, so each node's arcs keep the input order
             sources, targets = (
-                np.concatenate([sources, targets]),
-                np.concatenate([targets, sources]),
+                np.column_stack([sources, targets]).ravel(),
+                np.column_stack([targets, sources]).ravel(),
             )
-            weights = np.concatenate([weights, weights])
+            weights = np.repeat(weights, 2)
         indptr, indices, arc_weights = _kernels.csr_fill(num_nodes, sources, targets, weights)
         return cls(
             indptr,
