@@ -15,9 +15,9 @@ from tansuo.errors import InvalidInput
 MAX_SIDE = 9  # one digit per column in move strings
 
 
-def _four_in_a_row(stones: int, height: int) -> bool:
-    """Whether ``stones`` has four aligned, in any of the four directions."""
-    for shift in (1, height, height + 1, height + 2):  # vertical, diagonal, horizontal, diagonal
+def _four_in_a_row(stones: int, shifts: tuple[int, ...]) -> bool:
+    """Whether ``stones`` has four aligned along any of the ``shifts`` (four directions)."""
+    for shift in shifts:
         pairs = stones & (stones >> shift)
         if pairs & (pairs >> (2 * shift)):
             return True
@@ -46,14 +46,17 @@ class ConnectFour:
     __slots__ = (
         "_bottom",
         "_full",
+        "_masks",
         "_order",
+        "_shifts",
         "_top",
-        "_weights",
+        "_weight_bits",
         "current",
         "height",
         "mask",
         "played",
         "width",
+        "won",
     )
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
@@ -67,13 +70,16 @@ class ConnectFour:
         self.current = 0
         self.mask = 0
         self.played: list[int] = []
+        self.won = False  # whether the last move connected four
+        self._masks: list[int] = []  # mask before each move, for undo
         stride = height + 1
+        self._shifts = (1, height, height + 1, height + 2)  # vertical, two diagonals, horizontal
         self._bottom = [1 << (c * stride) for c in range(width)]
         self._top = [1 << (c * stride + height - 1) for c in range(width)]
         self._full = width * height
         # Centre columns first: they take part in the most lines of four.
         self._order = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
-        self._weights = _cell_weight_masks(width, height)
+        self._weight_bits = _weight_bit_planes(_cell_weight_masks(width, height))
 
     @classmethod
     def from_moves(cls, moves: str, *, width: int = 7, height: int = 6) -> ConnectFour:
@@ -95,6 +101,7 @@ class ConnectFour:
     def copy(self) -> ConnectFour:
         twin = ConnectFour(self.width, self.height)
         twin.current, twin.mask, twin.played = self.current, self.mask, list(self.played)
+        twin.won, twin._masks = self.won, list(self._masks)
         return twin
 
     # -- the Game protocol -------------------------------------------------
@@ -104,37 +111,35 @@ class ConnectFour:
         return [c for c in self._order if not mask & top[c]]
 
     def play(self, move: int) -> None:
+        self._masks.append(self.mask)
         self.current ^= self.mask  # now the opponent's stones: they move next
         self.mask |= self.mask + self._bottom[move]  # the carry drops the stone on top
         self.played.append(move)
+        # Only the move just played can complete a four: test it once, here.
+        self.won = _four_in_a_row(self.current ^ self.mask, self._shifts)
 
     def undo(self) -> None:
-        column = self.played.pop()
-        stride = self.height + 1
-        column_bits = self.mask >> (column * stride) & ((1 << stride) - 1)
-        highest = 1 << (column_bits.bit_length() - 1 + column * stride)
-        self.mask ^= highest
+        self.played.pop()
+        self.mask = self._masks.pop()
         self.current ^= self.mask
+        self.won = False  # a position that had a move after it was not over
 
     def is_terminal(self) -> bool:
-        if not self.played:
-            return False
-        return len(self.played) == self._full or _four_in_a_row(
-            self.current ^ self.mask, self.height
-        )
+        return self.won or len(self.played) == self._full
 
     def evaluate(self) -> int:
         """-1000 if the opponent has just connected four, 0 for a full board, else
         a positional score: stones on cells that lie on many lines of four."""
-        opponent = self.current ^ self.mask
-        if self.played and _four_in_a_row(opponent, self.height):
+        if self.won:
             return -1000
         if len(self.played) == self._full:
             return 0
         mine = self.current
+        opponent = mine ^ self.mask
         score = 0
-        for weight, cells in self._weights:
-            score += weight * ((mine & cells).bit_count() - (opponent & cells).bit_count())
+        # sum of cell weights = sum over the weights' binary digits: few bit counts
+        for digit, cells in self._weight_bits:
+            score += digit * ((mine & cells).bit_count() - (opponent & cells).bit_count())
         return score
 
     def hash(self) -> int:
@@ -197,3 +202,17 @@ def _cell_weight_masks(width: int, height: int) -> list[tuple[int, int]]:
             if counts[c][r]:
                 groups[counts[c][r]] = groups.get(counts[c][r], 0) | 1 << (c * (height + 1) + r)
     return sorted(groups.items())
+
+
+def _weight_bit_planes(groups: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Rewrite ``[(weight, cells)]`` as ``[(2**k, cells whose weight has bit k)]``."""
+    top = max((w for w, _ in groups), default=0)
+    planes = []
+    for k in range(top.bit_length()):
+        cells = 0
+        for weight, group in groups:
+            if weight >> k & 1:
+                cells |= group
+        if cells:
+            planes.append((1 << k, cells))
+    return planes
