@@ -266,3 +266,47 @@ def test_record_logs_expansions_in_order():
     fs = [g + h for g, h in zip(log.g, log.h, strict=True)]
     assert fs == sorted(fs)  # a consistent heuristic expands in non-decreasing f
     assert set(r.solution) <= set(log.closed) | set(log.open)
+
+
+def test_open_list_grows_when_stale_entries_fill_it():
+    rng = random.Random(5)
+    cells = random_cells(rng, 20, 20, 0.2, weighted=True)
+    free = open_cells(cells)
+    pairs = [(rng.choice(free), rng.choice(free)) for _ in range(10)]
+    roomy = GridSearcher(Grid(cells))
+    cramped = GridSearcher(Grid(cells))
+    for algorithm in ("astar", "dijkstra"):
+        for a, b in pairs:
+            cramped.heap = np.zeros(4, dtype=np.int32)  # far too small: must grow, not fail
+            cramped.keys = np.zeros((4, 2))
+            got = cramped.find_path(a, b, algorithm=algorithm)
+            want = roomy.find_path(a, b, algorithm=algorithm)
+            assert got.status == want.status and got.cost == want.cost
+            assert cramped.heap.shape[0] > 4 or got.stats["max_open"] <= 4
+
+
+def test_time_limit_is_checked_between_chunks():
+    grid = bundled_map("maze512-1-0")
+    problem = bundled_scen("maze512-1-0")[-1]
+    r = find_path(grid, problem.start, problem.goal, algorithm="dijkstra", time_limit=0.0)
+    assert r.status == "limit" and r.stats["limit"] == "time_limit"
+    assert r.stats["expanded"] > 0
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import tansuo.grid.heuristics
+    import tansuo.grid.model
+    import tansuo.grid.render
+    import tansuo.grid.solve
+
+    for module in (
+        tansuo.grid,
+        tansuo.grid.model,
+        tansuo.grid.heuristics,
+        tansuo.grid.solve,
+        tansuo.grid.render,
+    ):
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__

@@ -504,12 +504,13 @@ def _forced(cost, node, step, side):
 def build_jump_table(cost, width_p):
     """Straight jumps precomputed once per map (the straight half of JPS+).
 
-    ``table[d, n]`` for the directions east, west, south, north: ``k > 0`` when
+    ``table[n, d]`` for the directions east, west, south, north (one cell's four
+    side by side, so a query touches one cache line): ``k > 0`` when
     the scan from ``n`` stops at a jump point ``k`` cells away, ``-k`` when it
     runs into a wall ``k`` cells away. The goal is handled at query time.
     """
     size = cost.shape[0]
-    table = np.zeros((4, size), dtype=np.int32)
+    table = np.zeros((size, 4), dtype=np.int32)
     for d in range(4):
         step = 1 if d == 0 else -1 if d == 1 else width_p if d == 2 else -width_p
         side = width_p if d < 2 else 1
@@ -517,110 +518,70 @@ def build_jump_table(cost, width_p):
             node = size - 1 - i if step > 0 else i  # the cell ahead is done first
             ahead = node + step
             if ahead < 0 or ahead >= size or cost[ahead] == np.inf or cost[node] == np.inf:
-                table[d, node] = -1
+                table[node, d] = -1
             elif _forced(cost, ahead, step, side):
-                table[d, node] = 1
+                table[node, d] = 1
             else:
-                further = table[d, ahead]
-                table[d, node] = further + 1 if further > 0 else further - 1
+                further = table[ahead, d]
+                table[node, d] = further + 1 if further > 0 else further - 1
     return table
 
 
+# Directions of JPS, numbered as in ``neighbour_tables``: 0 east, 1 west, 2 south,
+# 3 north (also the jump table's columns), then 4 south-east, 5 south-west,
+# 6 north-east, 7 north-west.
+_DIR_X = np.array([1, -1, 0, 0, 1, -1, 1, -1], dtype=np.int64)
+_DIR_Y = np.array([0, 0, 1, -1, 1, 1, -1, -1], dtype=np.int64)
+
+
 @njit(cache=True, inline="always", error_model="numpy")
-def _jump_straight(table, node, step, width_p, target, target_x):
-    """The first jump point from ``node`` along ``step``, or -1 (a table look-up)."""
-    if step == 1:
-        k = table[0, node]
-    elif step == -1:
-        k = table[1, node]
-    elif step > 0:
-        k = table[2, node]
-    else:
-        k = table[3, node]
+def _diagonal_code(sx, sy):
+    return 4 + (1 if sx < 0 else 0) + (2 if sy < 0 else 0)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _jump_straight(table, node, d, x, y, target_x, target_y):
+    """Cells from ``node`` to the next jump point in straight direction ``d``; 0 if none.
+
+    A table look-up, plus the goal: a scan that passes it stops on it.
+    """
+    k = table[node, d]
     reach = k if k > 0 else -k - 1  # cells the scan passes (the jump point included)
-    diff = target - node
-    if step == 1 or step == -1:
-        # the scan never leaves its row (the border is walls), so this is enough
-        along = diff * step
+    if d < 2:
+        if y == target_y:
+            along = (target_x - x) if d == 0 else (x - target_x)
+            if 0 < along <= reach:
+                return along
+    elif x == target_x:
+        along = (target_y - y) if d == 2 else (y - target_y)
         if 0 < along <= reach:
-            return target
-    elif node % width_p == target_x:
-        along = diff // step
-        if 0 < along <= reach:
-            return target
-    if k > 0:
-        return node + k * step
-    return -1
+            return along
+    return k if k > 0 else 0
 
 
 @njit(cache=True, error_model="numpy")
-def _jump_diagonal(cost, table, node, dx, dy_w, width_p, target, target_x):
-    """Scan diagonally; a cell is a jump point when a straight scan from it finds one."""
+def _jump_diagonal(cost, table, node, x, y, sx, sy, width_p, target_x, target_y):
+    """Diagonal steps to the next jump point (0 if none): a cell where a straight scan
+    along either of the move's components finds one."""
+    step_y = sy * width_p
+    d_x = 0 if sx > 0 else 1
+    d_y = 2 if sy > 0 else 3
+    k = 0
     while True:
-        if not (_open(cost, node + dx) and _open(cost, node + dy_w)):
-            return -1  # no corner cutting: both side cells must be open
-        node += dx + dy_w
+        if not (_open(cost, node + sx) and _open(cost, node + step_y)):
+            return 0  # no corner cutting: both side cells must be open
+        node += sx + step_y
+        x += sx
+        y += sy
+        k += 1
         if cost[node] == np.inf:
-            return -1
-        if node == target:
-            return node
-        if _jump_straight(table, node, dx, width_p, target, target_x) != -1:
-            return node
-        if _jump_straight(table, node, dy_w, width_p, target, target_x) != -1:
-            return node
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _octile_between(a, b, width_p, straight, diagonal):
-    dx = abs(a % width_p - b % width_p)
-    dy = abs(a // width_p - b // width_p)
-    return straight * (max(dx, dy) - min(dx, dy)) + diagonal * min(dx, dy)
-
-
-@njit(cache=True, error_model="numpy")
-def _relax(
-    jp,
-    node,
-    g_node,
-    straight,
-    diagonal,
-    width_p,
-    target,
-    stamp,
-    h_straight,
-    h_diagonal,
-    g,
-    fkey,
-    parent,
-    mark,
-    heap,
-    keys,
-    pos,
-    size,
-    log_cap,
-    opened_at,
-    expanded,
-):
-    """Offer jump point ``jp`` reached from ``node``; returns the new heap size."""
-    open_mark = 2 * stamp
-    new_g = g_node + _octile_between(node, jp, width_p, straight, diagonal)
-    m = mark[jp]
-    if m >= open_mark:
-        if m == open_mark + 1 or new_g >= g[jp]:
-            return size
-        h = fkey[jp] - g[jp]
-        g[jp] = new_g
-        fkey[jp] = new_g + h
-        parent[jp] = node
-        _decrease(heap, keys, pos, jp, fkey[jp], g[jp])
-        return size
-    g[jp] = new_g
-    fkey[jp] = new_g + _estimate(jp, target, width_p, 2, h_straight, h_diagonal)
-    parent[jp] = node
-    mark[jp] = open_mark
-    if log_cap > 0:
-        opened_at[jp] = expanded
-    return _push(heap, keys, pos, size, jp, fkey[jp], g[jp])
+            return 0
+        if x == target_x and y == target_y:
+            return k
+        if _jump_straight(table, node, d_x, x, y, target_x, target_y) > 0:
+            return k
+        if _jump_straight(table, node, d_y, x, y, target_x, target_y) > 0:
+            return k
 
 
 @njit(cache=True, error_model="numpy")
@@ -635,12 +596,11 @@ def jps_run(
     h_straight,
     h_diagonal,
     g,
-    fkey,
     parent,
     mark,
+    came,
     heap,
     keys,
-    pos,
     counters,
     chunk,
     log_cell,
@@ -650,7 +610,10 @@ def jps_run(
 ):
     """Jump Point Search (8 moves, no corner cutting, unit cells) for at most ``chunk`` expansions.
 
-    ``parent`` links jump points; ``expand_jump_path`` fills in the cells between.
+    ``parent`` links jump points and ``came[n]`` is the direction ``n`` was
+    reached in (-1 for the start), so no cell number is ever divided back into
+    coordinates but the expanded one; ``expand_jump_path`` fills in the cells
+    between jump points. The open list is the same lazy heap as in ``astar_run``.
     """
     size = counters[HEAP_SIZE]
     expanded = counters[EXPANDED]
@@ -658,120 +621,155 @@ def jps_run(
     max_heap = counters[MAX_HEAP]
     n_log = counters[LOG_COUNT]
     log_cap = log_cell.shape[0]
-    closed_mark = 2 * stamp + 1
+    open_mark = 2 * stamp
+    closed_mark = open_mark + 1
     status = RUNNING
     done = 0
-    jumps = np.empty(8, dtype=np.int64)
-    target_x = target % width_p
+    jump_len = np.empty(8, dtype=np.int64)
+    jump_dir = np.empty(8, dtype=np.int64)
+    target_y = target // width_p
+    target_x = target - target_y * width_p
+    capacity = heap.shape[0]
     while True:
         if size == 0:
             status = EXHAUSTED
             break
+        node = heap[0]
+        f_node = keys[0, 0]
+        g_node = keys[0, 1]
+        if mark[node] == closed_mark or g_node > g[node]:
+            size -= 1  # stale entry
+            if size > 0:
+                heap[0] = heap[size]
+                keys[0, 0] = keys[size, 0]
+                keys[0, 1] = keys[size, 1]
+                _lazy_sift_down(heap, keys, size)
+            continue
         # the goal at the top ends the search even when the chunk is spent
-        if heap[0] != target and done >= chunk:
+        if node != target and (done >= chunk or size + 8 > capacity):
+            if size + 8 > capacity:
+                status = NEED_ROOM
             break
-        node, size = _pop(heap, keys, pos, size)
+        size -= 1
+        if size > 0:
+            heap[0] = heap[size]
+            keys[0, 0] = keys[size, 0]
+            keys[0, 1] = keys[size, 1]
+            _lazy_sift_down(heap, keys, size)
         mark[node] = closed_mark
-        g_node = g[node]
         if n_log < log_cap:
             log_cell[n_log] = node
             log_g[n_log] = g_node
-            log_h[n_log] = fkey[node] - g_node
+            log_h[n_log] = f_node - g_node
             n_log += 1
         if node == target:
             status = FOUND
             break
         expanded += 1
         done += 1
+        y = node // width_p
+        x = node - y * width_p
         n_jumps = 0
-        p = parent[node]
-        if p == -1:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    if dx == 0 and dy == 0:
-                        continue
-                    if dx != 0 and dy != 0:
-                        jp = _jump_diagonal(
-                            cost, table, node, dx, dy * width_p, width_p, target, target_x
-                        )
-                    elif dx != 0:
-                        jp = _jump_straight(table, node, dx, width_p, target, target_x)
-                    else:
-                        jp = _jump_straight(table, node, dy * width_p, width_p, target, target_x)
-                    if jp != -1:
-                        jumps[n_jumps] = jp
-                        n_jumps += 1
+        d_in = came[node]
+        if d_in < 0:
+            for d in range(8):
+                if d < 4:
+                    k = _jump_straight(table, node, d, x, y, target_x, target_y)
+                else:
+                    k = _jump_diagonal(
+                        cost, table, node, x, y, _DIR_X[d], _DIR_Y[d], width_p, target_x, target_y
+                    )
+                if k > 0:
+                    jump_len[n_jumps] = k
+                    jump_dir[n_jumps] = d
+                    n_jumps += 1
+        elif d_in >= 4:
+            # diagonal arrival: both components, then the diagonal itself
+            sx = _DIR_X[d_in]
+            sy = _DIR_Y[d_in]
+            d_h = 0 if sx > 0 else 1
+            d_v = 2 if sy > 0 else 3
+            k = _jump_straight(table, node, d_h, x, y, target_x, target_y)
+            if k > 0:
+                jump_len[n_jumps] = k
+                jump_dir[n_jumps] = d_h
+                n_jumps += 1
+            k = _jump_straight(table, node, d_v, x, y, target_x, target_y)
+            if k > 0:
+                jump_len[n_jumps] = k
+                jump_dir[n_jumps] = d_v
+                n_jumps += 1
+            k = _jump_diagonal(cost, table, node, x, y, sx, sy, width_p, target_x, target_y)
+            if k > 0:
+                jump_len[n_jumps] = k
+                jump_dir[n_jumps] = d_in
+                n_jumps += 1
         else:
-            ddx = np.sign(node % width_p - p % width_p)
-            ddy = np.sign(node // width_p - p // width_p)
-            if ddx != 0 and ddy != 0:
-                jp = _jump_straight(table, node, ddx, width_p, target, target_x)
-                if jp != -1:
-                    jumps[n_jumps] = jp
-                    n_jumps += 1
-                jp = _jump_straight(table, node, ddy * width_p, width_p, target, target_x)
-                if jp != -1:
-                    jumps[n_jumps] = jp
-                    n_jumps += 1
-                jp = _jump_diagonal(
-                    cost, table, node, ddx, ddy * width_p, width_p, target, target_x
-                )
-                if jp != -1:
-                    jumps[n_jumps] = jp
-                    n_jumps += 1
-            else:
-                # straight move: the natural neighbour ahead, and the forced ones beside
-                step = ddx + ddy * width_p
-                side = width_p if ddx != 0 else 1
-                jp = _jump_straight(table, node, step, width_p, target, target_x)
-                if jp != -1:
-                    jumps[n_jumps] = jp
-                    n_jumps += 1
-                for sign in (-1, 1):
-                    s = sign * side
-                    if _open(cost, node + s) and not _open(cost, node + s - step):
-                        jp = _jump_straight(table, node, s, width_p, target, target_x)
-                        if jp != -1:
-                            jumps[n_jumps] = jp
-                            n_jumps += 1
-                        if ddx != 0:
-                            jp = _jump_diagonal(
-                                cost, table, node, ddx, sign * width_p, width_p, target, target_x
-                            )
-                        else:
-                            jp = _jump_diagonal(
-                                cost, table, node, sign, ddy * width_p, width_p, target, target_x
-                            )
-                        if jp != -1:
-                            jumps[n_jumps] = jp
-                            n_jumps += 1
+            # straight arrival: the natural neighbour ahead, and the forced ones beside
+            sx = _DIR_X[d_in]
+            sy = _DIR_Y[d_in]
+            step = sx + sy * width_p
+            k = _jump_straight(table, node, d_in, x, y, target_x, target_y)
+            if k > 0:
+                jump_len[n_jumps] = k
+                jump_dir[n_jumps] = d_in
+                n_jumps += 1
+            for side_sign in (-1, 1):
+                if sx != 0:
+                    side = side_sign * width_p
+                    d_side = 2 if side_sign > 0 else 3
+                    diag = _diagonal_code(sx, side_sign)
+                else:
+                    side = side_sign
+                    d_side = 0 if side_sign > 0 else 1
+                    diag = _diagonal_code(side_sign, sy)
+                if _open(cost, node + side) and not _open(cost, node + side - step):
+                    k = _jump_straight(table, node, d_side, x, y, target_x, target_y)
+                    if k > 0:
+                        jump_len[n_jumps] = k
+                        jump_dir[n_jumps] = d_side
+                        n_jumps += 1
+                    k = _jump_diagonal(
+                        cost,
+                        table,
+                        node,
+                        x,
+                        y,
+                        _DIR_X[diag],
+                        _DIR_Y[diag],
+                        width_p,
+                        target_x,
+                        target_y,
+                    )
+                    if k > 0:
+                        jump_len[n_jumps] = k
+                        jump_dir[n_jumps] = diag
+                        n_jumps += 1
         for i in range(n_jumps):
             generated += 1
-            size = _relax(
-                jumps[i],
-                node,
-                g_node,
-                straight,
-                diagonal,
-                width_p,
-                target,
-                stamp,
-                h_straight,
-                h_diagonal,
-                g,
-                fkey,
-                parent,
-                mark,
-                heap,
-                keys,
-                pos,
-                size,
-                log_cap,
-                opened_at,
-                expanded,
+            d = jump_dir[i]
+            k = jump_len[i]
+            dx = _DIR_X[d]
+            dy = _DIR_Y[d]
+            jp = node + k * (dx + dy * width_p)
+            new_g = g_node + k * (straight if d < 4 else diagonal)
+            m = mark[jp]
+            if m >= open_mark:
+                if m == closed_mark or new_g >= g[jp]:
+                    continue
+            else:
+                mark[jp] = open_mark
+                if log_cap > 0:
+                    opened_at[jp] = expanded
+            g[jp] = new_g
+            parent[jp] = node
+            came[jp] = d
+            h = _estimate_offsets(
+                abs(x + k * dx - target_x), abs(y + k * dy - target_y), 2, h_straight, h_diagonal
             )
-            if size > max_heap:
-                max_heap = size
+            size = _lazy_push(heap, keys, size, jp, new_g + h, new_g)
+        if size > max_heap:
+            max_heap = size
     counters[HEAP_SIZE] = size
     counters[EXPANDED] = expanded
     counters[GENERATED] = generated

@@ -145,6 +145,7 @@ class GridSearcher:
         self.mark = np.zeros(size, dtype=np.int32)
         self.heap = np.zeros(size, dtype=np.int32)
         self.keys = np.zeros((size, 2))
+        self.came = np.full(size, -1, dtype=np.int8)  # JPS: the direction a jump point came in
         self.pos = np.full(size, -1, dtype=np.int32)
         self._reverse: tuple[np.ndarray, ...] | None = None
         self._jumps: np.ndarray | None = None
@@ -155,9 +156,6 @@ class GridSearcher:
     # -- indices ---------------------------------------------------------
     def _index(self, point: Point) -> int:
         return (point[1] + 1) * self.width_p + point[0] + 1
-
-    def _point(self, index: int) -> Point:
-        return (int(index % self.width_p) - 1, int(index // self.width_p) - 1)
 
     def _next_stamp(self) -> int:
         self.stamp += 1
@@ -286,24 +284,22 @@ class GridSearcher:
                 s, t, stamp, hcode, h_straight, h_diagonal, max_expansions, deadline
             )
         else:
-            if algorithm == "jps":
-                self._init_indexed(s, t, stamp, 2, h_straight, h_diagonal)
-            else:
-                K.astar_init(
-                    s,
-                    t,
-                    stamp,
-                    self.g,
-                    self.parent,
-                    self.mark,
-                    self.heap,
-                    self.keys,
-                    self.counters,
-                    self.width_p,
-                    hcode,
-                    h_straight,
-                    h_diagonal,
-                )
+            K.astar_init(
+                s,
+                t,
+                stamp,
+                self.g,
+                self.parent,
+                self.mark,
+                self.heap,
+                self.keys,
+                self.counters,
+                self.width_p,
+                hcode,
+                h_straight,
+                h_diagonal,
+            )
+            self.came[s] = -1
             while True:
                 chunk = _CHUNK
                 if max_expansions is not None:
@@ -320,12 +316,11 @@ class GridSearcher:
                         h_straight,
                         h_diagonal,
                         self.g,
-                        self.fkey,
                         self.parent,
                         self.mark,
+                        self.came,
                         self.heap,
                         self.keys,
-                        self.pos,
                         self.counters,
                         chunk,
                         *log,
@@ -354,9 +349,9 @@ class GridSearcher:
                         chunk,
                         *log,
                     )
-                    if status == K.NEED_ROOM:
-                        self._grow_heap()
-                        continue
+                if status == K.NEED_ROOM:
+                    self._grow_heap()
+                    continue
                 if status != K.RUNNING:
                     break
                 if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
