@@ -173,7 +173,8 @@ def test_zobrist_keys_xor_in_and_out():
 def test_table_depth_preferred_replacement():
     tt = TranspositionTable(entries=1024)
     assert len(tt) == 1024
-    a, b = 5, 5 + 1024  # same slot, different positions
+    a = 5
+    b = next(k for k in range(6, 10**6) if tt.index_of(k) == tt.index_of(a))  # same slot
     tt.store(a, depth=6, bound=EXACT, score=10, move=1, ply=0)
     tt.store(b, depth=2, bound=EXACT, score=20, move=2, ply=0)
     assert tt.probe(a) is not None and tt.probe(b) is None  # the deeper result stays

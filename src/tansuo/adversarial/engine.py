@@ -31,7 +31,15 @@ from tansuo.adversarial.game import (
     terminal_score,
 )
 from tansuo.adversarial.result import GameSearchResult, IterationInfo
-from tansuo.adversarial.tt import EXACT, LOWER, PROVEN_DEPTH, UPPER, TranspositionTable
+from tansuo.adversarial.tt import (
+    EXACT,
+    LOWER,
+    MASK64,
+    PROVEN_DEPTH,
+    SPREAD,
+    UPPER,
+    TranspositionTable,
+)
 from tansuo.errors import InvalidInput
 
 MoveOrder = Callable[[Game, list], Sequence[Hashable]]
@@ -453,7 +461,7 @@ def search(
     if table is not None:
         table.new_search()
     slots = table.slots if table is not None else None
-    tt_mask = table.mask if table is not None else 0
+    tt_shift = table.shift if table is not None else 0
     tt_store = table.store if table is not None else None
 
     play, undo, legal_moves = game.play, game.undo, game.legal_moves
@@ -514,7 +522,7 @@ def search(
         if slots is not None:
             key = position_key()
             tt_probes += 1
-            entry = slots[key & tt_mask]
+            entry = slots[(key * SPREAD & MASK64) >> tt_shift]
             if entry is not None and entry[0] == key:
                 tt_hits += 1
                 tt_move = entry[4]

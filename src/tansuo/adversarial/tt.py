@@ -18,6 +18,12 @@ Such a score is the game-theoretic value (or a true bound on it), so it is
 good for a search of any depth.
 """
 
+# Fibonacci hashing: multiply by 2**64 / golden ratio and keep the top bits, so
+# that keys whose low bits barely vary (like Connect Four's position + mask)
+# still spread over the whole table.
+SPREAD = 0x9E3779B97F4A7C15
+MASK64 = (1 << 64) - 1
+
 # Rough size of one entry: the slot pointer, a 6-tuple and its small ints.
 _ENTRY_BYTES = 8 + sys.getsizeof((0, 0, 0, 0, 0, 0)) + 4 * 32
 
@@ -25,8 +31,9 @@ _ENTRY_BYTES = 8 + sys.getsizeof((0, 0, 0, 0, 0, 0)) + 4 * 32
 class TranspositionTable:
     """A fixed-size table of ``(key, depth, bound, score, move, generation)`` entries.
 
-    Indexed by the low bits of the 64-bit position key; the full key is kept
-    to recognise the position. When two positions want the same slot the
+    Indexed by the top bits of ``key * SPREAD`` (Fibonacci hashing, so that
+    any reasonable key spreads evenly); the full key is kept to recognise the
+    position. When two positions want the same slot the
     entry from an older search is replaced first, then the shallower one:
     deep results cost the most to recompute (*depth-preferred* replacement).
 
@@ -50,7 +57,7 @@ class TranspositionTable:
     (11259375, 3, 0, 12)
     """
 
-    __slots__ = ("generation", "mask", "slots", "stores")
+    __slots__ = ("generation", "shift", "slots", "stores")
 
     def __init__(self, entries: int | None = None, *, megabytes: float | None = None) -> None:
         if entries is not None and megabytes is not None:
@@ -66,7 +73,7 @@ class TranspositionTable:
         if entries > 1 << 28:
             raise InvalidInput(f"table of {entries} entries is too large for a Python engine")
         size = 1 << max(10, entries.bit_length() - 1)
-        self.mask = size - 1
+        self.shift = 64 - (size.bit_length() - 1)
         self.slots: list[tuple | None] = [None] * size
         self.generation = 0
         self.stores = 0
@@ -87,9 +94,13 @@ class TranspositionTable:
         self.slots = [None] * len(self.slots)
         self.stores = 0
 
+    def index_of(self, key: int) -> int:
+        """The slot of ``key``. Searches inline this for speed."""
+        return (key * SPREAD & MASK64) >> self.shift
+
     def probe(self, key: int) -> tuple | None:
         """The entry for ``key``, or None. Searches inline this for speed."""
-        entry = self.slots[key & self.mask]
+        entry = self.slots[(key * SPREAD & MASK64) >> self.shift]
         if entry is not None and entry[0] == key:
             return entry
         return None
@@ -98,7 +109,7 @@ class TranspositionTable:
         self, key: int, *, depth: int, bound: int, score: int, move: Hashable, ply: int
     ) -> None:
         """Record a search result for the position ``key`` found ``ply`` plies from the root."""
-        index = key & self.mask
+        index = (key * SPREAD & MASK64) >> self.shift
         old = self.slots[index]
         if old is not None and old[0] != key and old[5] == self.generation and old[1] > depth:
             return  # keep the deeper result of this search
