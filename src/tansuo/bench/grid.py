@@ -41,7 +41,7 @@ from tansuo.grid import GridSearcher, Scenario, bundled_map, bundled_scen
 
 TOLERANCE = 1e-4
 BASELINE = "tansuo jps"
-SAME_RULE = "tansuo astar (8-always, unit diagonals)"
+SAME_RULE = "tansuo astar (corner-cut)"
 
 
 def _sample(problems: list[Scenario], count: int, seed: int) -> list[Scenario]:
@@ -136,8 +136,9 @@ def _movingai_suite(ctx: BenchContext, name: str, full_count: int, with_networkx
         run, times = _pyastar2d(grid, problems, ctx, same_lengths)
         runs += [same, run]
         notes.append(
-            "pyastar2d cuts corners and prices diagonals as 1; it is verified against tansuo "
-            "astar under that same rule. Median per-problem ratios: pyastar2d / tansuo astar "
+            "(corner-cut) is pyastar2d's own rule: 8-always moves, a diagonal costs 1; pyastar2d "
+            "is verified against tansuo astar under it. Median per-problem ratios: pyastar2d / "
+            "tansuo astar "
             f"(same rule) {_fmt_ratio(_median_ratio(times, same_times))}; pyastar2d / tansuo jps "
             f"(Moving AI rule, a different problem) {_fmt_ratio(_median_ratio(times, jps_times))}"
         )
@@ -165,7 +166,7 @@ def _python_pathfinding(grid, problems, ctx, budget) -> tuple[Run, list[float]]:
     from pathfinding.core.grid import Grid as PathfindingGrid
     from pathfinding.finder.a_star import AStarFinder
 
-    label = "python-pathfinding astar"
+    label = "pathfinding astar"
     pf_grid = PathfindingGrid(matrix=grid.passable.astype(int).tolist())
     finder = AStarFinder(diagonal_movement=DiagonalMovement.only_when_no_obstacle)
     times: list[float] = []
@@ -187,14 +188,14 @@ def _python_pathfinding(grid, problems, ctx, budget) -> tuple[Run, list[float]]:
         ctx.progress(label, i + 1, len(problems))
         if spent > budget:
             break
-    note = f"first {len(times)} problems (time budget)" if len(times) < len(problems) else ""
+    note = f"{len(times)} of {len(problems)}: time budget" if len(times) < len(problems) else ""
     return Run(label, times=times, solved=solved, verified=verified, peer=True, note=note), times
 
 
 def _pyastar2d(grid, problems, ctx, expected_lengths) -> tuple[Run, list[float]]:
     import pyastar2d
 
-    label = "pyastar2d (8-always, unit diagonals)"
+    label = "pyastar2d (corner-cut)"
     weights = np.where(grid.passable, 1.0, np.inf).astype(np.float32)
 
     def solve(p: Scenario) -> Any:
@@ -252,7 +253,7 @@ def _networkx(grid, problems, ctx, budget) -> tuple[Run, list[float]]:
         abs(grid.path_cost(path) - p.optimal) <= TOLERANCE
         for path, p in zip(paths, problems, strict=False)
     ]
-    note = f"first {len(times)} problems (time budget)" if len(times) < len(problems) else ""
+    note = f"{len(times)} of {len(problems)}: time budget" if len(times) < len(problems) else ""
     return Run(label, times=times, solved=sum(ok), verified=all(ok), peer=True, note=note), times
 
 

@@ -170,6 +170,8 @@ def neighbour_tables(width_p: int, straight: float, diagonal: float):
     return offsets, side_a, side_b, dys, steps
 
 
+# A's open list is a 4-ary heap: half the depth of a binary one, and the four
+# children of an entry sit side by side in memory.
 @njit(cache=True, error_model="numpy")
 def _lazy_sift_down(heap, keys, size):
     """Restore the heap after its last entry was moved to the root."""
@@ -178,17 +180,21 @@ def _lazy_sift_down(heap, keys, size):
     g = keys[0, 1]
     i = 0
     while True:
-        child = 2 * i + 1
-        if child >= size:
+        first = 4 * i + 1
+        if first >= size:
             break
-        right = child + 1
-        if right < size and _before(keys[right, 0], keys[right, 1], keys[child, 0], keys[child, 1]):
-            child = right
-        if _before(keys[child, 0], keys[child, 1], f, g):
-            heap[i] = heap[child]
-            keys[i, 0] = keys[child, 0]
-            keys[i, 1] = keys[child, 1]
-            i = child
+        best = first
+        best_f = keys[first, 0]
+        last = min(first + 4, size)
+        for child in range(first + 1, last):
+            if keys[child, 0] < best_f:
+                best = child
+                best_f = keys[child, 0]
+        if best_f < f:
+            heap[i] = heap[best]
+            keys[i, 0] = best_f
+            keys[i, 1] = keys[best, 1]
+            i = best
         else:
             break
     heap[i] = node
@@ -200,8 +206,8 @@ def _lazy_sift_down(heap, keys, size):
 def _lazy_push(heap, keys, size, node, f, g):
     i = size
     while i > 0:
-        parent = (i - 1) >> 1
-        if _before(f, g, keys[parent, 0], keys[parent, 1]):
+        parent = (i - 1) >> 2
+        if f < keys[parent, 0]:
             heap[i] = heap[parent]
             keys[i, 0] = keys[parent, 0]
             keys[i, 1] = keys[parent, 1]
