@@ -78,3 +78,17 @@ def test_demo_runs(run_cli):
     demo(console)
     text = console.export_text()
     assert "tic-tac-toe" in text and "Connect Four" in text
+
+
+def test_bench_suite_quick_runs_verify():
+    from tansuo.bench import BenchContext, discover
+
+    suites = discover()
+    result = suites["adversarial-c4-shallow"].func(BenchContext(quick=True))
+    solvers = {run.solver for run in result.runs}
+    assert {"tansuo minimax", "tansuo alphabeta", "tansuo search", "easyAI"} <= solvers
+    assert all(run.verified for run in result.runs)
+    by_name = {run.solver: run for run in result.runs}
+    # easyAI without its table searches the same tree as tansuo's alphabeta
+    assert by_name["easyAI (no table)"].nodes == by_name["tansuo alphabeta"].nodes
+    assert by_name["tansuo alphabeta"].nodes * 5 < by_name["tansuo minimax"].nodes

@@ -115,7 +115,7 @@ def demo(console) -> None:
     solved = search(TicTacToe(), depth=9)
     console.print("[bold]adversarial[/bold]: game-tree search (negamax, alpha-beta, TT)")
     console.print(
-        f"  tic-tac-toe solved: {solved.describe_score()} (a draw) with perfect play, "
+        f"  tic-tac-toe solved: a draw with perfect play (score {solved.describe_score()}), "
         f"{solved.nodes} nodes (plain minimax needs 549,946)"
     )
     game = ConnectFour.from_moves("4455")
