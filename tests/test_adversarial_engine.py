@@ -342,3 +342,41 @@ def test_evaluation_out_of_range_is_reported_and_position_restored():
         with pytest.raises(InvalidInput, match="evaluate"):
             call()
         assert game._played == [] and game.hash() == 0
+
+
+class Sticks:
+    """A user's own game (as in the README): take 1-3 sticks, taking the last one wins."""
+
+    def __init__(self, sticks: int) -> None:
+        self.sticks, self.taken = sticks, []
+
+    def legal_moves(self):
+        return [k for k in (1, 2, 3) if k <= self.sticks]
+
+    def play(self, k):
+        self.sticks -= k
+        self.taken.append(k)
+
+    def undo(self):
+        self.sticks += self.taken.pop()
+
+    def is_terminal(self):
+        return self.sticks == 0
+
+    def evaluate(self):
+        return -1 if self.sticks == 0 else 0
+
+    def hash(self):
+        return self.sticks
+
+
+@pytest.mark.parametrize("sticks", [1, 4, 7, 8, 12, 13])
+def test_a_users_own_game(sticks):
+    # Theory: the side to move loses exactly when the pile is a multiple of 4.
+    depth = sticks
+    reference = minimax(Sticks(sticks), depth)
+    result = search(Sticks(sticks), depth=depth)
+    assert result.score == reference.score
+    assert (result.score < 0) == (sticks % 4 == 0)
+    if sticks % 4:
+        assert result.move == sticks % 4 and result.mate_in == 2 * (sticks // 4) + 1
