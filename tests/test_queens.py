@@ -258,3 +258,13 @@ def test_listing_refuses_what_would_not_fit_in_memory():
         find_solutions(16, None)
     with pytest.raises(InvalidInput, match="memory"):
         find_solutions(20, 10**9)
+
+
+def test_fast_counter_visits_the_same_tree_as_the_general_one():
+    from tansuo.queens import _kernels, prefix_tasks
+
+    for n in range(6, 12):
+        first, second, weight = prefix_tasks(n)
+        general = _kernels.count_tasks(n, first, second, weight, False)
+        fast = _kernels.count_plain(n, first, second, weight)
+        assert general == fast, n  # same count and same number of nodes

@@ -51,10 +51,10 @@ def _is_canonical(queens, n, image):
 
 @njit(cache=True)
 def count_plain(n, first_cols, second_cols, weights):
-    """:func:`count_tasks` without ``unique``, for ``n >= 5``: the hot loop of the counter.
+    """:func:`count_tasks` without ``unique``, for ``n >= 6``: the hot loop of the counter.
 
-    The two deepest rows are handled inline (no push, no pop): they hold most
-    of the nodes of the tree, and the last row has at most one free square.
+    The three deepest rows are handled inline (no push, no pop): they hold
+    most of the nodes of the tree, and the last row has at most one free square.
     """
     full = (np.int64(1) << n) - 1
     cols = np.zeros(n + 1, dtype=np.int64)
@@ -89,14 +89,23 @@ def count_plain(n, first_cols, second_cols, weights):
             lf = (left[depth] | bit) << 1
             rt = (right[depth] | bit) >> 1
             nxt = full & ~(c | lf | rt)
-            if depth + 2 == last:
+            if depth + 3 == last:
+                # the three deepest rows inline, without touching the stack
                 while nxt != 0:
                     b = nxt & -nxt
                     nxt ^= b
                     nodes += 1
-                    if full & ~((c | b) | ((lf | b) << 1) | ((rt | b) >> 1)):
-                        found += 1
+                    c2 = c | b
+                    lf2 = (lf | b) << 1
+                    rt2 = (rt | b) >> 1
+                    free2 = full & ~(c2 | lf2 | rt2)
+                    while free2 != 0:
+                        b2 = free2 & -free2
+                        free2 ^= b2
                         nodes += 1
+                        if full & ~((c2 | b2) | ((lf2 | b2) << 1) | ((rt2 | b2) >> 1)):
+                            found += 1
+                            nodes += 1
                 continue
             if nxt != 0:
                 depth += 1

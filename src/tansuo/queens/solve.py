@@ -265,7 +265,7 @@ def prefix_tasks(n: int, *, unique: bool = False) -> tuple[np.ndarray, np.ndarra
 
 def _count_batch(args: tuple[int, np.ndarray, np.ndarray, np.ndarray, bool]) -> tuple[int, int]:
     n, first, second, weight, unique = args
-    if unique or n < 5:
+    if unique or n < 6:
         total, nodes = _kernels.count_tasks(n, first, second, weight, unique)
     else:
         total, nodes = _kernels.count_plain(n, first, second, weight)
