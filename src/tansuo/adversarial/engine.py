@@ -619,13 +619,15 @@ def search(
                 bound = EXACT
             else:
                 bound = UPPER
+            proved = horizon_leaves == leaves_before
+            # positional arguments: this call runs at every interior node
             tt_store(
                 key,
-                depth=PROVEN_DEPTH if horizon_leaves == leaves_before else depth,
-                bound=bound,
-                score=best,
-                move=None if bound == UPPER else best_move,
-                ply=ply,
+                PROVEN_DEPTH if proved else depth,
+                bound,
+                best,
+                None if bound == UPPER else best_move,
+                ply,
             )
         return best
 
