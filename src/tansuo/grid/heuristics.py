@@ -36,15 +36,22 @@ HEURISTICS: dict[str, int] = {
 """Heuristic names and the codes the kernels use."""
 
 
-def default_heuristic(moves: str) -> str:
-    """The strongest admissible heuristic for a movement rule.
+def default_heuristic(moves: str, costs: str = "octile") -> str:
+    """The strongest admissible heuristic for a movement rule and cost model.
+
+    Manhattan for 4-connected moves, Chebyshev when a diagonal step costs the
+    same as a straight one (``uniform``), octile otherwise.
 
     Examples
     --------
     >>> default_heuristic("4"), default_heuristic("8-no-corner-cutting")
     ('manhattan', 'octile')
+    >>> default_heuristic("8-always", "uniform")
+    'chebyshev'
     """
-    return "manhattan" if check_moves(moves) == "4" else "octile"
+    if check_moves(moves) == "4":
+        return "manhattan"
+    return "chebyshev" if check_costs(costs) == "uniform" else "octile"
 
 
 def check_heuristic(name: str) -> str:

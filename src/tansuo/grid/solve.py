@@ -11,7 +11,7 @@ import math
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
@@ -25,10 +25,8 @@ from tansuo.grid.heuristics import (
 )
 from tansuo.grid.model import COSTS, MOVES, Grid, Point, check_costs, check_moves
 
-Algorithm = Literal["astar", "jps", "dijkstra", "bfs", "bidirectional", "weighted-astar"]
 ALGORITHMS: tuple[str, ...] = ("astar", "jps", "dijkstra", "bfs", "bidirectional", "weighted-astar")
 
-DEFAULT_MAX_EXPANSIONS = None
 _CHUNK = 1 << 16  # expansions between two looks at the clock
 
 
@@ -161,6 +159,8 @@ class GridSearcher:
         self.stamp += 1
         if self.stamp > 2**29:  # marks are int32 and hold 2 * stamp + 1
             self.mark[:] = 0
+            if self._reverse is not None:
+                self._reverse[3][:] = 0  # the backward search's marks
             self.stamp = 1
         return self.stamp
 
@@ -217,7 +217,9 @@ class GridSearcher:
             )
         if heuristic is None:
             heuristic = (
-                "zero" if algorithm in ("dijkstra", "bfs") else default_heuristic(self.moves)
+                "zero"
+                if algorithm in ("dijkstra", "bfs")
+                else default_heuristic(self.moves, self.costs)
             )
         check_heuristic(heuristic)
         if algorithm == "dijkstra":
