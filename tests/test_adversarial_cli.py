@@ -60,6 +60,10 @@ def test_play_finished_game_is_exit_1(run_cli):
         ("play", "tictactoe", "--board", "xx"),
         ("play", "tictactoe", "--moves", "11"),
         ("play", "tictactoe", "--depth", "-3"),
+        ("play", "tictactoe", "--depth", "0"),
+        ("play", "tictactoe", "--time", "-1"),
+        ("play", "connect4", "--nodes", "0"),
+        ("play", "connect4", "--depth", "300"),
         ("play", "chess"),
     ],
 )

@@ -322,6 +322,7 @@ class _BadEval(TicTacToe):
     [
         lambda g: search(g),
         lambda g: search(g, depth=-1),
+        lambda g: search(g, depth=0),
         lambda g: search(g, depth=10_000),
         lambda g: search(g, depth=2.5),
         lambda g: search(g, nodes=-5),

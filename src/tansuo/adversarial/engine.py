@@ -449,6 +449,8 @@ def search(
     """
     # Step 0. Check the arguments and the root position
     _check_depth(depth, required=False)
+    if depth == 0:
+        raise InvalidInput("search() needs depth >= 1 (depth 0 is just game.evaluate())")
     if depth is None and time_limit is None and nodes is None:
         raise InvalidInput("give search() a budget: depth, time_limit or nodes")
     budget = _Budget(time_limit, nodes, stop)

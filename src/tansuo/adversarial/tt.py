@@ -105,9 +105,7 @@ class TranspositionTable:
             return entry
         return None
 
-    def store(
-        self, key: int, depth: int, bound: int, score: int, move: Hashable, ply: int
-    ) -> None:
+    def store(self, key: int, depth: int, bound: int, score: int, move: Hashable, ply: int) -> None:
         """Record a search result for the position ``key`` found ``ply`` plies from the root."""
         index = (key * SPREAD & MASK64) >> self.shift
         old = self.slots[index]

@@ -63,9 +63,15 @@ def run(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No per-iteration lines."),
 ) -> None:
     """Search a position and print the best move (exit 0 solved, 3 budget ran out)."""
-    from tansuo.adversarial import search
+    from tansuo.adversarial import MAX_PLY, search
 
     position = build_position(game, moves, board, width, height)
+    if depth is not None and not 1 <= depth <= MAX_PLY:
+        raise InvalidInput(f"--depth must be between 1 and {MAX_PLY}, got {depth}")
+    if time_limit is not None and not time_limit > 0:
+        raise InvalidInput(f"--time must be > 0 seconds, got {time_limit}")
+    if nodes is not None and nodes < 1:
+        raise InvalidInput(f"--nodes must be at least 1, got {nodes}")
     if depth is None and time_limit is None and nodes is None:
         time_limit = DEFAULT_TIME_LIMIT
     fmt = position.format_move
