@@ -438,7 +438,9 @@ def search(
     one: the value can then be *more* accurate than fixed-depth minimax.
     Subtrees that ended only in finished games are stored as proved and are
     never searched again; an iteration whose whole tree is proved ends the
-    search (``exact=True``).
+    search (``exact=True``). The protocol knows no move history, so a game
+    where positions can repeat must put what matters of the history (e.g. a
+    repetition count) into its ``hash()`` and ``evaluate()`` itself.
 
     Examples
     --------
