@@ -212,3 +212,23 @@ def test_score_formatting():
     assert format_score(-(MATE - 2)) == "loss in 2"
     assert format_score(0) == "0" and format_score(-7) == "-7"
     assert mate_in_plies(15) is None
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "tansuo.adversarial",
+        "tansuo.adversarial.engine",
+        "tansuo.adversarial.game",
+        "tansuo.adversarial.tt",
+        "tansuo.adversarial.zobrist",
+        "tansuo.adversarial.games.connect4",
+        "tansuo.adversarial.games.tictactoe",
+    ],
+)
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert tried > 0 and failures == 0
