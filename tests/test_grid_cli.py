@@ -152,3 +152,14 @@ def test_demo_runs(capsys):
     path_cli.demo(Console(force_terminal=False, width=100))
     out = capsys.readouterr().out
     assert "length 72" in out and "Jump Point Search" in out
+
+
+def test_png_map_from_the_cli(run_cli, tmp_path):
+    pixels = np.full((5, 7), 255, dtype=np.uint8)
+    pixels[0:4, 3] = 0  # a wall with a gap at the bottom
+    path = tmp_path / "map.png"
+    Image.fromarray(pixels, "L").save(path)
+    r = run_cli("path", path, "--from", "0,0", "--to", "6,0", "--moves", "4", "--json")
+    assert r.code == 0, r.err
+    obj = json.loads(r.out)
+    assert obj["cost"] == 14.0 and [3, 4] in obj["solution"]

@@ -74,22 +74,27 @@ def _cell_scale(grid: Grid, scale: int | None) -> int:
     return max(1, min(32, 800 // max(grid.width, grid.height)))
 
 
-def _paint(img: np.ndarray, cells, colour) -> None:
-    if cells:
-        xs, ys = zip(*cells, strict=True)
-        img[list(ys), list(xs)] = colour
+def _mask(grid: Grid, cells) -> np.ndarray:
+    mask = np.zeros((grid.height, grid.width), dtype=bool)
+    if len(cells):
+        xs, ys = np.asarray(cells, dtype=np.int64).T
+        mask[ys, xs] = True
+    return mask
 
 
 def _frame(grid: Grid, closed, open_, path, start, goal, scale: int):
+    """One picture; ``closed`` and ``open_`` are boolean masks or lists of cells."""
     from PIL import Image
 
     img = _base_rgb(grid)
-    _paint(img, open_, OPEN)
-    _paint(img, closed, CLOSED)
-    _paint(img, path, PATH)
-    _paint(img, [p for p in (start, goal) if p is not None], START)
-    if goal is not None:
-        img[goal[1], goal[0]] = GOAL
+    closed_mask = closed if isinstance(closed, np.ndarray) else _mask(grid, closed)
+    open_mask = open_ if isinstance(open_, np.ndarray) else _mask(grid, open_)
+    img[open_mask] = OPEN
+    img[closed_mask] = CLOSED
+    img[_mask(grid, path)] = PATH
+    for point, colour in ((start, START), (goal, GOAL)):
+        if point is not None:
+            img[point[1], point[0]] = colour
     big = np.repeat(np.repeat(img, scale, axis=0), scale, axis=1)
     if scale >= 8:
         big[::scale, :] = GRID_LINE
@@ -173,14 +178,21 @@ def render_gif(
     scale = _cell_scale(grid, scale)
     total = len(log.expanded)
     stride = max(1, math.ceil(total / max(1, frames)))
-    closed_at: dict[Point, int] = {}
-    for i, cell in enumerate(log.expanded, start=1):
-        closed_at.setdefault(cell, i)
+    never = np.iinfo(np.int64).max
+    # when each cell was first closed and first opened, as arrays: a frame is two masks
+    closed_at = np.full((grid.height, grid.width), never, dtype=np.int64)
+    if total:
+        xs, ys = np.asarray(log.expanded, dtype=np.int64).T
+        order = np.arange(1, total + 1)
+        np.minimum.at(closed_at, (ys, xs), order)
+    opened_at = np.full((grid.height, grid.width), never, dtype=np.int64)
+    if log.opened_at:
+        cells = np.asarray(list(log.opened_at), dtype=np.int64)
+        opened_at[cells[:, 1], cells[:, 0]] = np.fromiter(log.opened_at.values(), dtype=np.int64)
     images = []
     for t in [*range(0, total, stride), total]:
-        closed = [c for c, at in closed_at.items() if at <= t]
-        open_ = [c for c, at in log.opened_at.items() if at <= t and closed_at.get(c, t + 1) > t]
-        images.append(_frame(grid, closed, open_, [], start, goal, scale))
+        closed = closed_at <= t
+        images.append(_frame(grid, closed, (opened_at <= t) & ~closed, [], start, goal, scale))
     images.append(_frame(grid, log.closed, log.open, result.solution, start, goal, scale))
     durations = [80] * (len(images) - 1) + [2000]
     out = Path(path)
