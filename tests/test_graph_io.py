@@ -92,11 +92,33 @@ def test_dimacs_with_coordinates_and_astar():
         ("p sp 2 1\na 1 2\n", "expected 'a FROM TO WEIGHT'"),
         ("c only comments\n", "no 'p sp"),
         ("p sp two 1\n", "not an integer"),
+        ("p sp 4 2\na 1 2\na 3 4 5 6\n", "expected 'a FROM TO WEIGHT'"),
+        ("p sp 4 2\na 1 2 3\n\nb 1 2 3\n", "unknown line type"),
     ],
 )
 def test_dimacs_errors(text, what):
     with pytest.raises(InvalidInput, match=what):
         parse_dimacs(text)
+
+
+def test_dimacs_fast_and_careful_readers_agree():
+    # integer weights take the vectorised path, a float weight the line-by-line one
+    fast = parse_dimacs(DIMACS)
+    careful = parse_dimacs(DIMACS.replace("a 4 1 1", "a 4 1 1.0"))
+    for graph in (fast, careful):
+        assert shortest_paths(graph, 1).distances() == {1: 0, 2: 10, 3: 20, 4: 25}
+    assert np.array_equal(fast.indices, careful.indices)
+    assert np.array_equal(fast.weights, careful.weights)
+
+
+def test_gzipped_dimacs_from_the_command_line(run_cli, tmp_path):
+    import gzip
+
+    path = tmp_path / "road.gr.gz"
+    path.write_bytes(gzip.compress(DIMACS.encode()))
+    r = run_cli("graph", path, "--from", "1", "--to", "3")
+    assert r.code == 0, r.err
+    assert r.out.strip() == "3: 20 (1 2 3)"
 
 
 def test_dimacs_coordinates_must_cover_every_node():
