@@ -310,3 +310,28 @@ def test_docstring_examples_run():
     ):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__
+
+
+@pytest.mark.parametrize("name", ["arena2", "8room_000"])
+def test_kernels_equal_reference_on_bundled_map_windows(name):
+    full = bundled_map(name)
+    rng = random.Random(23)
+    for _ in range(2):
+        y0 = rng.randrange(0, full.height - 30)
+        x0 = rng.randrange(0, full.width - 30)
+        cells = np.array(full.cells[y0 : y0 + 30, x0 : x0 + 30])
+        free = open_cells(cells)
+        if len(free) < 2:
+            continue
+        for moves, costs in (("8-no-corner-cutting", "octile"), ("4", "10-14")):
+            searcher = GridSearcher(Grid(cells), moves, costs)
+            for _ in range(3):
+                start, goal = rng.choice(free), rng.choice(free)
+                ref = dijkstra(reference_problem(cells, start, goal, moves, costs))
+                for algorithm in ("astar", "bidirectional") + (
+                    ("jps",) if moves != "4" else ("bfs",)
+                ):
+                    got = searcher.find_path(start, goal, algorithm=algorithm)
+                    assert got.status == ref.status
+                    if ref.solved:
+                        assert got.cost == pytest.approx(ref.cost, abs=1e-9)

@@ -28,7 +28,11 @@ MATCH_TOLERANCE = 1e-4
 def register(app: typer.Typer) -> None:
     app.command(
         "path",
-        help="Shortest path on a grid map (.map, text grid or image); --scen runs a scenario file.",
+        help=(
+            "Shortest path on a grid map (.map, text grid or image); --scen runs a scenario "
+            "file. Exit 0 found, 1 no path (or a --scen length mismatch), 2 bad input, "
+            "3 budget spent."
+        ),
     )(path_command)
 
 
