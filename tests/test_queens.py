@@ -268,3 +268,12 @@ def test_fast_counter_visits_the_same_tree_as_the_general_one():
         general = _kernels.count_tasks(n, first, second, weight, False)
         fast = _kernels.count_plain(n, first, second, weight)
         assert general == fast, n  # same count and same number of nodes
+
+
+def test_queens_bench_suite_checks_oeis():
+    from tansuo.bench import BenchContext
+    from tansuo.bench.queens import count_suite
+
+    result = count_suite(BenchContext(quick=True))
+    assert result.instances == 3  # n = 12..14
+    assert all(run.verified for run in result.runs)
