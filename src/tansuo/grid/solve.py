@@ -138,14 +138,13 @@ class GridSearcher:
         )
         size = self.cost.shape[0]
         self.g = np.zeros(size)
-        self.fkey = np.zeros(size)
         self.parent = np.full(size, -1, dtype=np.int32)
         self.mark = np.zeros(size, dtype=np.int32)
         self.heap = np.zeros(size, dtype=np.int32)
         self.keys = np.zeros((size, 2))
         self.came = np.full(size, -1, dtype=np.int8)  # JPS: the direction a jump point came in
-        self.pos = np.full(size, -1, dtype=np.int32)
-        self._reverse: tuple[np.ndarray, ...] | None = None
+        self._reverse: tuple[np.ndarray, ...] | None = None  # bidirectional search only
+        self._forward_extra: tuple[np.ndarray, np.ndarray] | None = None
         self._jumps: np.ndarray | None = None
         self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         self.stamp = 0
@@ -378,20 +377,6 @@ class GridSearcher:
             stamp,
         )
 
-    def _init_indexed(self, s, t, stamp, hcode, h_straight, h_diagonal) -> None:
-        """Start a search on the indexed heap (JPS): the start cell alone on it."""
-        h0 = K._estimate(s, t, self.width_p, hcode, h_straight, h_diagonal)
-        self.counters[:] = 0
-        self.g[s] = 0.0
-        self.fkey[s] = h0
-        self.parent[s] = -1
-        self.mark[s] = 2 * stamp
-        self.heap[0] = s
-        self.keys[0] = (h0, 0.0)
-        self.pos[s] = 0
-        self.counters[K.HEAP_SIZE] = 1
-        self.counters[K.MAX_HEAP] = 1
-
     def _grow_heap(self) -> None:
         """Double A*'s lazy heap (stale entries can outnumber the cells)."""
         size = self.heap.shape[0]
@@ -431,12 +416,16 @@ class GridSearcher:
                 np.zeros((size, 2)),
                 np.full(size, -1, np.int32),
             )
+            # the forward side's keys (g + potential) and heap positions
+            self._forward_extra = (np.zeros(size), np.full(size, -1, np.int32))
         g_r, key_r, parent_r, mark_r, heap_r, keys_r, pos_r = self._reverse
+        assert self._forward_extra is not None
+        key_f, pos_f = self._forward_extra
         self.counters[:] = 0
         best = np.array([0.0 if s == t else np.inf])
         self.counters[K.MEET] = s
         half = 0.5 * K._estimate(s, t, self.width_p, hcode, h_straight, h_diagonal)
-        forward = (self.g, self.fkey, self.parent, self.mark, self.heap, self.keys, self.pos)
+        forward = (self.g, key_f, self.parent, self.mark, self.heap, self.keys, pos_f)
         for g, key, parent, mark, heap, keys, pos, node in (
             (*forward, s),
             (g_r, key_r, parent_r, mark_r, heap_r, keys_r, pos_r, t),
@@ -471,12 +460,12 @@ class GridSearcher:
                 h_straight,
                 h_diagonal,
                 self.g,
-                self.fkey,
+                key_f,
                 self.parent,
                 self.mark,
                 self.heap,
                 self.keys,
-                self.pos,
+                pos_f,
                 g_r,
                 key_r,
                 parent_r,
