@@ -240,3 +240,14 @@ def test_demo_runs(capsys):
     demo(Console(highlight=False))
     out = capsys.readouterr().out
     assert "v: 0 (v)" in out and "cost 27" in out
+
+
+def test_graph_constructor_checks_the_csr_arrays():
+    ok = Graph(np.array([0, 1, 1]), np.array([1]), np.array([2.0]), directed=True)
+    assert shortest_paths(ok, 0).distances() == {0: 0, 1: 2}
+    with pytest.raises(InvalidInput, match="outside"):
+        Graph(np.array([0, 1, 1]), np.array([5]), np.array([2.0]), directed=True)
+    with pytest.raises(InvalidInput, match="indptr ends"):
+        Graph(np.array([0, 2, 2]), np.array([1]), np.array([2.0]), directed=True)
+    with pytest.raises(InvalidInput, match="non-negative"):
+        Graph(np.array([0, 1, 1]), np.array([1]), np.array([-2.0]), directed=True)

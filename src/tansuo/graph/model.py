@@ -99,6 +99,9 @@ class Graph:
         integer_weights: bool | None = None,
         build_seconds: float = 0.0,
     ) -> None:
+        # the kernels trust these arrays blindly (no bounds checks in compiled
+        # code), so they are checked once here
+        indptr, indices, weights = _checked_csr(indptr, indices, weights)
         self.indptr = indptr
         self.indices = indices
         self.weights = weights
@@ -322,7 +325,7 @@ class Graph:
             )
             weights = np.repeat(weights, 2)
         indptr, indices, arc_weights = _kernels.csr_fill(num_nodes, sources, targets, weights)
-        return cls(
+        graph = cls(
             indptr,
             indices,
             arc_weights,
@@ -330,8 +333,9 @@ class Graph:
             labels=labels,
             label_offset=label_offset,
             coords=coords,
-            build_seconds=time.perf_counter() - start,
         )
+        graph.build_seconds = time.perf_counter() - start
+        return graph
 
     @classmethod
     def from_edges(
@@ -427,6 +431,28 @@ class Graph:
         if positions and all(p is not None for p in positions.values()):
             coords = positions
         return cls.from_edges(edges, directed=directed, nodes=list(graph.nodes), coords=coords)
+
+
+def _checked_csr(
+    indptr: np.ndarray, indices: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    indptr = np.ascontiguousarray(indptr, dtype=np.int64)
+    indices = np.ascontiguousarray(indices, dtype=np.int32)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    if indptr.ndim != 1 or len(indptr) < 1 or indptr[0] != 0:
+        raise InvalidInput("indptr must be a 1-d array starting with 0")
+    if indptr[-1] != len(indices) or len(indices) != len(weights):
+        raise InvalidInput(
+            f"indptr ends at {indptr[-1]}, but there are {len(indices)} indices "
+            f"and {len(weights)} weights"
+        )
+    if np.any(np.diff(indptr) < 0):
+        raise InvalidInput("indptr must not decrease")
+    if len(indices) and (indices.min() < 0 or indices.max() >= len(indptr) - 1):
+        raise InvalidInput(f"an arc points outside the {len(indptr) - 1} nodes")
+    if len(weights) and not (np.all(np.isfinite(weights)) and weights.min() >= 0):
+        raise InvalidInput("weights must be finite and non-negative")
+    return indptr, indices, weights
 
 
 def _check_weight(w: Any, where: str, *, line: int | None = None, source: str | None = None):
