@@ -159,6 +159,31 @@ def _diagonal_allowed(cost, n, side_a, side_b, rule):
     return True
 
 
+@njit(cache=True, error_model="numpy")
+def build_move_masks(cost, offsets, side_a, side_b, rule):
+    """For every cell, a byte whose bit ``k`` says move ``k`` is legal under ``rule``."""
+    size = cost.shape[0]
+    masks = np.zeros(size, dtype=np.uint8)
+    n_moves = 4 if rule == 0 else 8
+    for node in range(size):
+        if cost[node] == np.inf:
+            continue
+        mask = 0
+        for k in range(n_moves):
+            nxt = node + offsets[k]
+            if nxt < 0 or nxt >= size or cost[nxt] == np.inf:
+                continue
+            if (
+                k >= 4
+                and rule != 3
+                and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule)
+            ):
+                continue
+            mask |= 1 << k
+        masks[node] = mask
+    return masks
+
+
 def neighbour_tables(width_p: int, straight: float, diagonal: float):
     """Offsets, side offsets, dy and step costs of the 8 moves (straight ones first)."""
     dxs = np.array([1, -1, 0, 0, 1, -1, 1, -1], dtype=np.int64)
@@ -250,6 +275,8 @@ def astar_init(
 @njit(cache=True, error_model="numpy")
 def astar_run(
     cost,
+    moves,
+    unit_cells,
     width_p,
     rule,
     offsets,
@@ -275,6 +302,10 @@ def astar_run(
     opened_at,
 ):
     """Best-first search (A*, weighted A*, Dijkstra with hcode 0) for at most ``chunk`` expansions.
+
+    ``moves[n]`` has bit ``k`` set when move ``k`` from cell ``n`` is legal
+    (see ``build_move_masks``), so walls and the corner rule cost one byte read
+    per expansion; ``unit_cells`` skips reading cell costs on plain maps.
 
     The open list is a binary heap of ``(f, g, cell)`` entries with lazy
     deletion: a cell whose ``g`` improves is pushed again and the stale entry is
@@ -342,19 +373,13 @@ def astar_run(
         # one division per expansion; the neighbours' offsets to the goal follow from it
         node_dx = node % width_p - target_x
         node_dy = node // width_p - target_y
+        legal = moves[node]
         for k in range(n_moves):
+            if not (legal >> k) & 1:
+                continue
             nxt = node + offsets[k]
-            c = cost[nxt]
-            if c == np.inf:
-                continue
-            if (
-                k >= 4
-                and rule != 3
-                and not _diagonal_allowed(cost, node, side_a[k], side_b[k], rule)
-            ):
-                continue
             generated += 1
-            new_g = g_node + steps[k] * c
+            new_g = g_node + (steps[k] if unit_cells else steps[k] * cost[nxt])
             m = mark[nxt]
             if m >= open_mark:
                 if new_g >= g[nxt]:

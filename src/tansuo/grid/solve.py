@@ -111,6 +111,11 @@ class GridSearcher:
     costs : str
         ``"octile"`` (default), ``"10-14"`` or ``"uniform"``.
 
+    Notes
+    -----
+    The work arrays are shared by the queries, so a searcher answers one query
+    at a time: use one per thread.
+
     Examples
     --------
     >>> from tansuo.grid import Grid, GridSearcher
@@ -146,6 +151,7 @@ class GridSearcher:
         self._reverse: tuple[np.ndarray, ...] | None = None  # bidirectional search only
         self._forward_extra: tuple[np.ndarray, np.ndarray] | None = None
         self._jumps: np.ndarray | None = None
+        self._masks: np.ndarray | None = None
         self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         self.stamp = 0
         self._empty_log = (np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(1, np.int64))
@@ -329,6 +335,8 @@ class GridSearcher:
                 else:
                     status = K.astar_run(
                         self.cost,
+                        self._move_masks(),
+                        not self.grid.weighted,
                         self.width_p,
                         self.rule,
                         self.offsets,
@@ -387,6 +395,14 @@ class GridSearcher:
         heap[:size] = self.heap
         keys[:size] = self.keys
         self.heap, self.keys = heap, keys
+
+    def _move_masks(self) -> np.ndarray:
+        """Legal moves per cell under this searcher's rule, computed once per map."""
+        if self._masks is None:
+            self._masks = K.build_move_masks(
+                self.cost, self.offsets, self.side_a, self.side_b, self.rule
+            )
+        return self._masks
 
     def _jump_table(self) -> np.ndarray:
         """JPS's straight jumps, computed on the first JPS query and kept for the rest."""
