@@ -256,18 +256,10 @@ def _run_scen(searcher, scen_file, sample, seed, json_out, options) -> int:
 
 def demo(console) -> None:
     """Solve a small room with A* (costs 10/14, as in the textbook figures) and JPS."""
-    from tansuo.grid import Grid, GridSearcher
+    from tansuo.grid import GridSearcher, load_grid
     from tansuo.grid.render import render_text
 
-    grid = Grid.from_text(
-        """
-        ..........
-        ....#.....
-        ..S.#..G..
-        ....#.....
-        ..........
-        """.replace(" ", "")
-    )
+    grid = load_grid("room")
     with compiling(_warmup):
         pass
     searcher = GridSearcher(grid, costs="10-14")

@@ -49,6 +49,7 @@ MAX_CELLS = 4096 * 4096  # a search keeps ~40 bytes of work arrays per cell: ~0.
 MOVING_AI_PASSABLE = frozenset(".GS")
 MOVING_AI_BLOCKED = frozenset("@OTW")
 BUNDLED_MAPS: tuple[str, ...] = ("arena2", "maze512-1-0", "8room_000", "random512-10-0")
+BUNDLED_TEXT_GRIDS: tuple[str, ...] = ("room",)  # the textbook's "wall between A and B"
 
 
 def check_moves(moves: str) -> str:
@@ -501,7 +502,8 @@ def load_grid(path: str | Path) -> Grid:
 
     ``.png``/``.gif``/``.bmp``/``.jpg`` are images; a file whose first line
     starts with ``type`` is a Moving AI map; anything else a plain text grid.
-    A bundled map name (``arena2``, ``maze512-1-0``, ...) also works.
+    A bundled map name (``arena2``, ``maze512-1-0``, ...) also works, and
+    ``room``, a small text grid with a wall between start and goal.
 
     Examples
     --------
@@ -511,6 +513,9 @@ def load_grid(path: str | Path) -> Grid:
     p = Path(path)
     if not p.exists() and str(path) in BUNDLED_MAPS:
         return bundled_map(str(path))
+    if not p.exists() and str(path) in BUNDLED_TEXT_GRIDS:
+        text = resources.files("tansuo.data.grid").joinpath(f"{path}.txt").read_text("utf-8")
+        return parse_text_grid(text, name=f"{path}.txt")
     if p.suffix.lower() in (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".pgm", ".ppm"):
         return read_image(p)
     text = _read_text_file(p)
