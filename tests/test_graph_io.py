@@ -251,3 +251,25 @@ def test_graph_constructor_checks_the_csr_arrays():
         Graph(np.array([0, 2, 2]), np.array([1]), np.array([2.0]), directed=True)
     with pytest.raises(InvalidInput, match="non-negative"):
         Graph(np.array([0, 1, 1]), np.array([1]), np.array([-2.0]), directed=True)
+
+
+def test_read_graph_detects_formats_and_finds_coordinates(tmp_path):
+    import gzip
+
+    from tansuo.graph import parse_graph, read_graph
+
+    edges = write(tmp_path, "chapter.txt", "S a 12\nS b 8\na b 1\n")
+    assert read_graph(edges).labels() == ["S", "a", "b"]
+    (tmp_path / "road.gr.gz").write_bytes(gzip.compress(DIMACS.encode()))
+    (tmp_path / "road.co.gz").write_bytes(gzip.compress(COORDS.encode()))
+    road = read_graph(tmp_path / "road.gr.gz")
+    assert road.directed and road.coords is not None
+    with pytest.raises(InvalidInput, match="line 1"):
+        parse_graph(DIMACS, fmt="edges")  # 'c a small road graph' is no edge
+    with pytest.raises(InvalidInput, match="no such file"):
+        read_graph(tmp_path / "missing.gr")
+    (tmp_path / "broken.gr.gz").write_bytes(b"not gzip at all")
+    with pytest.raises(InvalidInput, match="cannot read"):
+        read_graph(tmp_path / "broken.gr.gz")
+    with pytest.raises(InvalidInput, match="unknown graph format"):
+        parse_graph("S a 1", fmt="xml")

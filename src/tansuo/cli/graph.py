@@ -46,8 +46,8 @@ def load_graph(
     directed: bool = False,
     coordinates: Path | None = None,
 ):
-    """Read the graph named on the command line (a file, ``-`` for stdin, or a sample)."""
-    from tansuo.graph import load_sample, looks_like_dimacs, parse_dimacs, parse_edge_list
+    """The graph named on the command line: a file, ``-`` for stdin, or a bundled sample."""
+    from tansuo.graph import load_sample, parse_graph, read_graph
 
     if sample is not None:
         if file is not None:
@@ -55,50 +55,12 @@ def load_graph(
         return load_sample(sample)
     if file is None:
         raise InvalidInput("no graph given: pass a FILE (or - for stdin) or --sample NAME")
-    name = str(file)
-    if name.endswith(".gz"):
-        text = _read_gzip(Path(name))
-        name = name[:-3]
-    else:
-        text = read_text(file)
-    if not text.strip():
-        raise InvalidInput(f"{file}: empty file, expected edges like 'S a 12'")
-    is_dimacs = fmt == "dimacs" or (
-        fmt == "auto" and (name.endswith(".gr") or looks_like_dimacs(text))
-    )
-    if not is_dimacs:
-        if coordinates is not None:
-            raise InvalidInput("--co is for DIMACS .gr files")
-        return parse_edge_list(text, directed=directed, source=str(file))
-    if coordinates is None and name.endswith(".gr"):
-        for suffix in (".co", ".co.gz"):
-            sibling = Path(name[:-3] + suffix)
-            if sibling.is_file():
-                coordinates = sibling
-                break
-    co_text = None
-    if coordinates is not None:
-        gz = str(coordinates).endswith(".gz")
-        co_text = _read_gzip(coordinates) if gz else read_text(coordinates)
-    return parse_dimacs(
-        text,
-        co_text,
-        source=str(file),
-        coordinates_source=None if coordinates is None else str(coordinates),
-    )
-
-
-def _read_gzip(path: Path) -> str:
-    """A gzip-compressed text file (DIMACS files are shipped as ``.gr.gz``)."""
-    import gzip
-
-    if not path.is_file():
-        raise InvalidInput(f"{path}: no such file")
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"{path}: not a readable gzip text file ({exc})") from None
+    if str(file) == "-":
+        co_text = None if coordinates is None else read_text(coordinates)
+        return parse_graph(
+            read_text("-"), fmt=fmt, directed=directed, coordinates=co_text, source="-"
+        )
+    return read_graph(file, fmt=fmt, directed=directed, coordinates=coordinates)
 
 
 def warm_up() -> None:

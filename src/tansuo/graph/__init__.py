@@ -1,6 +1,6 @@
 """Weighted graphs and shortest paths: Dijkstra, A*, bidirectional Dijkstra, BFS.
 
-Read a graph (:func:`parse_edge_list`, :func:`parse_dimacs`,
+Read a graph (:func:`read_graph`, :func:`parse_edge_list`, :func:`parse_dimacs`,
 :meth:`Graph.from_dict`, :meth:`Graph.from_networkx`, :meth:`Graph.from_arrays`),
 then ask :func:`shortest_paths` (every node from one source) or
 :func:`shortest_path` (one pair). The searches run numba kernels over the
@@ -16,6 +16,7 @@ Example
 """
 
 from tansuo.graph.heuristics import straight_line, straight_line_scale
+from tansuo.graph.io import parse_graph, read_graph, read_text_file
 from tansuo.graph.model import (
     Graph,
     looks_like_dimacs,
@@ -48,7 +49,10 @@ __all__ = [
     "parse_dimacs",
     "parse_dimacs_coordinates",
     "parse_edge_list",
+    "parse_graph",
     "path_line",
+    "read_graph",
+    "read_text_file",
     "sample_names",
     "shortest_path",
     "shortest_paths",
