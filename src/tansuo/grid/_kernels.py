@@ -570,6 +570,31 @@ def _diagonal_code(sx, sy):
     return 4 + (1 if sx < 0 else 0) + (2 if sy < 0 else 0)
 
 
+@njit(cache=True, error_model="numpy")
+def build_forced_bits(cost, width_p):
+    """For every cell, which side cells are forced neighbours on a straight arrival.
+
+    Bit ``2 * d + s`` is set when arriving in straight direction ``d`` (east,
+    west, south, north) makes the side cell on side ``s`` (0: the negative
+    side, 1: the positive one) a forced neighbour.
+    """
+    size = cost.shape[0]
+    bits = np.zeros(size, dtype=np.uint8)
+    for node in range(width_p + 1, size - width_p - 1):
+        if cost[node] == np.inf:
+            continue
+        value = 0
+        for d in range(4):
+            step = 1 if d == 0 else -1 if d == 1 else width_p if d == 2 else -width_p
+            side = width_p if d < 2 else 1
+            for s in range(2):
+                offset = side if s == 1 else -side
+                if _open(cost, node + offset) and not _open(cost, node + offset - step):
+                    value |= 1 << (2 * d + s)
+        bits[node] = value
+    return bits
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def _jump_straight(table, node, d, x, y, target_x, target_y):
     """Cells from ``node`` to the next jump point in straight direction ``d``; 0 if none.
@@ -591,22 +616,22 @@ def _jump_straight(table, node, d, x, y, target_x, target_y):
 
 
 @njit(cache=True, error_model="numpy")
-def _jump_diagonal(cost, table, node, x, y, sx, sy, width_p, target_x, target_y):
+def _jump_diagonal(masks, table, node, x, y, sx, sy, width_p, target_x, target_y):
     """Diagonal steps to the next jump point (0 if none): a cell where a straight scan
-    along either of the move's components finds one."""
-    step_y = sy * width_p
+    along either of the move's components finds one. ``masks`` are the legal moves
+    under the no-corner-cutting rule (``build_move_masks``)."""
+    step = sx + sy * width_p
+    d = _diagonal_code(sx, sy)
     d_x = 0 if sx > 0 else 1
     d_y = 2 if sy > 0 else 3
     k = 0
     while True:
-        if not (_open(cost, node + sx) and _open(cost, node + step_y)):
-            return 0  # no corner cutting: both side cells must be open
-        node += sx + step_y
+        if not (masks[node] >> d) & 1:
+            return 0  # a wall ahead, or a corner the move would cut
+        node += step
         x += sx
         y += sy
         k += 1
-        if cost[node] == np.inf:
-            return 0
         if x == target_x and y == target_y:
             return k
         if _jump_straight(table, node, d_x, x, y, target_x, target_y) > 0:
@@ -618,7 +643,9 @@ def _jump_diagonal(cost, table, node, x, y, sx, sy, width_p, target_x, target_y)
 @njit(cache=True, error_model="numpy")
 def jps_run(
     cost,
+    masks,
     table,
+    forced,
     width_p,
     straight,
     diagonal,
@@ -708,7 +735,7 @@ def jps_run(
                     k = _jump_straight(table, node, d, x, y, target_x, target_y)
                 else:
                     k = _jump_diagonal(
-                        cost, table, node, x, y, _DIR_X[d], _DIR_Y[d], width_p, target_x, target_y
+                        masks, table, node, x, y, _DIR_X[d], _DIR_Y[d], width_p, target_x, target_y
                     )
                 if k > 0:
                     jump_len[n_jumps] = k
@@ -730,7 +757,7 @@ def jps_run(
                 jump_len[n_jumps] = k
                 jump_dir[n_jumps] = d_v
                 n_jumps += 1
-            k = _jump_diagonal(cost, table, node, x, y, sx, sy, width_p, target_x, target_y)
+            k = _jump_diagonal(masks, table, node, x, y, sx, sy, width_p, target_x, target_y)
             if k > 0:
                 jump_len[n_jumps] = k
                 jump_dir[n_jumps] = d_in
@@ -739,7 +766,6 @@ def jps_run(
             # straight arrival: the natural neighbour ahead, and the forced ones beside
             sx = _DIR_X[d_in]
             sy = _DIR_Y[d_in]
-            step = sx + sy * width_p
             k = _jump_straight(table, node, d_in, x, y, target_x, target_y)
             if k > 0:
                 jump_len[n_jumps] = k
@@ -747,21 +773,19 @@ def jps_run(
                 n_jumps += 1
             for side_sign in (-1, 1):
                 if sx != 0:
-                    side = side_sign * width_p
                     d_side = 2 if side_sign > 0 else 3
                     diag = _diagonal_code(sx, side_sign)
                 else:
-                    side = side_sign
                     d_side = 0 if side_sign > 0 else 1
                     diag = _diagonal_code(side_sign, sy)
-                if _open(cost, node + side) and not _open(cost, node + side - step):
+                if (forced[node] >> (2 * d_in + (side_sign > 0))) & 1:
                     k = _jump_straight(table, node, d_side, x, y, target_x, target_y)
                     if k > 0:
                         jump_len[n_jumps] = k
                         jump_dir[n_jumps] = d_side
                         n_jumps += 1
                     k = _jump_diagonal(
-                        cost,
+                        masks,
                         table,
                         node,
                         x,

@@ -150,7 +150,7 @@ class GridSearcher:
         self.came = np.full(size, -1, dtype=np.int8)  # JPS: the direction a jump point came in
         self._reverse: tuple[np.ndarray, ...] | None = None  # bidirectional search only
         self._forward_extra: tuple[np.ndarray, np.ndarray] | None = None
-        self._jumps: np.ndarray | None = None
+        self._jumps: tuple[np.ndarray, np.ndarray] | None = None
         self._masks: np.ndarray | None = None
         self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         self.stamp = 0
@@ -314,7 +314,8 @@ class GridSearcher:
                 if algorithm == "jps":
                     status = K.jps_run(
                         self.cost,
-                        self._jump_table(),
+                        self._move_masks(),
+                        *self._jump_tables(),
                         self.width_p,
                         self.straight,
                         self.diagonal,
@@ -404,10 +405,13 @@ class GridSearcher:
             )
         return self._masks
 
-    def _jump_table(self) -> np.ndarray:
-        """JPS's straight jumps, computed on the first JPS query and kept for the rest."""
+    def _jump_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """JPS's straight jumps and forced neighbours, computed on the first JPS query."""
         if self._jumps is None:
-            self._jumps = K.build_jump_table(self.cost, self.width_p)
+            self._jumps = (
+                K.build_jump_table(self.cost, self.width_p),
+                K.build_forced_bits(self.cost, self.width_p),
+            )
         return self._jumps
 
     def _check_jps(self) -> None:
