@@ -8,8 +8,11 @@ Work arrays are allocated once per map (see ``solve.GridSearcher``) and reused
 by every query: ``mark[n]`` says what ``g``/``parent`` hold for the current
 query, ``2 * stamp`` for a generated (open) cell and ``2 * stamp + 1`` for a
 closed one, anything smaller is stale from an earlier query, so nothing is
-cleared between queries. The open list is an indexed binary heap (``heap``
-and ``pos``) ordered by ``f`` and then by the larger ``g``.
+cleared between queries. A* and JPS keep their open list in a 4-ary heap of
+``(f, g, cell)`` entries with lazy deletion (``heap`` and ``keys``); the
+bidirectional search needs decrease-key and uses an indexed binary heap
+(``heap``, ``keys`` and ``pos``). Per-map tables (legal moves per cell, JPS's
+straight jumps and forced neighbours) are built once and reused.
 
 Searches are resumable: each ``*_run`` kernel does at most ``chunk``
 expansions and returns ``RUNNING``; the Python side checks the clock and the
@@ -195,7 +198,7 @@ def neighbour_tables(width_p: int, straight: float, diagonal: float):
     return offsets, side_a, side_b, dys, steps
 
 
-# A's open list is a 4-ary heap: half the depth of a binary one, and the four
+# The lazy open list is a 4-ary heap: half the depth of a binary one, and the four
 # children of an entry sit side by side in memory.
 @njit(cache=True, error_model="numpy")
 def _lazy_sift_down(heap, keys, size):
@@ -307,7 +310,7 @@ def astar_run(
     (see ``build_move_masks``), so walls and the corner rule cost one byte read
     per expansion; ``unit_cells`` skips reading cell costs on plain maps.
 
-    The open list is a binary heap of ``(f, g, cell)`` entries with lazy
+    The open list is a 4-ary heap of ``(f, g, cell)`` entries with lazy
     deletion: a cell whose ``g`` improves is pushed again and the stale entry is
     skipped when popped. No position index is kept, so a sift moves only the
     heap's own contiguous arrays. Returns ``NEED_ROOM`` (without losing work)
