@@ -163,3 +163,12 @@ def test_png_map_from_the_cli(run_cli, tmp_path):
     assert r.code == 0, r.err
     obj = json.loads(r.out)
     assert obj["cost"] == 14.0 and [3, 4] in obj["solution"]
+
+
+def test_explain_and_trace_need_a_single_best_first_search(run_cli, room, tmp_path):
+    r = run_cli("path", room, "--algo", "bfs", "--explain")
+    assert r.code == 2 and "F = G + H" in r.err
+    r = run_cli("path", room, "--algo", "bidirectional", "--trace", tmp_path / "t.gif")
+    assert r.code == 2 and "bidirectional" in r.err
+    r = run_cli("path", room, "--algo", "jps", "--explain")
+    assert r.code == 0 and "goal" in r.out

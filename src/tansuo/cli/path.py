@@ -121,6 +121,10 @@ def path_command(
     start_point = parse_point(start, "--from") if start is not None else grid.start
     goal_point = parse_point(goal, "--to") if goal is not None else grid.goal
     record = bool(outputs) or explain
+    if explain and algo in ("bfs", "bidirectional"):
+        raise InvalidInput("--explain shows F = G + H: use astar, dijkstra, weighted-astar or jps")
+    if trace is not None and algo == "bidirectional":
+        raise InvalidInput("--trace animates one search frontier: not available for bidirectional")
     if explain:
         from tansuo.grid.render import EXPLAIN_MAX_CELLS
 

@@ -199,9 +199,11 @@ class GridSearcher:
         weight : float
             The heuristic's weight for ``"weighted-astar"`` (>= 1).
         max_expansions, time_limit : optional budgets
-            Running out gives ``status="limit"``.
+            Running out gives ``status="limit"``. The clock is read every 65,536
+            expansions; BFS (linear in the map) keeps only ``max_expansions``.
         record : bool
-            Keep the expansion log (for ``render`` and ``explain``).
+            Keep the expansion log (for ``render`` and ``explain``). The
+            bidirectional search keeps only its final closed and open cells.
 
         Returns
         -------
