@@ -16,6 +16,7 @@ from typing import Any
 
 from tansuo.errors import InvalidInput
 from tansuo.search._budget import Budget, OnEvent, SearchEvent, rebuild
+from tansuo.search._depth_first import bounded_dfs
 from tansuo.search.problem import problem_heuristic
 from tansuo.search.result import SearchResult, SearchStats
 
@@ -308,76 +309,29 @@ def ida_star(
     h = problem_heuristic(problem, heuristic)
     budget = Budget(max_expansions, time_limit, None)
     stats = SearchStats()
-    start = problem.initial_state
-    bound = h(start)
+    bound = h(problem.initial_state)
     iterations = 0
     while True:
         iterations += 1
         stats.extra["iterations"] = iterations
-        found, next_bound, limit = _ida_iteration(
-            problem, h, bound, budget, stats, max_depth, on_event
+        walk = bounded_dfs(
+            problem,
+            budget,
+            stats,
+            heuristic=h,
+            bound=bound,
+            max_depth=max_depth,
+            on_event=on_event,
         )
-        if limit is not None:
-            return SearchResult("limit", stats=budget.finish(stats, limit))
-        if found is not None:
-            path, actions, cost = found
+        if walk.limit is not None:
+            return SearchResult("limit", stats=budget.finish(stats, walk.limit))
+        if walk.found is not None:
+            path, actions, cost = walk.found
             return SearchResult("solved", path, actions, cost, budget.finish(stats))
-        if next_bound == math.inf:
-            if stats.extra.get("depth_cutoff"):
+        if walk.next_bound == math.inf:
+            # Nothing was pruned by the bound: the space is exhausted, unless the
+            # depth limit hid part of it (a larger bound would not change that).
+            if walk.depth_cut:
                 return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
             return SearchResult("no_solution", stats=budget.finish(stats))
-        bound = next_bound
-
-
-def _ida_iteration(problem, h, bound, budget, stats, max_depth, on_event):
-    start = problem.initial_state
-    path = [start]
-    actions: list[Any] = []
-    costs = [0]
-    on_path = {start}
-    next_bound = math.inf
-    h_start = h(start)
-    if h_start > bound:
-        return None, h_start, None
-    if on_event is not None:
-        on_event(SearchEvent("expand", start, 0, h_start, h_start, None))
-    if problem.is_goal(start):
-        return ([start], [], 0), bound, None
-    stack = [iter(problem.successors(start))]
-    stats.expanded += 1
-    while stack:
-        limit = budget.exhausted(stats, len(stack))
-        if limit is not None:
-            return None, next_bound, limit
-        step = next(stack[-1], None)
-        if step is None:
-            stack.pop()
-            on_path.discard(path.pop())
-            costs.pop()
-            if actions:
-                actions.pop()
-            continue
-        action, nxt, cost = step
-        stats.generated += 1
-        if nxt in on_path:
-            continue
-        g = costs[-1] + cost
-        hv = h(nxt)
-        f = g + hv
-        if f > bound:
-            next_bound = min(next_bound, f)
-            continue
-        if on_event is not None:
-            on_event(SearchEvent("expand", nxt, g, hv, f, path[-1]))
-        if problem.is_goal(nxt):
-            return ([*path, nxt], [*actions, action], g), bound, None
-        if max_depth is not None and len(path) >= max_depth:
-            stats.extra["depth_cutoff"] = True
-            continue
-        path.append(nxt)
-        actions.append(action)
-        costs.append(g)
-        on_path.add(nxt)
-        stats.expanded += 1
-        stack.append(iter(problem.successors(nxt)))
-    return None, next_bound, None
+        bound = walk.next_bound

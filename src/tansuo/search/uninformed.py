@@ -14,6 +14,7 @@ from typing import Any
 
 from tansuo.errors import InvalidInput
 from tansuo.search._budget import Budget, OnEvent, SearchEvent, rebuild
+from tansuo.search._depth_first import bounded_dfs
 from tansuo.search.result import SearchResult, SearchStats
 
 
@@ -101,62 +102,15 @@ def dfs(
         raise InvalidInput(f"max_depth must be >= 0, got {max_depth}")
     budget = Budget(max_expansions, time_limit, max_frontier)
     stats = SearchStats()
-    found, cut = _depth_limited(problem, max_depth, budget, stats, on_event)
-    if isinstance(found, str):
-        return SearchResult("limit", stats=budget.finish(stats, found))
-    if found is not None:
-        path, actions, cost = found
+    walk = bounded_dfs(problem, budget, stats, max_depth=max_depth, on_event=on_event)
+    if walk.limit is not None:
+        return SearchResult("limit", stats=budget.finish(stats, walk.limit))
+    if walk.found is not None:
+        path, actions, cost = walk.found
         return SearchResult("solved", path, actions, cost, budget.finish(stats))
-    if cut:
+    if walk.depth_cut:
         return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
     return SearchResult("no_solution", stats=budget.finish(stats))
-
-
-def _depth_limited(problem, max_depth, budget, stats, on_event):
-    """One depth-first walk. Returns (found or budget name or None, whether depth cut)."""
-    start = problem.initial_state
-    _emit(on_event, "expand", start, 0, None)
-    if problem.is_goal(start):
-        return ([start], [], 0), False
-    path = [start]
-    actions: list[Any] = []
-    costs = [0]
-    on_path = {start}
-    cut = False
-    if max_depth == 0:
-        return None, True
-    stats.expanded += 1
-    stack = [iter(problem.successors(start))]
-    while stack:
-        limit = budget.exhausted(stats, len(stack))
-        if limit is not None:
-            return limit, cut
-        step = next(stack[-1], None)
-        if step is None:
-            stack.pop()
-            on_path.discard(path.pop())
-            costs.pop()
-            if actions:
-                actions.pop()
-            continue
-        action, nxt, cost = step
-        stats.generated += 1
-        if nxt in on_path:
-            continue
-        g = costs[-1] + cost
-        _emit(on_event, "expand", nxt, len(path), path[-1])
-        if problem.is_goal(nxt):
-            return ([*path, nxt], [*actions, action], g), cut
-        if max_depth is not None and len(path) >= max_depth:
-            cut = True
-            continue
-        path.append(nxt)
-        actions.append(action)
-        costs.append(g)
-        on_path.add(nxt)
-        stats.expanded += 1
-        stack.append(iter(problem.successors(nxt)))
-    return None, cut
 
 
 def iddfs(
@@ -180,13 +134,13 @@ def iddfs(
     depth = 0
     while True:
         stats.extra["depth"] = depth
-        found, cut = _depth_limited(problem, depth, budget, stats, on_event)
-        if isinstance(found, str):
-            return SearchResult("limit", stats=budget.finish(stats, found))
-        if found is not None:
-            path, actions, cost = found
+        walk = bounded_dfs(problem, budget, stats, max_depth=depth, on_event=on_event)
+        if walk.limit is not None:
+            return SearchResult("limit", stats=budget.finish(stats, walk.limit))
+        if walk.found is not None:
+            path, actions, cost = walk.found
             return SearchResult("solved", path, actions, cost, budget.finish(stats))
-        if not cut:
+        if not walk.depth_cut:
             return SearchResult("no_solution", stats=budget.finish(stats))
         if max_depth is not None and depth >= max_depth:
             return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
