@@ -8,6 +8,7 @@ short form and ``tansuo sudoku generate ...`` work.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import IO, Any
 
@@ -70,7 +71,13 @@ def _read_puzzle(text_or_path: str, size: int | None, box: tuple[int, int] | Non
         source = "stdin" if text_or_path == "-" else text_or_path
         lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
         return parse_puzzle("\n".join(lines), size=size, box=box, source=source)
-    return parse_puzzle(text_or_path, size=size, box=box)
+    try:
+        return parse_puzzle(text_or_path, size=size, box=box)
+    except InvalidInput:
+        if re.search(r"[/\\]|\.[A-Za-z]{2,4}$", text_or_path):
+            # Looks like a path, not a row of cells: say so rather than 'unknown character'.
+            raise InvalidInput(f"{text_or_path}: no such file (and not a puzzle)") from None
+        raise
 
 
 def _limit(count: bool, unique: bool, max_count: int | None) -> int | None:

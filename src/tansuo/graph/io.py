@@ -84,8 +84,11 @@ def read_graph(
 
     Example
     -------
-    >>> from tansuo.graph import read_graph  # doctest: +SKIP
-    >>> road = read_graph("USA-road-d.NY.gr.gz")  # doctest: +SKIP
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "tiny.gr").write_text("p sp 3 2\\na 1 2 7\\na 2 3 5\\n")
+    >>> read_graph(folder / "tiny.gr").num_nodes
+    3
     """
     name = str(path)
     stem = name[:-3] if name.endswith(".gz") else name

@@ -37,6 +37,12 @@ def box_shape(size: int) -> tuple[int, int]:
     """
     _check_size(size)
     rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    if rows == 1 and size > 1:
+        # 1xN "boxes" are just the rows again: a Latin square, not a Sudoku.
+        raise InvalidInput(
+            f"a {size}x{size} grid has no box shape ({size} is prime); "
+            f"give one with --box (1x{size} makes it a Latin square)"
+        )
     return rows, size // rows
 
 
@@ -82,7 +88,7 @@ class Sudoku:
     -------
     >>> s = parse_puzzle("1.3.3..2.1.34..1")
     >>> s.size, s.box_rows, s.box_cols, s.given_count
-    (4, 2, 2, 6)
+    (4, 2, 2, 8)
     >>> s.to_string()
     '1.3.3..2.1.34..1'
     """
@@ -205,10 +211,10 @@ class Sudoku:
         -------
         >>> print(parse_puzzle("1.3.3..2.1.34..1").format_grid())
         1 . | 3 .
-        . 2 | . .
+        3 . | . 2
         ----+----
-        . . | 3 .
-        2 . | 1 .
+        . 1 | . 3
+        4 . | . 1
         """
         size, rows, cols = self.size, self.box_rows, self.box_cols
         sym = self.to_string()
@@ -408,8 +414,8 @@ def parse_puzzles(
 
     Example
     -------
-    >>> [(n, p.size) for n, p in parse_puzzles("# two\\n1...\\n\\n" + "." * 16)]
-    [(2, 2), (4, 4)]
+    >>> [(n, p.size) for n, p in parse_puzzles("# two\\n1" + "." * 15 + "\\n\\n" + "." * 81)]
+    [(2, 4), (4, 9)]
     """
     puzzles = []
     for line_no, line in enumerate(text.splitlines(), start=1):

@@ -64,7 +64,7 @@ def render_image(
     -------
     >>> from tansuo.sudoku import parse_puzzle
     >>> render_image(parse_puzzle("1.3.3..2.1.34..1")).size
-    (196, 196)
+    (198, 198)
     """
     n = puzzle.size
     if solution is not None and (solution.box_rows, solution.box_cols) != (

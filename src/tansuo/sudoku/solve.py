@@ -180,7 +180,7 @@ def solve(
     -------
     >>> r = solve("1.3.3..2.1.34..1")
     >>> r.status, r.solution.to_string()
-    ('solved', '1432342141232314')
+    ('solved', '1234341221434321')
     >>> solve(".." * 8, limit=None).count   # every 4x4 grid
     288
     """
