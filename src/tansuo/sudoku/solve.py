@@ -8,6 +8,7 @@ the same answers and the same number of guesses.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,32 @@ class SudokuResult:
 _GEOMETRY: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
 
+_ASCENDING: dict[int, np.ndarray] = {}
+_SCRATCH = threading.local()
+
+
+def _scratch(ncells: int) -> tuple[np.ndarray, ...]:
+    """The kernel's work arrays for a grid size, reused between calls in one thread.
+
+    The kernel writes every entry before it reads it, so nothing needs
+    clearing; per-thread, so concurrent solves never share them. Saves about a
+    third of the Python overhead around a 9x9 solve.
+    """
+    buffers = getattr(_SCRATCH, "by_size", None)
+    if buffers is None:
+        buffers = _SCRATCH.by_size = {}
+    arrays = buffers.get(ncells)
+    if arrays is None:
+        arrays = buffers[ncells] = (
+            np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_cand
+            np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_value
+            np.empty(ncells + 1, dtype=np.int32),  # stack_cell
+            np.empty(ncells + 1, dtype=np.int32),  # stack_rem
+            np.empty(2 * ncells + 1, dtype=np.int32),  # queue
+        )
+    return arrays
+
+
 def geometry(box_rows: int, box_cols: int) -> tuple[np.ndarray, np.ndarray]:
     """``peers`` (cells x peers) and ``units`` (3n x n) arrays of a box shape, cached."""
     key = (box_rows, box_cols)
@@ -129,7 +156,10 @@ def _as_puzzle(puzzle: Sudoku | str) -> Sudoku:
 
 def _value_order(size: int, value_order: Sequence[int] | None) -> np.ndarray:
     if value_order is None:
-        values = list(range(1, size + 1))
+        cached = _ASCENDING.get(size)
+        if cached is None:
+            cached = _ASCENDING[size] = np.array([1 << v for v in range(size)], dtype=np.int32)
+        return cached  # read-only inside the kernel
     else:
         values = [int(v) for v in value_order]
         if sorted(values) != list(range(1, size + 1)):
@@ -202,13 +232,9 @@ def solve(
         sudoku.check_consistent()  # raises, naming the cells
     cand = np.where(givens > 0, np.left_shift(1, givens - 1), (1 << n) - 1).astype(np.int32)
     value = np.zeros(ncells, dtype=np.int32)
-    queue = np.empty(2 * ncells + 1, dtype=np.int32)
+    stack_cand, stack_value, stack_cell, stack_rem, queue = _scratch(ncells)
     given_cells = np.flatnonzero(givens).astype(np.int32)
     queue[: given_cells.size] = given_cells
-    stack_cand = np.empty((ncells + 1, ncells), dtype=np.int32)
-    stack_value = np.empty((ncells + 1, ncells), dtype=np.int32)
-    stack_cell = np.empty(ncells + 1, dtype=np.int32)
-    stack_rem = np.empty(ncells + 1, dtype=np.int32)
     keep = KEEP_SOLUTIONS if limit is None else min(limit, KEEP_SOLUTIONS)
     solutions = np.zeros((keep, ncells), dtype=np.int32)
     ctrl = np.zeros(k.CTRL_SIZE, dtype=np.int64)
