@@ -366,11 +366,8 @@ class GridSearcher:
                     continue
                 if status != K.RUNNING:
                     break
-                if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
-                    limit_name = "max_expansions"
-                    break
-                if deadline is not None and time.perf_counter() > deadline:
-                    limit_name = "time_limit"
+                limit_name = self._budget_spent(max_expansions, deadline)
+                if limit_name is not None:
                     break
             if status == K.FOUND:
                 path_idx = K.trace_back(self.parent, t)
@@ -387,6 +384,14 @@ class GridSearcher:
             log if record else None,
             stamp,
         )
+
+    def _budget_spent(self, max_expansions: int | None, deadline: float | None) -> str | None:
+        """The budget a resumable kernel run has spent between chunks, if any."""
+        if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
+            return "max_expansions"
+        if deadline is not None and time.perf_counter() > deadline:
+            return "time_limit"
+        return None
 
     def _grow_heap(self) -> None:
         """Double A*'s lazy heap (stale entries can outnumber the cells)."""
@@ -501,11 +506,8 @@ class GridSearcher:
             )
             if status != K.RUNNING:
                 break
-            if max_expansions is not None and self.counters[K.EXPANDED] >= max_expansions:
-                limit_name = "max_expansions"
-                break
-            if deadline is not None and time.perf_counter() > deadline:
-                limit_name = "time_limit"
+            limit_name = self._budget_spent(max_expansions, deadline)
+            if limit_name is not None:
                 break
         if status != K.FOUND:
             return status, None, limit_name
