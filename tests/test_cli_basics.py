@@ -1,3 +1,5 @@
+import time
+
 import pytest
 
 from tansuo import __version__
@@ -72,3 +74,28 @@ def test_refuse_overwrite(tmp_path):
     with pytest.raises(InvalidInput, match="--force"):
         refuse_overwrite(given)
     assert refuse_overwrite(tmp_path / "new.png") == tmp_path / "new.png"
+
+
+def test_time_calls_repeats_quick_calls_and_keeps_first_results():
+    from tansuo.bench import time_calls
+
+    calls: list[int] = []
+
+    def work(x: int) -> int:
+        calls.append(x)
+        return x * 2
+
+    times, results = time_calls(work, [1, 2], min_time=1e-3)
+    assert results == [2, 4]  # one result per instance, however often it ran
+    assert calls.count(1) > 1 and calls.count(2) > 1
+    assert all(0 < t < 1e-3 for t in times)  # the mean of many quick calls
+
+    slow_calls: list[int] = []
+
+    def slow(x: int) -> int:
+        slow_calls.append(x)
+        time.sleep(2e-3)
+        return x
+
+    times, _ = time_calls(slow, [1], min_time=1e-3)
+    assert slow_calls == [1] and times[0] >= 2e-3  # slower than min_time: timed once

@@ -167,11 +167,19 @@ def time_calls(
     label: str = "",
     ctx: BenchContext | None = None,
     time_budget: float | None = None,
+    min_time: float | None = None,
 ) -> tuple[list[float], list[Any]]:
     """Call ``func`` on each instance; return the wall times and the results.
 
     With ``time_budget`` (seconds), stop after the instance that crosses it: a
     slow peer is measured on a prefix rather than stalling the whole run.
+
+    With ``min_time`` (seconds), an instance whose first call is quicker than
+    that is called again until the calls add up to ``min_time``, and its time
+    is their mean (as :mod:`timeit` does): one reading of a clock around a
+    call of a few microseconds is mostly noise. Pass the same ``min_time`` to
+    every solver of a comparison; a call slower than it is timed once, as
+    before, so slow peers cost no extra time.
     """
     times: list[float] = []
     results: list[Any] = []
@@ -180,8 +188,16 @@ def time_calls(
         start = time.perf_counter()
         results.append(func(instance))
         elapsed = time.perf_counter() - start
-        times.append(elapsed)
         spent += elapsed
+        if min_time is not None and elapsed < min_time:
+            calls = 1
+            while elapsed < min_time:
+                start = time.perf_counter()
+                func(instance)
+                elapsed += time.perf_counter() - start
+                calls += 1
+            elapsed /= calls
+        times.append(elapsed)
         if ctx is not None:
             ctx.progress(label, i + 1, len(instances))
         if time_budget is not None and spent > time_budget:

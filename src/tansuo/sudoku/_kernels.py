@@ -28,7 +28,8 @@ BACKTRACKS = 4
 SINGLES = 5
 LIMIT = 6
 BRANCHES = 7
-CTRL_SIZE = 8
+GIVEN = 8
+CTRL_SIZE = 9
 
 # Phases: where the search resumes; the last two mean it is over.
 START = 0
@@ -253,3 +254,51 @@ def givens_clash(givens, units) -> bool:
                     return True
                 seen |= bit
     return False
+
+
+@njit(cache=True)
+def start(
+    givens,
+    cand,
+    value,
+    peers,
+    units,
+    order,
+    stack_cand,
+    stack_value,
+    stack_cell,
+    stack_rem,
+    queue,
+    solutions,
+    ctrl,
+    limit,
+    guess_budget,
+) -> int:
+    """Set up the work arrays from ``givens`` and run :func:`search`; -1 if the givens clash.
+
+    Doing the setup here rather than with numpy calls in Python saves most of
+    the fixed cost of a solve (a few microseconds on a 9x9 grid).
+    """
+    if givens_clash(givens, units):
+        return -1
+    full = 0
+    for k in range(order.shape[0]):
+        full |= order[k]
+    ctrl[:] = 0
+    n_given = 0
+    for c in range(givens.shape[0]):
+        v = givens[c]
+        value[c] = 0
+        if v != 0:
+            cand[c] = 1 << (v - 1)
+            queue[n_given] = c
+            n_given += 1
+        else:
+            cand[c] = full
+    ctrl[DEPTH] = n_given
+    ctrl[GIVEN] = n_given
+    ctrl[LIMIT] = limit
+    return search(
+        cand, value, peers, units, order, stack_cand, stack_value,
+        stack_cell, stack_rem, queue, solutions, ctrl, guess_budget,
+    )  # fmt: skip

@@ -105,8 +105,8 @@ def _scratch(ncells: int) -> tuple[np.ndarray, ...]:
     """The kernel's work arrays for a grid size, reused between calls in one thread.
 
     The kernel writes every entry before it reads it, so nothing needs
-    clearing; per-thread, so concurrent solves never share them. Saves about a
-    third of the Python overhead around a 9x9 solve.
+    clearing; per-thread, so concurrent solves never share them. Allocating
+    them afresh was a third of the fixed cost of a 9x9 solve.
     """
     buffers = getattr(_SCRATCH, "by_size", None)
     if buffers is None:
@@ -114,11 +114,15 @@ def _scratch(ncells: int) -> tuple[np.ndarray, ...]:
     arrays = buffers.get(ncells)
     if arrays is None:
         arrays = buffers[ncells] = (
+            np.empty(ncells, dtype=np.int32),  # cand
+            np.empty(ncells, dtype=np.int32),  # value
             np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_cand
             np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_value
             np.empty(ncells + 1, dtype=np.int32),  # stack_cell
             np.empty(ncells + 1, dtype=np.int32),  # stack_rem
             np.empty(2 * ncells + 1, dtype=np.int32),  # queue
+            np.empty((KEEP_SOLUTIONS, ncells), dtype=np.int32),  # solutions
+            np.empty(k.CTRL_SIZE, dtype=np.int64),  # ctrl
         )
     return arrays
 
@@ -227,40 +231,42 @@ def solve(
     peers, units = geometry(sudoku.box_rows, sudoku.box_cols)
     order = _value_order(n, value_order)
 
-    givens = np.array(sudoku.cells, dtype=np.int32)
-    if k.givens_clash(givens, units):
-        sudoku.check_consistent()  # raises, naming the cells
-    cand = np.where(givens > 0, np.left_shift(1, givens - 1), (1 << n) - 1).astype(np.int32)
-    value = np.zeros(ncells, dtype=np.int32)
-    stack_cand, stack_value, stack_cell, stack_rem, queue = _scratch(ncells)
-    given_cells = np.flatnonzero(givens).astype(np.int32)
-    queue[: given_cells.size] = given_cells
+    # cells are 0..25, so a bytes object is the cheapest way into an array
+    givens = np.frombuffer(bytes(sudoku.cells), dtype=np.uint8)
+    cand, value, stack_cand, stack_value, stack_cell, stack_rem, queue, kept, ctrl = _scratch(
+        ncells
+    )
     keep = KEEP_SOLUTIONS if limit is None else min(limit, KEEP_SOLUTIONS)
-    solutions = np.zeros((keep, ncells), dtype=np.int32)
-    ctrl = np.zeros(k.CTRL_SIZE, dtype=np.int64)
-    ctrl[k.DEPTH] = given_cells.size
-    ctrl[k.LIMIT] = _NO_BUDGET if limit is None else limit
+    solutions = kept[:keep]
 
     deadline = None if time_limit is None else start + time_limit
-    spent_budget: str | None = None
-    while True:
+
+    def guesses_allowed(done: int) -> int:
         step = _NO_BUDGET if deadline is None else _CLOCK_CHUNK
-        if max_guesses is not None:
-            step = min(step, max_guesses - int(ctrl[k.GUESSES]))
-        phase = k.search(
-            cand, value, peers, units, order, stack_cand, stack_value,
-            stack_cell, stack_rem, queue, solutions, ctrl, step,
-        )  # fmt: skip
-        if phase in (k.EXHAUSTED, k.STOPPED_AT_LIMIT):
-            break
+        return step if max_guesses is None else min(step, max_guesses - done)
+
+    phase = k.start(
+        givens, cand, value, peers, units, order, stack_cand, stack_value, stack_cell,
+        stack_rem, queue, solutions, ctrl, _NO_BUDGET if limit is None else limit,
+        guesses_allowed(0),
+    )  # fmt: skip
+    if phase < 0:
+        sudoku.check_consistent()  # raises, naming the cells
+    spent_budget: str | None = None
+    while phase not in (k.EXHAUSTED, k.STOPPED_AT_LIMIT):
         if max_guesses is not None and ctrl[k.GUESSES] >= max_guesses:
             spent_budget = "max_guesses"
             break
         if deadline is not None and time.perf_counter() >= deadline:
             spent_budget = "time_limit"
             break
+        phase = k.search(
+            cand, value, peers, units, order, stack_cand, stack_value,
+            stack_cell, stack_rem, queue, solutions, ctrl, guesses_allowed(int(ctrl[k.GUESSES])),
+        )  # fmt: skip
 
-    found = int(ctrl[k.FOUND])
+    counters = ctrl.tolist()  # one conversion, then plain ints
+    found = counters[k.FOUND]
     exhausted = phase == k.EXHAUSTED
     rows, cols = sudoku.box_rows, sudoku.box_cols
     grids = tuple(
@@ -272,15 +278,15 @@ def solve(
         status = "solved"
     else:
         status = "no_solution"
-    guesses = int(ctrl[k.GUESSES])
+    guesses = counters[k.GUESSES]
     stats: dict[str, Any] = {
-        "expanded": int(ctrl[k.BRANCHES]),
+        "expanded": counters[k.BRANCHES],
         "generated": guesses,
         "nodes": guesses + 1,
         "guesses": guesses,
-        "backtracks": int(ctrl[k.BACKTRACKS]),
-        "branches": int(ctrl[k.BRANCHES]),
-        "singles": int(ctrl[k.SINGLES]) - given_cells.size,
+        "backtracks": counters[k.BACKTRACKS],
+        "branches": counters[k.BRANCHES],
+        "singles": counters[k.SINGLES] - counters[k.GIVEN],
         "elapsed_s": time.perf_counter() - start,
     }
     if spent_budget is not None:
