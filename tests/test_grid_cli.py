@@ -24,7 +24,10 @@ def test_path_prints_length_map_and_stats(run_cli, room):
     r = run_cli("path", room, "--costs", "10-14")
     assert r.code == 0, r.err
     assert "length 72 (optimal)" in r.out
-    assert "path 2,2 3,1 3,0 4,0 5,0 6,1 7,2" in r.out
+    # round the wall's top or its bottom: both are optimal, the map is symmetric
+    assert (
+        "path 2,2 3,1 3,0 4,0 5,0 6,1 7,2" in r.out or "path 2,2 3,3 3,4 4,4 5,4 6,3 7,2" in r.out
+    )
     assert "..S.#..G.." in r.out and "expanded" in r.out
 
 

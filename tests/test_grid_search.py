@@ -335,3 +335,25 @@ def test_kernels_equal_reference_on_bundled_map_windows(name):
                     assert got.status == ref.status
                     if ref.solved:
                         assert got.cost == pytest.approx(ref.cost, abs=1e-9)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 7])
+def test_searches_resumed_after_every_few_expansions_agree(monkeypatch, chunk):
+    # A chunk can end while a cell waits to be expanded outside the heap (a tie
+    # on f); it must go back on the heap, not be lost.
+    import tansuo.grid.solve as grid_solve
+
+    rng = random.Random(chunk)
+    cells = random_cells(rng, 30, 24, 0.25, weighted=False)
+    free = open_cells(cells)
+    pairs = [(rng.choice(free), rng.choice(free)) for _ in range(12)]
+    whole = GridSearcher(Grid(cells))
+    wanted = {
+        algo: [whole.find_path(a, b, algorithm=algo).cost for a, b in pairs]
+        for algo in ("astar", "dijkstra", "jps", "weighted-astar")
+    }
+    monkeypatch.setattr(grid_solve, "_CHUNK", chunk)
+    pieces = GridSearcher(Grid(cells))
+    for algo, costs in wanted.items():
+        got = [pieces.find_path(a, b, algorithm=algo).cost for a, b in pairs]
+        assert got == pytest.approx(costs, abs=1e-9), algo

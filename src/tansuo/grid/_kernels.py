@@ -314,7 +314,9 @@ def astar_run(
     deletion: a cell whose ``g`` improves is pushed again and the stale entry is
     skipped when popped. No position index is kept, so a sift moves only the
     heap's own contiguous arrays. Returns ``NEED_ROOM`` (without losing work)
-    when the heap might overflow; the caller grows it and calls again.
+    when the heap might overflow; the caller grows it and calls again. One
+    generated cell whose f is no larger than the expanded cell's is expanded
+    next without going through the heap at all: it is a best cell already.
 
     A closed cell that gets a cheaper ``g`` is reopened, so an inconsistent
     heuristic still gives a valid (if not optimal) path. ``log_*`` record the
@@ -336,32 +338,46 @@ def astar_run(
     target_y = target // width_p
     status = RUNNING
     done = 0
+    tie = -1  # a cell generated with the f of the cell just expanded: expanded next, no heap
+    tie_f = 0.0
+    tie_g = 0.0
     while True:
-        if size == 0:
-            status = EXHAUSTED
-            break
-        node = heap[0]
-        f_node = keys[0, 0]
-        g_node = keys[0, 1]
-        if mark[node] == closed_mark or g_node > g[node]:
-            size -= 1  # a stale entry: this cell was reached more cheaply later
+        if tie >= 0:
+            node = tie
+            f_node = tie_f
+            g_node = tie_g
+            tie = -1
+            if node != target and (done >= chunk or size + n_moves > capacity):
+                size = _lazy_push(heap, keys, size, node, f_node, g_node)  # room was kept
+                if size + n_moves > capacity:
+                    status = NEED_ROOM
+                break
+        else:
+            if size == 0:
+                status = EXHAUSTED
+                break
+            node = heap[0]
+            f_node = keys[0, 0]
+            g_node = keys[0, 1]
+            if mark[node] == closed_mark or g_node > g[node]:
+                size -= 1  # a stale entry: this cell was reached more cheaply later
+                if size > 0:
+                    heap[0] = heap[size]
+                    keys[0, 0] = keys[size, 0]
+                    keys[0, 1] = keys[size, 1]
+                    _lazy_sift_down(heap, keys, size)
+                continue
+            # the goal at the top ends the search even when the chunk is spent
+            if node != target and (done >= chunk or size + n_moves > capacity):
+                if size + n_moves > capacity:
+                    status = NEED_ROOM
+                break
+            size -= 1
             if size > 0:
                 heap[0] = heap[size]
                 keys[0, 0] = keys[size, 0]
                 keys[0, 1] = keys[size, 1]
                 _lazy_sift_down(heap, keys, size)
-            continue
-        # the goal at the top ends the search even when the chunk is spent
-        if node != target and (done >= chunk or size + n_moves > capacity):
-            if size + n_moves > capacity:
-                status = NEED_ROOM
-            break
-        size -= 1
-        if size > 0:
-            heap[0] = heap[size]
-            keys[0, 0] = keys[size, 0]
-            keys[0, 1] = keys[size, 1]
-            _lazy_sift_down(heap, keys, size)
         mark[node] = closed_mark
         if n_log < log_cap:
             log_cell[n_log] = node
@@ -377,6 +393,7 @@ def astar_run(
         node_dx = node % width_p - target_x
         node_dy = node // width_p - target_y
         legal = moves[node]
+        least_pushed = np.inf
         for k in range(n_moves):
             if not (legal >> k) & 1:
                 continue
@@ -399,7 +416,21 @@ def astar_run(
             h = _estimate_offsets(
                 abs(node_dx + side_a[k]), abs(node_dy + move_dy[k]), hcode, h_straight, h_diagonal
             )
-            size = _lazy_push(heap, keys, size, nxt, new_g + h, new_g)
+            f = new_g + h
+            # Every entry of the heap has f >= f_node, so a cell with f <= f_node is a
+            # best one and can skip the heap (about a third of the cells on open maps).
+            if f <= f_node and tie < 0:
+                tie = nxt
+                tie_f = f
+                tie_g = new_g
+            else:
+                size = _lazy_push(heap, keys, size, nxt, f, new_g)
+                if f < least_pushed:
+                    least_pushed = f
+        if tie >= 0 and least_pushed < tie_f:
+            # only with an inconsistent heuristic: a cell pushed after it is better
+            size = _lazy_push(heap, keys, size, tie, tie_f, tie_g)
+            tie = -1
         if size > max_heap:
             max_heap = size
     counters[HEAP_SIZE] = size
@@ -691,32 +722,46 @@ def jps_run(
     target_y = target // width_p
     target_x = target - target_y * width_p
     capacity = heap.shape[0]
+    tie = -1  # a jump point with the f of the one just expanded: expanded next, no heap
+    tie_f = 0.0
+    tie_g = 0.0
     while True:
-        if size == 0:
-            status = EXHAUSTED
-            break
-        node = heap[0]
-        f_node = keys[0, 0]
-        g_node = keys[0, 1]
-        if mark[node] == closed_mark or g_node > g[node]:
-            size -= 1  # stale entry
+        if tie >= 0:
+            node = tie
+            f_node = tie_f
+            g_node = tie_g
+            tie = -1
+            if node != target and (done >= chunk or size + 8 > capacity):
+                size = _lazy_push(heap, keys, size, node, f_node, g_node)  # room was kept
+                if size + 8 > capacity:
+                    status = NEED_ROOM
+                break
+        else:
+            if size == 0:
+                status = EXHAUSTED
+                break
+            node = heap[0]
+            f_node = keys[0, 0]
+            g_node = keys[0, 1]
+            if mark[node] == closed_mark or g_node > g[node]:
+                size -= 1  # stale entry
+                if size > 0:
+                    heap[0] = heap[size]
+                    keys[0, 0] = keys[size, 0]
+                    keys[0, 1] = keys[size, 1]
+                    _lazy_sift_down(heap, keys, size)
+                continue
+            # the goal at the top ends the search even when the chunk is spent
+            if node != target and (done >= chunk or size + 8 > capacity):
+                if size + 8 > capacity:
+                    status = NEED_ROOM
+                break
+            size -= 1
             if size > 0:
                 heap[0] = heap[size]
                 keys[0, 0] = keys[size, 0]
                 keys[0, 1] = keys[size, 1]
                 _lazy_sift_down(heap, keys, size)
-            continue
-        # the goal at the top ends the search even when the chunk is spent
-        if node != target and (done >= chunk or size + 8 > capacity):
-            if size + 8 > capacity:
-                status = NEED_ROOM
-            break
-        size -= 1
-        if size > 0:
-            heap[0] = heap[size]
-            keys[0, 0] = keys[size, 0]
-            keys[0, 1] = keys[size, 1]
-            _lazy_sift_down(heap, keys, size)
         mark[node] = closed_mark
         if n_log < log_cap:
             log_cell[n_log] = node
@@ -825,7 +870,13 @@ def jps_run(
             h = _estimate_offsets(
                 abs(x + k * dx - target_x), abs(y + k * dy - target_y), 2, h_straight, h_diagonal
             )
-            size = _lazy_push(heap, keys, size, jp, new_g + h, new_g)
+            f = new_g + h
+            if f <= f_node and tie < 0:  # a best jump point already (see astar_run)
+                tie = jp
+                tie_f = f
+                tie_g = new_g
+            else:
+                size = _lazy_push(heap, keys, size, jp, f, new_g)
         if size > max_heap:
             max_heap = size
     counters[HEAP_SIZE] = size
