@@ -91,20 +91,25 @@ def test_kernels_equal_reference_dijkstra(moves, costs, weighted):
         if len(free) < 2:
             continue
         grid = Grid(cells)
-        searcher = GridSearcher(grid, moves, costs)
+        searcher = GridSearcher(grid, moves, costs, landmarks=rng.randint(1, 4))
         for _ in range(4):
             start, goal = rng.choice(free), rng.choice(free)
             ref = dijkstra(reference_problem(cells, start, goal, moves, costs))
-            algorithms = ["astar", "dijkstra", "bidirectional"]
+            algorithms = [("astar", None), ("dijkstra", None), ("bidirectional", None)]
             if moves == "8-no-corner-cutting" and costs != "uniform" and not weighted:
-                algorithms.append("jps")
+                algorithms.append(("jps", None))
             if (moves == "4" or costs == "uniform") and not weighted:
-                algorithms.append("bfs")  # all steps cost the same: fewest moves is shortest
-            for algorithm in algorithms:
-                got = searcher.find_path(start, goal, algorithm=algorithm)
-                assert got.status == ref.status, (algorithm, start, goal)
+                algorithms.append(("bfs", None))  # all steps cost the same: fewest moves wins
+            if not weighted:
+                algorithms.append(("astar", "differential"))
+            for algorithm, heuristic in algorithms:
+                got = searcher.find_path(start, goal, algorithm=algorithm, heuristic=heuristic)
+                assert got.status == ref.status, (algorithm, heuristic, start, goal)
                 if ref.status == "solved":
-                    assert got.cost == pytest.approx(ref.cost, rel=1e-9, abs=1e-9), algorithm
+                    assert got.cost == pytest.approx(ref.cost, rel=1e-9, abs=1e-9), (
+                        algorithm,
+                        heuristic,
+                    )
                     assert got.optimal
                     assert_valid(grid, got, start, goal, moves, costs)
 
@@ -142,10 +147,62 @@ def test_bundled_scenarios_match_optimal_lengths(name):
     chosen = problems[-4:] + rng.sample(problems, 12)
     searcher = GridSearcher(grid)
     for p in chosen:
-        for algorithm in ("astar", "jps"):
-            r = searcher.find_path(p.start, p.goal, algorithm=algorithm)
-            assert r.status == "solved"
-            assert abs(r.cost - p.optimal) <= 1e-4, (name, algorithm, p)
+        for algorithm, heuristic in (("astar", None), ("jps", None), ("astar", "differential")):
+            r = searcher.find_path(p.start, p.goal, algorithm=algorithm, heuristic=heuristic)
+            assert r.status == "solved" and r.optimal
+            assert abs(r.cost - p.optimal) <= 1e-4, (name, algorithm, heuristic, p)
+
+
+@pytest.mark.parametrize("moves", MOVES)
+def test_differential_heuristic_never_overestimates(moves):
+    # |d(L, a) - d(L, b)| <= d(a, b) for every landmark L: check it against true distances
+    rng = random.Random(len(moves))
+    cells = random_cells(rng, 14, 11, 0.3, weighted=False)
+    free = open_cells(cells)
+    searcher = GridSearcher(Grid(cells), moves, "octile", landmarks=5)
+    table = searcher.landmark_table()
+    assert table.shape == (searcher.cost.shape[0], 5) and table.max() > 0
+    for _ in range(40):
+        a, b = rng.choice(free), rng.choice(free)
+        true = dijkstra(reference_problem(cells, a, b, moves, "octile"))
+        bound = np.abs(table[searcher._index(a)] - table[searcher._index(b)]).max()
+        if true.status == "solved":
+            assert bound <= true.cost + 1e-9
+
+
+def test_differential_heuristic_cuts_expansions_in_a_maze():
+    searcher = GridSearcher(bundled_map("maze512-1-0"))
+    problems = random.Random(3).sample(bundled_scen("maze512-1-0"), 20)
+    plain = sum(searcher.find_path(p.start, p.goal).stats["expanded"] for p in problems)
+    first = searcher.find_path(problems[0].start, problems[0].goal, heuristic="differential")
+    assert first.stats["preprocess_s"] > 0  # the query that built the table says so
+    landmarks = sum(
+        searcher.find_path(p.start, p.goal, heuristic="differential").stats["expanded"]
+        for p in problems
+    )
+    assert landmarks < plain / 2
+
+
+def test_differential_heuristic_refuses_what_it_cannot_do():
+    weighted = Grid.from_text(".2.\n...")
+    with pytest.raises(InvalidInput, match="weighted terrain"):
+        find_path(weighted, (0, 0), (2, 1), heuristic="differential")
+    grid = Grid.from_text("...\n...")
+    for algorithm in ("jps", "bfs", "bidirectional"):
+        with pytest.raises(InvalidInput, match="differential heuristic is for astar"):
+            find_path(grid, (0, 0), (2, 1), algorithm=algorithm, heuristic="differential")
+    with pytest.raises(InvalidInput, match="landmarks"):
+        GridSearcher(grid, landmarks=0)
+
+
+def test_result_path_array_and_solution_agree():
+    grid = Grid.from_text("....\n.##.\n....")
+    r = find_path(grid, (0, 0), (3, 2))
+    assert r.path.shape == (len(r.solution), 2)
+    assert [tuple(row) for row in r.path.tolist()] == r.solution
+    assert r.as_dict()["solution"] == [list(p) for p in r.solution]
+    none = find_path(Grid.from_text(".#.\n.#."), (0, 0), (2, 0))
+    assert none.status == "no_solution" and none.solution == [] and none.path.shape == (0, 2)
 
 
 def test_no_path_is_proved_no_solution():

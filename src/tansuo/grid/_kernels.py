@@ -200,7 +200,7 @@ def neighbour_tables(width_p: int, straight: float, diagonal: float):
 
 # The lazy open list is a 4-ary heap: half the depth of a binary one, and the four
 # children of an entry sit side by side in memory.
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _lazy_sift_down(heap, keys, size):
     """Restore the heap after its last entry was moved to the root."""
     node = heap[0]
@@ -230,7 +230,7 @@ def _lazy_sift_down(heap, keys, size):
     keys[i, 1] = g
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _lazy_push(heap, keys, size, node, f, g):
     i = size
     while i > 0:
@@ -246,6 +246,27 @@ def _lazy_push(heap, keys, size, node, f, g):
     keys[i, 0] = f
     keys[i, 1] = g
     return size + 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _lazy_remove_top(heap, keys, size):
+    """Drop the root entry; returns the new size."""
+    size -= 1
+    if size > 0:
+        heap[0] = heap[size]
+        keys[0, 0] = keys[size, 0]
+        keys[0, 1] = keys[size, 1]
+        _lazy_sift_down(heap, keys, size)
+    return size
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _lazy_replace_top(heap, keys, size, node, f, g):
+    """Put a new entry where the root was (one sift instead of a pop and a push)."""
+    heap[0] = node
+    keys[0, 0] = f
+    keys[0, 1] = g
+    _lazy_sift_down(heap, keys, size)
 
 
 @njit(cache=True, error_model="numpy")
@@ -303,6 +324,8 @@ def astar_run(
     log_g,
     log_h,
     opened_at,
+    landmarks,
+    landmark_scale,
 ):
     """Best-first search (A*, weighted A*, Dijkstra with hcode 0) for at most ``chunk`` expansions.
 
@@ -322,7 +345,16 @@ def astar_run(
     heuristic still gives a valid (if not optimal) path. ``log_*`` record the
     expansions (cell, g, h) up to their length; ``opened_at`` the expansion
     count when each cell was first generated (only when logging).
+
+    ``landmarks[n, l]`` is the distance from landmark ``l`` to cell ``n`` (an
+    array with no columns when unused); the estimate is then raised to
+    ``landmark_scale * |landmarks[target, l] - landmarks[n, l]|`` where that is
+    larger (the differential heuristic).
     """
+    n_landmarks = landmarks.shape[1]
+    goal_distance = np.empty(n_landmarks)
+    for lm in range(n_landmarks):
+        goal_distance[lm] = landmarks[target, lm]
     size = counters[HEAP_SIZE]
     expanded = counters[EXPANDED]
     generated = counters[GENERATED]
@@ -347,6 +379,7 @@ def astar_run(
             f_node = tie_f
             g_node = tie_g
             tie = -1
+            top_free = False
             if node != target and (done >= chunk or size + n_moves > capacity):
                 size = _lazy_push(heap, keys, size, node, f_node, g_node)  # room was kept
                 if size + n_moves > capacity:
@@ -360,24 +393,17 @@ def astar_run(
             f_node = keys[0, 0]
             g_node = keys[0, 1]
             if mark[node] == closed_mark or g_node > g[node]:
-                size -= 1  # a stale entry: this cell was reached more cheaply later
-                if size > 0:
-                    heap[0] = heap[size]
-                    keys[0, 0] = keys[size, 0]
-                    keys[0, 1] = keys[size, 1]
-                    _lazy_sift_down(heap, keys, size)
+                size = _lazy_remove_top(
+                    heap, keys, size
+                )  # a stale entry: this cell was reached more cheaply later
                 continue
             # the goal at the top ends the search even when the chunk is spent
             if node != target and (done >= chunk or size + n_moves > capacity):
                 if size + n_moves > capacity:
                     status = NEED_ROOM
                 break
-            size -= 1
-            if size > 0:
-                heap[0] = heap[size]
-                keys[0, 0] = keys[size, 0]
-                keys[0, 1] = keys[size, 1]
-                _lazy_sift_down(heap, keys, size)
+            # the root stays until the first push of this expansion replaces it
+            top_free = True
         mark[node] = closed_mark
         if n_log < log_cap:
             log_cell[n_log] = node
@@ -416,6 +442,10 @@ def astar_run(
             h = _estimate_offsets(
                 abs(node_dx + side_a[k]), abs(node_dy + move_dy[k]), hcode, h_straight, h_diagonal
             )
+            for lm in range(n_landmarks):
+                bound = landmark_scale * abs(goal_distance[lm] - landmarks[nxt, lm])
+                if bound > h:
+                    h = bound
             f = new_g + h
             # Every entry of the heap has f >= f_node, so a cell with f <= f_node is a
             # best one and can skip the heap (about a third of the cells on open maps).
@@ -424,13 +454,23 @@ def astar_run(
                 tie_f = f
                 tie_g = new_g
             else:
-                size = _lazy_push(heap, keys, size, nxt, f, new_g)
+                if top_free:
+                    _lazy_replace_top(heap, keys, size, nxt, f, new_g)
+                    top_free = False
+                else:
+                    size = _lazy_push(heap, keys, size, nxt, f, new_g)
                 if f < least_pushed:
                     least_pushed = f
         if tie >= 0 and least_pushed < tie_f:
             # only with an inconsistent heuristic: a cell pushed after it is better
-            size = _lazy_push(heap, keys, size, tie, tie_f, tie_g)
+            if top_free:
+                _lazy_replace_top(heap, keys, size, tie, tie_f, tie_g)
+                top_free = False
+            else:
+                size = _lazy_push(heap, keys, size, tie, tie_f, tie_g)
             tie = -1
+        if top_free:
+            size = _lazy_remove_top(heap, keys, size)
         if size > max_heap:
             max_heap = size
     counters[HEAP_SIZE] = size
@@ -440,6 +480,42 @@ def astar_run(
     counters[MAX_HEAP] = max_heap
     counters[LOG_COUNT] = n_log
     return status
+
+
+@njit(cache=True, error_model="numpy")
+def label_regions(moves, offsets):
+    """Connected regions under the legal ``moves``: a label per cell (-1 for walls).
+
+    Returns the labels and the size of each region (moves are symmetric, so
+    one flood fill per region finds it).
+    """
+    size = moves.shape[0]
+    labels = np.full(size, -1, dtype=np.int64)
+    sizes = np.zeros(size, dtype=np.int64)
+    stack = np.empty(size, dtype=np.int64)
+    count = 0
+    for seed in range(size):
+        if labels[seed] >= 0 or moves[seed] == 0:
+            continue  # already labelled, or a wall (or an open cell with no move at all)
+        labels[seed] = count
+        top = 0
+        stack[0] = seed
+        members = 0
+        while top >= 0:
+            node = stack[top]
+            top -= 1
+            members += 1
+            legal = moves[node]
+            for k in range(8):
+                if (legal >> k) & 1:
+                    nxt = node + offsets[k]
+                    if labels[nxt] < 0:
+                        labels[nxt] = count
+                        top += 1
+                        stack[top] = nxt
+        sizes[count] = members
+        count += 1
+    return labels, sizes[:count]
 
 
 @njit(cache=True, error_model="numpy")
@@ -731,6 +807,7 @@ def jps_run(
             f_node = tie_f
             g_node = tie_g
             tie = -1
+            top_free = False
             if node != target and (done >= chunk or size + 8 > capacity):
                 size = _lazy_push(heap, keys, size, node, f_node, g_node)  # room was kept
                 if size + 8 > capacity:
@@ -744,24 +821,15 @@ def jps_run(
             f_node = keys[0, 0]
             g_node = keys[0, 1]
             if mark[node] == closed_mark or g_node > g[node]:
-                size -= 1  # stale entry
-                if size > 0:
-                    heap[0] = heap[size]
-                    keys[0, 0] = keys[size, 0]
-                    keys[0, 1] = keys[size, 1]
-                    _lazy_sift_down(heap, keys, size)
+                size = _lazy_remove_top(heap, keys, size)  # stale entry
                 continue
             # the goal at the top ends the search even when the chunk is spent
             if node != target and (done >= chunk or size + 8 > capacity):
                 if size + 8 > capacity:
                     status = NEED_ROOM
                 break
-            size -= 1
-            if size > 0:
-                heap[0] = heap[size]
-                keys[0, 0] = keys[size, 0]
-                keys[0, 1] = keys[size, 1]
-                _lazy_sift_down(heap, keys, size)
+            # the root stays until the first push of this expansion replaces it
+            top_free = True
         mark[node] = closed_mark
         if n_log < log_cap:
             log_cell[n_log] = node
@@ -875,8 +943,13 @@ def jps_run(
                 tie = jp
                 tie_f = f
                 tie_g = new_g
+            elif top_free:
+                _lazy_replace_top(heap, keys, size, jp, f, new_g)
+                top_free = False
             else:
                 size = _lazy_push(heap, keys, size, jp, f, new_g)
+        if top_free:
+            size = _lazy_remove_top(heap, keys, size)
         if size > max_heap:
             max_heap = size
     counters[HEAP_SIZE] = size

@@ -29,6 +29,15 @@ ALGORITHMS: tuple[str, ...] = ("astar", "jps", "dijkstra", "bfs", "bidirectional
 
 _CHUNK = 1 << 16  # expansions between two looks at the clock
 
+DEFAULT_LANDMARKS = 8
+"""Landmarks of the differential heuristic: 8 cost 8 float64 per cell and a
+Dijkstra each to build, and cut A*'s expansions several times on mazes and rooms."""
+
+_NO_PATH = np.zeros((0, 2), dtype=np.int64)
+_NO_PATH.flags.writeable = False
+
+_LANDMARK_MEMORY = 2 << 30  # bytes: refuse a landmark table larger than this
+
 
 @dataclass(frozen=True, slots=True)
 class SearchLog:
@@ -57,6 +66,10 @@ class PathResult:
     status : {"solved", "no_solution", "limit"}
     solution : list of (x, y)
         The cells from start to goal, both included; empty unless solved.
+        Built from ``path`` the first time it is read.
+    path : numpy.ndarray
+        The same cells as an ``(n, 2)`` integer array of ``x, y`` rows: what
+        the search produced, at no cost for long paths.
     cost : float or None
         The path's length under the cost model.
     stats : dict
@@ -70,7 +83,7 @@ class PathResult:
     """
 
     status: str
-    solution: list[Point]
+    path: np.ndarray = field(repr=False)
     cost: float | None
     stats: dict[str, Any]
     algorithm: str
@@ -79,6 +92,16 @@ class PathResult:
     heuristic: str
     optimal: bool
     log: SearchLog | None = field(default=None, repr=False)
+    _solution: list[Point] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def solution(self) -> list[Point]:
+        # Made on demand: thousands of tuples per long path cost more than the
+        # search itself on a 512x512 maze (the garbage collector runs over them).
+        if self._solution is None:
+            points = list(zip(self.path[:, 0].tolist(), self.path[:, 1].tolist(), strict=True))
+            object.__setattr__(self, "_solution", points)
+        return self._solution  # type: ignore[return-value]
 
     @property
     def solved(self) -> bool:
@@ -88,7 +111,7 @@ class PathResult:
         """JSON-ready form (DESIGN.md): status, solution [[x, y], ...], cost, stats, ..."""
         return {
             "status": self.status,
-            "solution": [[x, y] for x, y in self.solution],
+            "solution": self.path.tolist(),
             "cost": self.cost,
             "optimal": self.optimal,
             "algorithm": self.algorithm,
@@ -125,7 +148,14 @@ class GridSearcher:
     ('solved', 5.0, 6)
     """
 
-    def __init__(self, grid: Grid, moves: str = "8-no-corner-cutting", costs: str = "octile"):
+    def __init__(
+        self,
+        grid: Grid,
+        moves: str = "8-no-corner-cutting",
+        costs: str = "octile",
+        *,
+        landmarks: int = DEFAULT_LANDMARKS,
+    ):
         if not isinstance(grid, Grid):
             grid = Grid(np.asarray(grid))
         self.grid = grid
@@ -153,6 +183,11 @@ class GridSearcher:
         self._jumps: tuple[np.ndarray, np.ndarray] | None = None
         self._masks: np.ndarray | None = None
         self.counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        if not (isinstance(landmarks, int) and 1 <= landmarks <= 64):
+            raise InvalidInput(f"landmarks must be a whole number from 1 to 64, got {landmarks!r}")
+        self.landmark_count = landmarks
+        self._landmarks: np.ndarray | None = None  # the differential heuristic's table
+        self._no_landmarks = np.zeros((size, 0))
         self.stamp = 0
         self._empty_log = (np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(1, np.int64))
 
@@ -231,6 +266,10 @@ class GridSearcher:
         check_heuristic(heuristic)
         if algorithm == "dijkstra":
             heuristic = "zero"
+        if heuristic == "differential" and algorithm not in ("astar", "weighted-astar"):
+            raise InvalidInput(
+                f"the differential heuristic is for astar and weighted-astar, not {algorithm}"
+            )
         if not (weight >= 1.0 and math.isfinite(weight)):
             raise InvalidInput(f"weight must be a finite number >= 1, got {weight!r}")
         if algorithm != "weighted-astar":
@@ -248,7 +287,17 @@ class GridSearcher:
         diag_h = 2 * self.straight if self.moves == "4" else min(self.diagonal, 2 * self.straight)
         scale = weight * self.min_cost
         h_straight, h_diagonal = self.straight * scale, diag_h * scale
-        hcode = HEURISTICS[heuristic]
+        landmarks = self._no_landmarks
+        preprocess_s = None
+        if heuristic == "differential":
+            if self._landmarks is None:
+                landmarks = self.landmark_table()
+                preprocess_s = time.perf_counter() - started
+                started = time.perf_counter()  # the table is the map's, not this query's
+            landmarks = self.landmark_table()
+            hcode = HEURISTICS[default_heuristic(self.moves, self.costs)]
+        else:
+            hcode = HEURISTICS[heuristic]
         s, t = self._index(start), self._index(goal)
         stamp = self._next_stamp()
         cap = self.cost.shape[0] if record else 0
@@ -360,6 +409,8 @@ class GridSearcher:
                         self.counters,
                         chunk,
                         *log,
+                        landmarks,
+                        weight,
                     )
                 if status == K.NEED_ROOM:
                     self._grow_heap()
@@ -373,7 +424,7 @@ class GridSearcher:
                 path_idx = K.trace_back(self.parent, t)
                 if algorithm == "jps":
                     path_idx = K.expand_jump_path(path_idx, self.width_p)
-        return self._result(
+        result = self._result(
             algorithm,
             heuristic,
             optimal,
@@ -384,6 +435,9 @@ class GridSearcher:
             log if record else None,
             stamp,
         )
+        if preprocess_s is not None:
+            result.stats["preprocess_s"] = preprocess_s  # building the landmark table
+        return result
 
     def _budget_spent(self, max_expansions: int | None, deadline: float | None) -> str | None:
         """The budget a resumable kernel run has spent between chunks, if any."""
@@ -420,6 +474,62 @@ class GridSearcher:
                 K.build_forced_bits(self.cost, self.width_p),
             )
         return self._jumps
+
+    def landmark_table(self) -> np.ndarray:
+        """Distances from the landmarks to every cell (``cells x landmarks``), built once.
+
+        Landmarks are picked by farthest-point selection in the largest region
+        of the map: the first is the cell farthest from one of its cells, each
+        next one the cell farthest from all chosen so far, so they sit at the
+        map's edges and dead ends, where they tell the most. Cells of other
+        regions get 0 everywhere, which leaves them the rule's default
+        estimate (a landmark cannot tell them anything).
+        """
+        if self._landmarks is not None:
+            return self._landmarks
+        if self.grid.weighted:
+            raise InvalidInput(
+                "the differential heuristic needs a grid without weighted terrain "
+                "(its distances must be the same both ways)"
+            )
+        size = self.cost.shape[0]
+        count = self.landmark_count
+        if size * count * 8 > _LANDMARK_MEMORY:
+            raise InvalidInput(
+                f"{count} landmarks on a map of {size:,} cells need more than 2 GiB; "
+                "use fewer landmarks or another heuristic"
+            )
+        table = np.zeros((size, count))
+        labels, sizes = K.label_regions(self._move_masks(), self.offsets)
+        if sizes.size:  # else no cell has a move: every estimate is the default one
+            largest = int(np.argmax(sizes))
+            nearest = self._distances_from(int(np.argmax(labels == largest)))
+            for column in range(count):
+                landmark = int(np.argmax(np.where(np.isfinite(nearest), nearest, -1.0)))
+                distances = self._distances_from(landmark)
+                table[:, column] = np.where(np.isfinite(distances), distances, 0.0)
+                nearest = distances if column == 0 else np.minimum(nearest, distances)
+        self._landmarks = table
+        return table
+
+    def _distances_from(self, cell: int) -> np.ndarray:
+        """Dijkstra from ``cell`` over the whole map; ``inf`` where it cannot reach."""
+        stamp = self._next_stamp()
+        K.astar_init(
+            cell, -1, stamp, self.g, self.parent, self.mark, self.heap, self.keys,
+            self.counters, self.width_p, 0, 0.0, 0.0,
+        )  # fmt: skip
+        while True:
+            status = K.astar_run(
+                self.cost, self._move_masks(), not self.grid.weighted, self.width_p, self.rule,
+                self.offsets, self.side_a, self.side_b, self.move_dy, self.steps, -1, stamp,
+                0, 0.0, 0.0, self.g, self.parent, self.mark, self.heap, self.keys,
+                self.counters, 1 << 62, *self._empty_log, self._no_landmarks, 1.0,
+            )  # fmt: skip
+            if status != K.NEED_ROOM:
+                break
+            self._grow_heap()
+        return np.where(self.mark == 2 * stamp + 1, self.g, np.inf)
 
     def _check_jps(self) -> None:
         if self.moves != "8-no-corner-cutting":
@@ -531,25 +641,25 @@ class GridSearcher:
             "reopened": int(counters[K.REOPENED]),
             "max_open": int(counters[K.MAX_HEAP]),
         }
-        solution: list[Point] = []
+        path = _NO_PATH
         cost = None
         if limit_name is not None:
             kind = "limit"
             stats["limit"] = limit_name
         elif status == K.FOUND and path_idx is not None:
             kind = "solved"
-            solution = self._points(path_idx)
+            path = np.column_stack((path_idx % self.width_p - 1, path_idx // self.width_p - 1))
             cost = float(
                 K.path_length(path_idx, self.cost, self.width_p, self.straight, self.diagonal)
             )
         else:
             kind = "no_solution"
-        stats["path_cells"] = len(solution)
+        stats["path_cells"] = len(path)
         search_log = self._search_log(log, stamp) if log is not None else None
         stats["elapsed_s"] = time.perf_counter() - started
         return PathResult(
             kind,
-            solution,
+            path,
             cost,
             stats,
             algorithm,
