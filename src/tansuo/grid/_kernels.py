@@ -393,9 +393,8 @@ def astar_run(
             f_node = keys[0, 0]
             g_node = keys[0, 1]
             if mark[node] == closed_mark or g_node > g[node]:
-                size = _lazy_remove_top(
-                    heap, keys, size
-                )  # a stale entry: this cell was reached more cheaply later
+                # a stale entry: this cell was reached more cheaply later
+                size = _lazy_remove_top(heap, keys, size)
                 continue
             # the goal at the top ends the search even when the chunk is spent
             if node != target and (done >= chunk or size + n_moves > capacity):

@@ -133,6 +133,10 @@ class GridSearcher:
         ``"8-one-side"`` or ``"8-always"``.
     costs : str
         ``"octile"`` (default), ``"10-14"`` or ``"uniform"``.
+    landmarks : int
+        How many landmarks the differential heuristic uses (1 to 64; 8 by
+        default). Its table, ``landmarks`` floats per cell, is built on the
+        first query that asks for it (see :meth:`landmark_table`).
 
     Notes
     -----
@@ -228,9 +232,12 @@ class GridSearcher:
             ``"dijkstra"``, ``"bfs"`` (fewest moves), ``"bidirectional"``
             (bidirectional A*) or ``"weighted-astar"`` (f = g + weight * h).
         heuristic : str, optional
-            ``"octile"``, ``"manhattan"``, ``"chebyshev"``, ``"euclidean"`` or
-            ``"zero"``; the default suits the movement rule. An inadmissible
-            choice is allowed; the result then says ``optimal=False``.
+            ``"octile"``, ``"manhattan"``, ``"chebyshev"``, ``"euclidean"``,
+            ``"zero"`` or ``"differential"`` (landmark distances, built on its
+            first use and kept; ``astar`` and ``weighted-astar`` on grids
+            without weighted terrain); the default suits the movement rule.
+            An inadmissible choice is allowed; the result then says
+            ``optimal=False``.
         weight : float
             The heuristic's weight for ``"weighted-astar"`` (>= 1).
         max_expansions, time_limit : optional budgets
