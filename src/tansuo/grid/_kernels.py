@@ -595,6 +595,17 @@ def bfs_run(
 
 
 @njit(cache=True, error_model="numpy")
+def cells_to_points(cells, width_p):
+    """Padded cell numbers to an ``(n, 2)`` array of map ``x, y``."""
+    points = np.empty((cells.shape[0], 2), dtype=np.int64)
+    for i in range(cells.shape[0]):
+        y = cells[i] // width_p
+        points[i, 0] = cells[i] - y * width_p - 1
+        points[i, 1] = y - 1
+    return points
+
+
+@njit(cache=True, error_model="numpy")
 def trace_back(parent, target):
     """The cells from the start to ``target`` following ``parent`` links."""
     length = 1

@@ -7,6 +7,7 @@ queries on one map costs only the searches themselves.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Iterable
@@ -32,6 +33,12 @@ _CHUNK = 1 << 16  # expansions between two looks at the clock
 DEFAULT_LANDMARKS = 8
 """Landmarks of the differential heuristic: 8 cost 8 float64 per cell and a
 Dijkstra each to build, and cut A*'s expansions several times on mazes and rooms."""
+
+
+@functools.cache
+def _admissible(heuristic: str, moves: str, costs: str) -> bool:
+    return is_admissible(heuristic, moves, costs)
+
 
 _NO_PATH = np.zeros((0, 2), dtype=np.int64)
 _NO_PATH.flags.writeable = False
@@ -196,6 +203,20 @@ class GridSearcher:
         self._empty_log = (np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(1, np.int64))
 
     # -- indices ---------------------------------------------------------
+    def _check_point(self, point: Point, what: str) -> Point:
+        """``Grid.check_point``, with a quick path for a pair of ints on an open cell."""
+        if type(point) is tuple and len(point) == 2:
+            x, y = point
+            if (
+                type(x) is int
+                and type(y) is int
+                and 0 <= x < self.grid.width
+                and 0 <= y < self.grid.height
+                and self.cost[(y + 1) * self.width_p + x + 1] < math.inf
+            ):
+                return point
+        return self.grid.check_point(point, what)  # converts, or says what is wrong
+
     def _index(self, point: Point) -> int:
         return (point[1] + 1) * self.width_p + point[0] + 1
 
@@ -258,8 +279,8 @@ class GridSearcher:
             heuristic, JPS on a rule it does not support, a weight below 1.
         """
         started = time.perf_counter()
-        start = self.grid.check_point(start, "start")
-        goal = self.grid.check_point(goal, "goal")
+        start = self._check_point(start, "start")
+        goal = self._check_point(goal, "goal")
         if algorithm not in ALGORITHMS:
             raise InvalidInput(
                 f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
@@ -290,7 +311,7 @@ class GridSearcher:
         if algorithm == "bfs":
             optimal = (self.moves == "4" or self.costs == "uniform") and not self.grid.weighted
         else:
-            optimal = is_admissible(heuristic, self.moves, self.costs) and weight == 1.0
+            optimal = _admissible(heuristic, self.moves, self.costs) and weight == 1.0
         diag_h = 2 * self.straight if self.moves == "4" else min(self.diagonal, 2 * self.straight)
         scale = weight * self.min_cost
         h_straight, h_diagonal = self.straight * scale, diag_h * scale
@@ -655,7 +676,7 @@ class GridSearcher:
             stats["limit"] = limit_name
         elif status == K.FOUND and path_idx is not None:
             kind = "solved"
-            path = np.column_stack((path_idx % self.width_p - 1, path_idx // self.width_p - 1))
+            path = K.cells_to_points(path_idx, self.width_p)
             cost = float(
                 K.path_length(path_idx, self.cost, self.width_p, self.straight, self.diagonal)
             )
