@@ -103,8 +103,8 @@ class PathResult:
 
     @property
     def solution(self) -> list[Point]:
-        # Made on demand: thousands of tuples per long path cost more than the
-        # search itself on a 512x512 maze (the garbage collector runs over them).
+        # Made on demand: a long path is thousands of tuples, which a batch that
+        # keeps its results pays for again in every garbage collection.
         if self._solution is None:
             points = list(zip(self.path[:, 0].tolist(), self.path[:, 1].tolist(), strict=True))
             object.__setattr__(self, "_solution", points)
@@ -318,10 +318,10 @@ class GridSearcher:
         landmarks = self._no_landmarks
         preprocess_s = None
         if heuristic == "differential":
-            if self._landmarks is None:
-                landmarks = self.landmark_table()
+            if self._landmarks is None:  # the table is the map's: its time is not the query's
+                self.landmark_table()
                 preprocess_s = time.perf_counter() - started
-                started = time.perf_counter()  # the table is the map's, not this query's
+                started = time.perf_counter()
             landmarks = self.landmark_table()
             hcode = HEURISTICS[default_heuristic(self.moves, self.costs)]
         else:
