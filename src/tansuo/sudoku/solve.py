@@ -252,6 +252,7 @@ def solve(
     )  # fmt: skip
     if phase < 0:
         sudoku.check_consistent()  # raises, naming the cells
+        raise InvalidInput("givens clash")  # not reached: the two checks agree
     spent_budget: str | None = None
     while phase not in (k.EXHAUSTED, k.STOPPED_AT_LIMIT):
         if max_guesses is not None and ctrl[k.GUESSES] >= max_guesses:
