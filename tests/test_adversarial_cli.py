@@ -17,7 +17,7 @@ def test_play_connect4_json_agrees_with_minimax(run_cli):
     assert out["status"] == "solved" and out["depth"] == 4
     assert out["score"] == minimax(ConnectFour.from_moves("4453"), 4).score
     assert out["move"] == out["pv"][0] and out["move"] in list("1234567")
-    for key in ("nodes", "elapsed_s", "nps", "tt_hit_rate"):
+    for key in ("nodes", "elapsed_s", "nodes_per_s", "tt_hit_rate", "expanded", "generated"):
         assert key in out["stats"]
 
 
@@ -39,7 +39,7 @@ def test_play_tictactoe_board_and_moves(run_cli):
 
 
 def test_play_time_budget_is_exit_3_with_a_move(run_cli):
-    r = run_cli("play", "connect4", "--time", "0.2", "--json")
+    r = run_cli("play", "connect4", "--time-limit", "0.2", "--json")
     assert r.code == 3
     out = json.loads(r.out)
     assert out["status"] == "limit" and out["move"] in list("1234567")
@@ -51,26 +51,38 @@ def test_play_finished_game_is_exit_1(run_cli):
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "message"),
     [
-        ("play", "connect4", "--moves", "44x"),
-        ("play", "connect4", "--moves", "1111111"),
-        ("play", "connect4", "--width", "12"),
-        ("play", "connect4", "--board", "x........"),
-        ("play", "tictactoe", "--board", "xx"),
-        ("play", "tictactoe", "--moves", "11"),
-        ("play", "tictactoe", "--depth", "-3"),
-        ("play", "tictactoe", "--depth", "0"),
-        ("play", "tictactoe", "--time", "-1"),
-        ("play", "connect4", "--nodes", "0"),
-        ("play", "connect4", "--depth", "300"),
-        ("play", "chess"),
+        (("play", "connect4", "--moves", "44x"), "move 3: 'x' is not a column"),
+        (("play", "connect4", "--moves", "1111111"), "column 1 is full"),
+        (("play", "connect4", "--moves", "11223344"), "the game is already over"),
+        (("play", "connect4", "--width", "12"), "width must be between 1 and 9"),
+        (("play", "connect4", "--board", "x........"), "a board is for tictactoe"),
+        (("play", "tictactoe", "--board", "xx"), "9 cells"),
+        (("play", "tictactoe", "--moves", "11"), "cell 1 is already taken"),
+        (("play", "tictactoe", "--moves", "1425369"), "the game is already over"),
+        (("play", "tictactoe", "--depth", "-3"), "--depth must be between"),
+        (("play", "tictactoe", "--depth", "0"), "--depth must be between"),
+        (("play", "tictactoe", "--time-limit", "-1"), "--time-limit must be > 0"),
+        (("play", "connect4", "--max-nodes", "0"), "--max-nodes must be at least 1"),
+        (("play", "connect4", "--max-nodes", "-5"), "--max-nodes must be at least 1"),
+        (("play", "connect4", "--depth", "300"), "--depth must be between"),
+        (("play", "chess"), "unknown game 'chess'; choose one of: connect4, tictactoe"),
     ],
 )
-def test_play_bad_input_is_one_line_exit_2(run_cli, args):
+def test_play_bad_input_is_one_line_exit_2(run_cli, args, message):
     r = run_cli(*args)
     assert r.code == 2
-    assert "Traceback" not in r.err and r.err.strip()
+    assert "Traceback" not in r.err
+    assert len(r.err.strip().splitlines()) == 1 and message in r.err, r.err
+
+
+def test_play_node_budget_is_exit_3_with_a_move(run_cli):
+    r = run_cli("play", "connect4", "--max-nodes", "300", "--depth", "12", "--json")
+    assert r.code == 3
+    out = json.loads(r.out)
+    assert out["stats"]["limit"] == "max_nodes" and out["stats"]["nodes"] <= 300
+    assert out["move"] in list("1234567")
 
 
 def test_demo_runs(run_cli):
@@ -82,17 +94,3 @@ def test_demo_runs(run_cli):
     demo(console)
     text = console.export_text()
     assert "tic-tac-toe" in text and "Connect Four" in text
-
-
-def test_bench_suite_quick_runs_verify():
-    from tansuo.bench import BenchContext, discover
-
-    suites = discover()
-    result = suites["adversarial-c4-shallow"].func(BenchContext(quick=True))
-    solvers = {run.solver for run in result.runs}
-    assert {"tansuo minimax", "tansuo alphabeta", "tansuo search", "easyAI"} <= solvers
-    assert all(run.verified for run in result.runs)
-    by_name = {run.solver: run for run in result.runs}
-    # easyAI without its table searches the same tree as tansuo's alphabeta
-    assert by_name["easyAI (no table)"].nodes == by_name["tansuo alphabeta"].nodes
-    assert by_name["tansuo alphabeta"].nodes * 5 < by_name["tansuo minimax"].nodes

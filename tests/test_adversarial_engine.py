@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import random
 import time
 
@@ -11,7 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tansuo.adversarial import (
+    LOWER,
     MATE,
+    UPPER,
+    GameStats,
     IterationInfo,
     TranspositionTable,
     alphabeta,
@@ -19,7 +24,9 @@ from tansuo.adversarial import (
     search,
 )
 from tansuo.adversarial.games import ConnectFour, TicTacToe
+from tansuo.adversarial.tt import BOUND, DEPTH, GENERATION, KEY, MOVE, SCORE
 from tansuo.errors import InvalidInput
+from tansuo.result import RESULT_KEYS, STATS_KEYS, Result
 
 # Fixed mid-game Connect Four positions on the standard 7x6 board (1-based columns).
 FIXED_C4 = ("4453", "3345", "44444", "4132")
@@ -196,7 +203,7 @@ def test_alphabeta_visits_far_fewer_nodes_than_minimax():
         full = minimax(game, depth)
         pruned = alphabeta(game, depth)
         assert pruned.score == full.score
-        assert pruned.nodes * 5 < full.nodes, (game, pruned.nodes, full.nodes)
+        assert pruned.stats.nodes * 5 < full.stats.nodes, (game, pruned.stats, full.stats)
 
 
 def test_iterative_deepening_with_table_beats_one_fixed_depth_search():
@@ -206,8 +213,8 @@ def test_iterative_deepening_with_table_beats_one_fixed_depth_search():
         once = alphabeta(game, 8)
         deep = search(game, depth=8)
         assert once.score == deep.score
-        fixed += once.nodes
-        deepened += deep.nodes
+        fixed += once.stats.nodes
+        deepened += deep.stats.nodes
     assert deepened * 2 < fixed, (deepened, fixed)
 
 
@@ -215,12 +222,12 @@ def test_table_is_used_and_reported():
     result = search(ConnectFour.from_moves("4453"), depth=7)
     stats = result.stats
     assert 0 < stats["tt_hits"] <= stats["tt_probes"]
-    assert 0 < result.tt_hit_rate < 1
+    assert 0 < stats.tt_hit_rate < 1 and stats.tt_hit_rate == stats["tt_hits"] / stats["tt_probes"]
     assert stats["tt_cutoffs"] > 0
-    assert result.nps > 0 and result.nodes == stats["nodes"]
+    assert stats.nodes_per_s > 0 and stats.nodes == stats["nodes"]
     assert [it["depth"] for it in stats["iterations"]] == list(range(1, 8))
     no_table = search(ConnectFour.from_moves("4453"), depth=7, tt=False)
-    assert no_table.tt_hit_rate == 0 and no_table.score == result.score
+    assert no_table.stats.tt_hit_rate == 0 and no_table.score == result.score
 
 
 def test_reused_table_speeds_up_the_next_search():
@@ -229,7 +236,7 @@ def test_reused_table_speeds_up_the_next_search():
     first = search(game, depth=7, tt=table)
     second = search(game, depth=7, tt=table)
     assert second.score == first.score
-    assert second.nodes < first.nodes
+    assert second.stats.nodes < first.stats.nodes
 
 
 def test_principal_variation_is_legal_and_scores_match():
@@ -252,13 +259,14 @@ def test_on_iteration_reports_every_depth():
     assert all(a.nodes < b.nodes for a, b in itertools.pairwise(seen))
 
 
-def test_time_limit_is_respected_and_returns_last_iteration():
-    game = ConnectFour()
+def test_time_limit_holds_within_a_tenth_of_a_second_and_returns_last_iteration():
+    game = ConnectFour()  # the start position, depth unbounded: only the clock stops it
     seen: list[IterationInfo] = []
     start = time.perf_counter()
     result = search(game, time_limit=0.3, on_iteration=seen.append)
     elapsed = time.perf_counter() - start
-    assert elapsed < 0.3 + 0.25  # the clock is read every 128 nodes
+    assert elapsed <= 0.3 + max(0.1, 0.1 * 0.3), elapsed  # the clock is read every 128 nodes
+    assert result.stats.elapsed_s <= elapsed
     assert result.status == "limit" and result.stats["limit"] == "time_limit"
     assert result.move in game.legal_moves()
     assert seen and result.depth == seen[-1].depth and result.move == seen[-1].move
@@ -272,9 +280,11 @@ def test_interrupted_search_returns_a_legal_move(budget, seed):
     if game.is_terminal():
         return
     before = (game.hash(), list(game.played))
-    result = search(game, depth=12, nodes=budget)
+    result = search(game, depth=12, max_nodes=budget)
     assert result.move in game.legal_moves()
-    assert result.nodes <= budget + 1
+    assert result.stats.nodes <= budget
+    if result.status == "limit":
+        assert result.stats.limit == "max_nodes" and result.stats.nodes == budget
     assert (game.hash(), game.played) == before
 
 
@@ -294,10 +304,15 @@ def test_stop_callback_interrupts():
 
 def test_budgets_on_the_reference_searches():
     game = ConnectFour()
-    result = minimax(game, 8, nodes=500)
+    result = minimax(game, 8, max_nodes=500)
     assert result.status == "limit" and result.move is None and game.played == []
-    result = alphabeta(game, 8, nodes=500)
+    assert result.stats.limit == "max_nodes" and result.stats.nodes == 500
+    result = alphabeta(game, 8, max_nodes=500)
     assert result.status == "limit" and game.played == []
+    assert result.stats.limit == "max_nodes" and result.stats.nodes == 500
+    for call in (minimax, alphabeta):
+        nothing = call(game, 3, max_nodes=0)
+        assert nothing.status == "limit" and nothing.stats.nodes == 0
 
 
 def test_finished_game_has_no_move():
@@ -325,7 +340,10 @@ class _BadEval(TicTacToe):
         lambda g: search(g, depth=0),
         lambda g: search(g, depth=10_000),
         lambda g: search(g, depth=2.5),
-        lambda g: search(g, nodes=-5),
+        lambda g: search(g, max_nodes=-5),
+        lambda g: search(g, max_nodes=2.5),
+        lambda g: minimax(g, 2, max_nodes=-1),
+        lambda g: alphabeta(g, 2, time_limit=float("nan")),
         lambda g: search(g, time_limit=-1),
         lambda g: search(g, depth=3, aspiration=0),
         lambda g: minimax(g, -2),
@@ -381,3 +399,62 @@ def test_a_users_own_game(sticks):
     assert (result.score < 0) == (sticks % 4 == 0)
     if sticks % 4:
         assert result.move == sticks % 4 and result.mate_in == 2 * (sticks // 4) + 1
+
+
+# -- the result contract, the budgets, the table's named fields ------------------------------
+
+
+def test_results_and_stats_are_frozen_and_follow_the_contract():
+    result = search(ConnectFour.from_moves("4453"), depth=5)
+    assert isinstance(result, Result) and isinstance(result.stats, GameStats)
+    assert result.solved and result.solution == list(result.pv) and result.cost is None
+    assert tuple(result.stats)[: len(STATS_KEYS)] == STATS_KEYS
+    assert result.stats["nodes"] == result.stats.nodes
+    assert [info.depth for info in result.stats.iterations] == [1, 2, 3, 4, 5]
+    out = json.loads(json.dumps(result.as_dict(ConnectFour.format_move)))
+    assert set(RESULT_KEYS) <= set(out) and out["stats"]["limit"] is None
+    assert out["stats"]["iterations"][-1]["pv"] == out["pv"]  # formatted moves too
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.move = 0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.stats.nodes = 0  # type: ignore[misc]
+
+
+def test_expanded_and_generated_count_interior_nodes_and_their_moves():
+    full = minimax(TicTacToe(), 9)
+    # minimax enters every move it generates: every node but the root was generated once
+    assert full.stats.nodes == 549_946 and full.stats.generated == full.stats.nodes - 1
+    assert 0 < full.stats.expanded < full.stats.nodes
+    pruned = alphabeta(TicTacToe(), 9)
+    assert pruned.stats.generated > pruned.stats.nodes - 1  # cutoffs leave moves unsearched
+    stats = search(ConnectFour.from_moves("4453"), depth=6).stats
+    # leaves and table cutoffs are entered, not expanded
+    assert stats.expanded + stats.horizon_leaves <= stats.nodes
+    # every node is a root (one per iteration and aspiration re-search) or a move
+    # generated, entered once, or twice when PVS searches it again
+    roots = len(stats.iterations) + stats.aspiration_researches
+    assert stats.nodes <= roots + stats.generated + stats.pvs_researches
+
+
+def test_time_limit_counts_as_time_limit_everywhere():
+    for call in (
+        lambda: minimax(ConnectFour(), 12, time_limit=0.05),
+        lambda: alphabeta(ConnectFour(), 14, time_limit=0.05),
+        lambda: search(ConnectFour(), depth=30, time_limit=0.05),
+    ):
+        started = time.perf_counter()
+        result = call()
+        assert result.status == "limit" and result.stats.limit == "time_limit"
+        assert time.perf_counter() - started <= 0.05 + 0.1
+
+
+def test_table_entries_have_named_fields():
+    table = TranspositionTable(entries=1024)
+    table.store(99, depth=4, bound=LOWER, score=MATE - 7, move=3, ply=2)
+    entry = table.probe(99)
+    assert entry is not None
+    assert (entry[KEY], entry[DEPTH], entry[BOUND], entry[MOVE]) == (99, 4, LOWER, 3)
+    assert entry[SCORE] == MATE - 5  # mate distance counted from the stored position
+    assert entry[GENERATION] == table.generation
+    table.store(99, depth=2, bound=UPPER, score=0, move=None, ply=0)
+    assert table.probe(99)[MOVE] == 3  # an upper bound keeps the move it had

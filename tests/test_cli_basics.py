@@ -64,16 +64,16 @@ def test_exceptions_become_exit_codes(monkeypatch, capsys, exc, code, text):
     assert len(err.strip().splitlines()) == 1
 
 
-def test_refuse_overwrite(tmp_path):
-    from tansuo.cli._common import refuse_overwrite
+def test_check_output(tmp_path):
+    from tansuo.cli._common import check_output
 
     given = tmp_path / "in.txt"
     given.write_text("x")
     with pytest.raises(InvalidInput, match="input"):
-        refuse_overwrite(given, force=True, inputs=(given,))
+        check_output(given, force=True, inputs=(given,))
     with pytest.raises(InvalidInput, match="--force"):
-        refuse_overwrite(given)
-    assert refuse_overwrite(tmp_path / "new.png") == tmp_path / "new.png"
+        check_output(given)
+    assert check_output(tmp_path / "new.png") == tmp_path / "new.png"
 
 
 def test_time_calls_repeats_quick_calls_and_keeps_first_results():

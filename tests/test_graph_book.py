@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tansuo.graph import load_sample, parse_edge_list, shortest_paths
+from tansuo.graph import bundled_graph, parse_edge_list, shortest_paths
 from tansuo.search import GraphProblem, dijkstra_distances
 
 # Copied from the chapter (shared/seeds/003_*.txt), "Shortest path listing:" output of
@@ -80,15 +80,15 @@ def path_weight(edges: list[tuple[str, str, int]], path: list[str]) -> int:
 
 @pytest.mark.parametrize(("sample", "start", "listing", "racket"), CASES)
 def test_bundled_graph_is_the_chapters_edge_list(sample, start, listing, racket):
-    graph = load_sample(sample)
+    graph = bundled_graph(sample)
     expected = parse_edge_list("\n".join(" ".join(map(str, e)) for e in racket_edges(racket)))
     assert graph.adjacency() == expected.adjacency()
 
 
-@pytest.mark.parametrize("method", ["auto", "dijkstra", "reference"])
+@pytest.mark.parametrize("algorithm", ["auto", "dijkstra", "reference"])
 @pytest.mark.parametrize(("sample", "start", "listing", "racket"), CASES)
-def test_cli_listing_matches_the_chapter(run_cli, sample, start, listing, racket, method):
-    r = run_cli("graph", "--sample", sample, "--from", start, "--method", method)
+def test_cli_listing_matches_the_chapter(run_cli, sample, start, listing, racket, algorithm):
+    r = run_cli("graph", "--sample", sample, "--from", start, "--algo", algorithm)
     assert r.code == 0, r.err
     found = listed_paths(r.out)
     expected = book_paths(listing)
@@ -112,7 +112,7 @@ def test_listing_from_a_file_in_the_documents_format(
 
 @pytest.mark.parametrize(("sample", "start", "listing", "racket"), CASES)
 def test_distances_agree_with_the_generic_engine(sample, start, listing, racket):
-    graph = load_sample(sample)
+    graph = bundled_graph(sample)
     reference, _parents, _stats = dijkstra_distances(GraphProblem(racket_edges(racket), start))
     assert shortest_paths(graph, start).distances() == reference
     assert shortest_paths(graph, start).paths() == book_paths(listing)
@@ -123,7 +123,7 @@ def test_single_pair_listing_line(run_cli):
     assert r.code == 0
     assert r.out.strip() == "e: 17 (S b a e)"
     r = run_cli(
-        "graph", "--sample", "figure-7-19", "--from", "v", "--to", "w", "--method", "bidirectional"
+        "graph", "--sample", "figure-7-19", "--from", "v", "--to", "w", "--algo", "bidirectional"
     )
     assert r.code == 0
     assert r.out.strip() == "w: 27 (v a d e b g h w)"

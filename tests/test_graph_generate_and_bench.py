@@ -39,11 +39,64 @@ def test_generators_reject_bad_sizes(bad):
         random_sparse(bad)
 
 
-def test_graph_bench_suite_runs_and_verifies_peers():
-    from tansuo.bench.graph import _run_family
+def test_every_graph_suite_runs_quick_and_every_run_is_checked():
+    from tansuo.bench import select
 
-    for family in ("road", "sparse"):
-        result = _run_family(BenchContext(quick=True), f"test-{family}", family, 2000)
+    suites = select("graph")
+    assert len(suites) == 7
+    for bench_suite in suites:
+        result = bench_suite.func(BenchContext(quick=True))
         names = [run.solver for run in result.runs]
-        assert names[0] == "tansuo dijkstra" and "scipy" in names and "networkx" in names
-        assert all(run.verified and run.solved == len(run.times) for run in result.runs)
+        assert names[0].startswith("tansuo") and "networkx" in names, bench_suite.name
+        for run in result.runs:
+            # "yes": checked by something independent, and every instance solved
+            assert run.check == "yes", (bench_suite.name, run.solver, result.notes)
+            assert run.solved == len(run.times) > 0, (bench_suite.name, run.solver)
+            assert run.clock == "cpu"
+            if run.peer:
+                assert result.reference_run(run) is not None
+                assert result.ratio(run) is not None
+        assert result.ratio_kind == "medians"
+
+
+def test_bench_marks_unchecked_tansuo_runs_as_reference(monkeypatch):
+    import tansuo.bench.graph as bench_graph
+
+    # with no peer and a graph too large for the generic engine, nothing checks tansuo
+    monkeypatch.setattr(bench_graph, "peer_available", lambda _name: False)
+    monkeypatch.setattr(bench_graph, "ENGINE_CHECK_MAX_NODES", 10)
+    result = bench_graph._run_family(BenchContext(quick=True), "test-road", "road", 400)
+    assert [run.check for run in result.runs] == ["reference"]
+    pairs = bench_graph.pairs_suite(BenchContext(quick=True))
+    assert {run.check for run in pairs.runs} == {"reference"}
+
+
+def test_bench_says_no_when_tansuo_and_a_peer_disagree(monkeypatch):
+    import tansuo.bench.graph as bench_graph
+    from tansuo.graph import ShortestPaths
+
+    real = bench_graph.shortest_paths
+
+    def off_by_one(*args, **kwargs) -> ShortestPaths:
+        result = real(*args, **kwargs)
+        if kwargs.get("algorithm") == "dijkstra":
+            dist = result.dist.copy()
+            dist[dist > 0] += 1
+            return ShortestPaths(
+                status=result.status,
+                graph=result.graph,
+                source=result.source,
+                dist=dist,
+                parent=result.parent.copy(),
+                known=result.known.copy(),
+                stats=result.stats,
+            )
+        return result
+
+    monkeypatch.setattr(bench_graph, "shortest_paths", off_by_one)
+    result = bench_graph._run_family(BenchContext(quick=True), "test-sparse", "sparse", 500)
+    assert {run.solver: run.check for run in result.runs} == {
+        "tansuo dijkstra": "NO",
+        "scipy": "NO",
+        "networkx": "NO",
+    }

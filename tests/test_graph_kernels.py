@@ -52,7 +52,7 @@ def assert_valid_path(graph: Graph, path: list, cost) -> None:
 
 def check_tree_against_reference(graph: Graph, source) -> None:
     expected = reference_distances(graph, source)
-    result = shortest_paths(graph, source, method="dijkstra")
+    result = shortest_paths(graph, source, algorithm="dijkstra")
     assert result.status == "solved"
     for node in graph.labels():
         d = result.distance(node)
@@ -90,14 +90,14 @@ def test_pair_methods_agree_with_reference(case, data):
     # the generic A* with the same heuristic is the reference for the A* kernel
     generic = astar(GraphProblem(graph.adjacency(), source, target), straight_line(graph, target))
     assert generic.cost == expected
-    for method in ("dijkstra", "astar", "bidirectional", "reference"):
-        result = shortest_path(graph, source, target, method=method)
+    for algorithm in ("dijkstra", "astar", "bidirectional", "reference"):
+        result = shortest_path(graph, source, target, algorithm=algorithm)
         if expected is None:
-            assert result.status == "no_solution", method
+            assert result.status == "no_solution", algorithm
             assert result.solution is None and result.cost is None
         else:
-            assert result.status == "solved", method
-            assert math.isclose(result.cost, expected, abs_tol=1e-9), method
+            assert result.status == "solved", algorithm
+            assert math.isclose(result.cost, expected, abs_tol=1e-9), algorithm
             assert result.solution[0] == source and result.solution[-1] == target
             assert_valid_path(graph, result.solution, result.cost)
 
@@ -115,9 +115,9 @@ def test_bfs_kernel_on_equal_weights(data):
     target = data.draw(st.integers(0, n - 1))
     expected = reference_distances(graph, source)
     tree = shortest_paths(graph, source)  # auto picks BFS for equal weights
-    assert tree.stats["method"] == "bfs"
+    assert tree.stats["algorithm"] == "bfs"
     assert {k: v for k, v in tree.distances().items() if v is not None} == expected
-    pair = shortest_path(graph, source, target, method="bfs")
+    pair = shortest_path(graph, source, target, algorithm="bfs")
     assert pair.cost == expected.get(target)
     if pair.solution is not None:
         assert_valid_path(graph, pair.solution, pair.cost)
@@ -164,15 +164,15 @@ def test_astar_and_bidirectional_on_a_geometric_graph_match_dijkstra():
     graph = Graph.from_arrays(n, src, dst, length * rng.uniform(1, 2, 4 * n), coords=xy)
     tree = shortest_paths(graph, 5)
     for target in rng.integers(0, n, 15).tolist():
-        for method in ("astar", "bidirectional", "dijkstra"):
-            r = shortest_path(graph, 5, target, method=method)
+        for algorithm in ("astar", "bidirectional", "dijkstra"):
+            r = shortest_path(graph, 5, target, algorithm=algorithm)
             if np.isfinite(tree.dist[target]):
                 assert math.isclose(r.cost, tree.dist[target], rel_tol=1e-12)
                 assert_valid_path(graph, r.solution, r.cost)
             else:
                 assert r.status == "no_solution"
-        astar_work = shortest_path(graph, 5, target, method="astar").stats["expanded"]
-        assert astar_work <= shortest_path(graph, 5, target, method="dijkstra").stats["expanded"]
+        astar_work = shortest_path(graph, 5, target, algorithm="astar").stats["expanded"]
+        assert astar_work <= shortest_path(graph, 5, target, algorithm="dijkstra").stats["expanded"]
 
 
 def test_networkx_and_dict_constructors():
@@ -196,10 +196,10 @@ def test_budget_gives_limit_not_a_wrong_answer():
     assert r.stats["expanded"] == 10 and int(r.known.sum()) == 10
     full = shortest_paths(graph, 0)
     assert np.array_equal(r.dist[r.known], full.dist[r.known])
-    for method in ("dijkstra", "bidirectional", "reference"):
-        pair = shortest_path(graph, 0, 4999, method=method, max_expansions=3)
-        assert pair.status == "limit", method
-    assert shortest_paths(graph, 0, method="reference", max_expansions=5).status == "limit"
+    for algorithm in ("dijkstra", "bidirectional", "reference"):
+        pair = shortest_path(graph, 0, 4999, algorithm=algorithm, max_expansions=3)
+        assert pair.status == "limit", algorithm
+    assert shortest_paths(graph, 0, algorithm="reference", max_expansions=5).status == "limit"
 
 
 def test_ties_are_broken_the_same_way_every_time():
@@ -209,11 +209,11 @@ def test_ties_are_broken_the_same_way_every_time():
     assert paths == {("S", "x", "T")}
 
 
-@pytest.mark.parametrize("method", ["astar", "bogus"])
-def test_single_source_rejects_pair_only_and_unknown_methods(method):
+@pytest.mark.parametrize("algorithm", ["astar", "bogus"])
+def test_single_source_rejects_pair_only_and_unknown_algorithms(algorithm):
     graph = Graph.from_edges([("a", "b", 1)])
-    with pytest.raises(ValueError, match="method"):
-        shortest_paths(graph, "a", method=method)
+    with pytest.raises(ValueError, match="algorithm"):
+        shortest_paths(graph, "a", algorithm=algorithm)
 
 
 @settings(max_examples=40, deadline=None)
@@ -226,8 +226,8 @@ def test_packed_integer_kernel_equals_the_float_kernel_parents_included(case, da
     )
     assert as_float.packed_weights() is None
     source = data.draw(st.integers(0, graph.num_nodes - 1))
-    packed = shortest_paths(graph, source, method="dijkstra")
-    plain = shortest_paths(as_float, source, method="dijkstra")
+    packed = shortest_paths(graph, source, algorithm="dijkstra")
+    plain = shortest_paths(as_float, source, algorithm="dijkstra")
     # same order of settling, so the same tie-breaking: identical trees
     assert np.array_equal(packed.dist, plain.dist)
     assert np.array_equal(packed.parent, plain.parent)

@@ -37,7 +37,10 @@ def test_path_json_has_design_keys(run_cli, room):
     obj = json.loads(r.out)
     assert obj["status"] == "solved" and obj["cost"] == 13.0
     assert obj["solution"][0] == [0, 0] and obj["solution"][-1] == [9, 4]
-    assert {"expanded", "generated", "elapsed_s"} <= set(obj["stats"])
+    assert {"expanded", "generated", "elapsed_s", "max_frontier", "preprocess_s"} <= set(
+        obj["stats"]
+    )
+    assert obj["move_rule"] == "4" and obj["cost_model"] == "octile"
 
 
 def test_every_algorithm_from_the_cli(run_cli, room):
@@ -59,6 +62,9 @@ def test_no_path_exits_1(run_cli, tmp_path):
 def test_budget_exits_3(run_cli, room):
     r = run_cli("path", room, "--algo", "dijkstra", "--max-expansions", "3", "--json")
     assert r.code == 3 and json.loads(r.out)["status"] == "limit"
+    r = run_cli("path", room, "--algo", "dijkstra", "--max-expansions", "3")
+    assert r.code == 3 and "stopped by its budget (max_expansions)" in r.out
+    assert "expanded 3," in r.out  # the statistics are still printed
 
 
 def test_render_and_trace_write_images(run_cli, room, tmp_path):
@@ -105,9 +111,10 @@ def test_scen_batch_reports_matches_and_mismatches(run_cli, tmp_path):
     assert "9/10 lengths match" in r.out
     assert "mismatch problem 4" in r.out
     assert "skipped 1 line" in r.err
-    r = run_cli("path", "arena2", "--scen", scen, "--json", "--sample", "5")
+    r = run_cli("path", "arena2", "--scen", scen, "--json", "--random", "5")
     rows = [json.loads(line) for line in r.out.splitlines()]
     assert len(rows) == 5 and all("matched" in row for row in rows)
+    assert len({row["id"] for row in rows}) == 5
 
 
 def test_scen_for_another_map_is_refused(run_cli):
@@ -175,3 +182,87 @@ def test_explain_and_trace_need_a_single_best_first_search(run_cli, room, tmp_pa
     assert r.code == 2 and "bidirectional" in r.err
     r = run_cli("path", room, "--algo", "jps", "--explain")
     assert r.code == 0 and "goal" in r.out
+
+
+def test_the_cli_knows_the_library_s_algorithms():
+    from tansuo.cli import path as path_cli
+    from tansuo.grid import ALGORITHMS
+
+    assert path_cli.ALGORITHMS == ALGORITHMS
+
+
+def test_memory_budget_from_the_cli(run_cli):
+    r = run_cli("path", "arena2", "--from", "5,112", "--to", "275,181", "--json",
+                "--heuristic", "differential", "--max-memory", "1M")  # fmt: skip
+    assert r.code == 3
+    obj = json.loads(r.out)
+    assert obj["status"] == "limit" and obj["stats"]["limit"] == "max_memory"
+    r = run_cli("path", "arena2", "--from", "5,112", "--to", "275,181", "--max-memory", "1G")
+    assert r.code == 0 and "length 362.054" in r.out
+
+
+def test_outputs_are_checked_before_any_work(run_cli, room, tmp_path):
+    for option in ("--render", "--trace"):
+        r = run_cli("path", "arena2", "--from", "5,112", "--to", "275,181", option,
+                    tmp_path / "no" / "such" / "x.gif")  # fmt: skip
+        assert r.code == 2 and "does not exist" in r.err
+        assert r.out == ""  # nothing searched, nothing printed
+    (tmp_path / "taken.png").write_bytes(b"")
+    r = run_cli("path", room, "--render", tmp_path / "taken.png")
+    assert r.code == 2 and "already exists" in r.err and r.out == ""
+    r = run_cli("path", room, "--render", tmp_path / "room.txt", "--force")
+    assert r.code == 2 and "input" in r.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--time-limit", "-1"), "time_limit must be a number of seconds >= 0"),
+        (("--max-expansions", "-5"), "max_expansions must be a whole number >= 0"),
+        (("--max-memory", "lots"), "memory size 'lots'"),
+        (("--max-memory", "-3"), "max_memory must be >= 0"),
+        (("--from", "1e3,4", "--to", "0,0"), "X,Y"),
+        (("--from", "3,4,5", "--to", "0,0"), "X,Y"),
+        (("--from", "-1,0", "--to", "0,0"), "outside"),
+        (("--from", "0,0", "--to", "99999999999999999999,0"), "outside"),
+        (("--random", "3"), "give --scen too"),
+        (("--scen", "arena2", "--random", "0"), "--random must be >= 1"),
+        (("--landmarks", "0"), "landmarks must be a whole number from 1 to 64"),
+        (("--weight", "nan", "--algo", "weighted-astar"), "weight must be a finite number"),
+        (("--algo", "teleport"), "unknown algorithm"),
+    ],
+)
+def test_bad_options_are_one_line_exit_2(run_cli, room, args, message):
+    r = run_cli("path", room, *args)
+    assert r.code == 2, r.out
+    assert message in r.err and "Traceback" not in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
+def test_bad_files_are_one_line_exit_2(run_cli, tmp_path):
+    (tmp_path / "empty.map").write_text("")
+    (tmp_path / "binary.txt").write_bytes(b"S.\x00.G")
+    (tmp_path / "latin.txt").write_bytes(b"S.\xff.G\n")
+    with open(tmp_path / "huge.map", "wb") as handle:
+        handle.truncate((64 << 20) + 1)  # sparse: no disk space taken
+    (tmp_path / "fake.png").write_text("not a picture")
+    (tmp_path / "ok.txt").write_text("S.G\n")
+    cases = [
+        ((tmp_path / "missing.map",), "no such file"),
+        (("arena3",), "no such file or bundled map"),
+        ((tmp_path,), "is a directory"),
+        ((tmp_path / "empty.map",), "empty"),
+        ((tmp_path / "binary.txt",), "binary file"),
+        ((tmp_path / "latin.txt",), "not UTF-8"),
+        ((tmp_path / "huge.map",), "more than tansuo reads at once"),
+        ((tmp_path / "fake.png",), "not an image"),
+        ((tmp_path / "ok.txt", "--scen", tmp_path / "binary.txt"), "binary file"),
+        ((tmp_path / "ok.txt", "--scen", tmp_path), "is a directory"),
+        ((tmp_path / "ok.txt", "--scen", tmp_path / "empty.map"), "no problem lines"),
+        ((tmp_path / "ok.txt", "--render", tmp_path / "ok.txt" / "x.png"), "does not exist"),
+    ]
+    for args, message in cases:
+        r = run_cli("path", *args)
+        assert r.code == 2, (args, r.out)
+        assert message in r.err and "Traceback" not in r.err, (args, r.err)
+        assert len(r.err.strip().splitlines()) == 1, (args, r.err)

@@ -1,110 +1,17 @@
-"""Grid formats: Moving AI .map/.scen, text grids, images; their errors."""
+"""Grids, movement rules, cost models and scenarios (tansuo.grid.model), and the docstrings."""
 
 from __future__ import annotations
 
-import math
-import warnings
+import doctest
+import importlib
+import pkgutil
 
 import numpy as np
 import pytest
-from PIL import Image
 
+import tansuo.grid
 from tansuo.errors import InvalidInput
-from tansuo.grid import (
-    BUNDLED_MAPS,
-    Grid,
-    bundled_map,
-    bundled_scen,
-    load_grid,
-    load_scen,
-    parse_map,
-    parse_point,
-    parse_scen,
-    parse_text_grid,
-    read_image,
-)
-
-SMALL_MAP = "type octile\nheight 3\nwidth 4\nmap\n.G@.\nSTOW\n....\n"
-
-
-def test_parse_map_terrain_kinds():
-    g = parse_map(SMALL_MAP)
-    assert (g.width, g.height) == (4, 3)
-    expected = np.array([[1, 1, 0, 1], [1, 0, 0, 0], [1, 1, 1, 1]], dtype=bool)
-    assert (g.passable == expected).all()
-    assert not g.weighted
-
-
-@pytest.mark.parametrize(
-    ("text", "match"),
-    [
-        ("height 3\nwidth 4\n", "no 'map' line"),
-        ("type octile\nwidth 4\nmap\n....\n", "no 'height'"),
-        ("type octile\nheight x\nwidth 4\nmap\n....\n", "integers"),
-        ("type octile\nheight 2\nwidth 4\nmap\n....\n", "only 1 map rows"),
-        ("type octile\nheight 1\nwidth 4\nmap\n....\n....\n", "more map rows"),
-        ("type octile\nheight 2\nwidth 4\nmap\n....\n...\n", "line 6: map row has 3 cells"),
-        ("type octile\nheight 1\nwidth 4\nmap\n..x.\n", "line 5, column 3: unknown terrain 'x'"),
-        ("type octile\nheight 0\nwidth 4\nmap\n", "must be positive"),
-        ("type octile\nheight 100000\nwidth 100000\nmap\n", "too large"),
-        ("banner\nmap\n", "header line"),
-    ],
-)
-def test_parse_map_errors(text, match):
-    with pytest.raises(InvalidInput, match=match):
-        parse_map(text)
-
-
-def test_parse_scen_skips_malformed_lines_with_a_warning():
-    text = (
-        "version 1\n"
-        "0\tm.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
-        "this line is not a problem\n"
-        "1\tm.map\t4\t3\t3\t0\t0\t2\t3.82842712\n"
-    )
-    with pytest.warns(UserWarning, match="skipped 1 line"):
-        problems = parse_scen(text, name="m.map.scen")
-    assert [p.bucket for p in problems] == [0, 1]
-    assert problems[1].start == (3, 0) and problems[1].goal == (0, 2)
-    assert problems[0].width == 4 and problems[0].height == 3
-
-
-def test_parse_scen_errors():
-    with pytest.raises(InvalidInput, match="no problem lines"):
-        parse_scen("version 1\n")
-    with pytest.raises(InvalidInput, match="line 2"):
-        parse_scen("version 1\n0\tm.map\tfour\t3\t0\t0\t3\t2\t1.0\n")
-
-
-def test_bundled_maps_and_scenarios_load():
-    for name in BUNDLED_MAPS:
-        grid = bundled_map(name)
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            problems = bundled_scen(name)
-        assert len(problems) > 100
-        first = problems[0]
-        assert (first.width, first.height) == (grid.width, grid.height)
-        assert grid.is_passable(first.start) and grid.is_passable(first.goal)
-    with pytest.raises(InvalidInput, match="no bundled map"):
-        bundled_map("nowhere")
-
-
-def test_text_grid_costs_marks_and_errors():
-    g = parse_text_grid("\nS.#\n.9G\n\n")
-    assert g.start == (0, 0) and g.goal == (2, 1)
-    assert g.cells[1, 1] == 9 and math.isinf(g.cells[0, 2])
-    assert g.weighted and g.min_cost == 1
-    with pytest.raises(InvalidInput, match="line 2, column 2: unexpected character 'x'"):
-        parse_text_grid("...\n.x.")
-    with pytest.raises(InvalidInput, match="line 2: row has 2 cells"):
-        parse_text_grid("...\n..")
-    with pytest.raises(InvalidInput, match="empty"):
-        parse_text_grid("\n\n")
-    with pytest.raises(InvalidInput, match="second start"):
-        parse_text_grid("S.S")
-    with pytest.raises(InvalidInput, match="unexpected character '0'"):
-        parse_text_grid(".0.")
+from tansuo.grid import SCEN_TOLERANCE, Grid, Scenario, bundled_map
 
 
 def test_grid_array_checks():
@@ -121,33 +28,6 @@ def test_grid_array_checks():
     assert "2x1" in repr(g)
 
 
-def test_image_dark_pixels_are_walls(tmp_path):
-    pixels = np.full((4, 6), 255, dtype=np.uint8)
-    pixels[1:3, 2] = 0
-    path = tmp_path / "m.png"
-    Image.fromarray(pixels, "L").save(path)
-    g = load_grid(path)
-    assert (g.width, g.height) == (6, 4)
-    assert not g.is_passable((2, 1)) and not g.is_passable((2, 2)) and g.is_passable((3, 1))
-    bad = tmp_path / "bad.png"
-    bad.write_text("not an image")
-    with pytest.raises(InvalidInput, match="not an image"):
-        read_image(bad)
-
-
-def test_load_grid_dispatch(tmp_path):
-    (tmp_path / "a.map").write_text(SMALL_MAP)
-    (tmp_path / "b.txt").write_text("..\n#.\n")
-    assert load_grid(tmp_path / "a.map").width == 4
-    assert load_grid(tmp_path / "b.txt").height == 2
-    assert load_grid("arena2").width == 281
-    assert len(load_scen("arena2")) > 100
-    with pytest.raises(InvalidInput, match="no such file"):
-        load_grid(tmp_path / "missing.map")
-    with pytest.raises(InvalidInput, match="directory"):
-        load_grid(tmp_path)
-
-
 def test_path_cost_checks_legality():
     g = Grid.from_text("..\n#.")
     assert g.path_cost([(0, 0), (1, 0), (1, 1)]) == 2
@@ -158,9 +38,27 @@ def test_path_cost_checks_legality():
         g.path_cost([(0, 0), (0, 0)])
 
 
-def test_parse_point():
-    assert parse_point("3,4") == (3, 4)
-    assert parse_point(" 3 , 4 ") == (3, 4)
-    for bad in ("3", "a,b", "1,2,3", ""):
-        with pytest.raises(InvalidInput, match="X,Y"):
-            parse_point(bad)
+def test_min_cost_and_weighted_terrain():
+    assert Grid(np.array([[np.inf, 3.0, 2.5]])).min_cost == 2.5
+    assert Grid(np.array([[np.inf, np.inf]])).min_cost == 1.0  # no open cell
+    assert not bundled_map("arena2").weighted
+    assert Grid(np.array([[1.0, 2.0]])).weighted
+
+
+def test_scenario_matches_within_the_tolerance():
+    problem = Scenario(0, "m.map", 3, 2, (0, 0), (2, 1), 2.41421356)
+    assert problem.matches(2.41421356 + SCEN_TOLERANCE / 2)
+    assert not problem.matches(2.41421356 + 2 * SCEN_TOLERANCE)
+    assert not problem.matches(None)
+
+
+def test_docstring_examples_run():
+    modules = [tansuo.grid] + [
+        importlib.import_module(f"tansuo.grid.{info.name}")
+        for info in pkgutil.iter_modules(tansuo.grid.__path__)
+        if not info.name.startswith("_")
+    ]
+    assert {m.__name__.rsplit(".", 1)[-1] for m in modules} >= {"io", "result", "searcher", "solve"}
+    for module in modules:
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__

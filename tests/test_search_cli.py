@@ -3,6 +3,7 @@ import json
 import pytest
 
 from tansuo.bench.search import eight_puzzle_distances
+from tansuo.search import ALGORITHMS
 
 
 def test_solves_and_reports_counters(run_cli):
@@ -65,6 +66,35 @@ def test_trace_prints_one_line_per_expansion(run_cli):
 )
 def test_bad_input_is_one_line_exit_2(run_cli, tiles, message):
     r = run_cli("search", tiles)
+    assert r.code == 2
+    assert message in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    assert "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("algo", list(ALGORITHMS))
+def test_every_registered_algorithm_runs(run_cli, algo):
+    r = run_cli("search", "4,1,3,7,2,6,0,5,8", "--algo", algo, "--json")
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
+    assert out["algorithm"] == algo and out["status"] == "solved"
+    assert out["cost"] == len(out["lurd"]) and out["stats"]["expanded"] > 0
+    if ALGORITHMS[algo].optimal:
+        assert out["cost"] == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--algo", "a-star"), "unknown algorithm 'a-star'"),
+        (("--heuristic", "euclid"), "unknown heuristic"),
+        (("--max-expansions", "-5"), "max_expansions must be"),
+        (("--time-limit", "-1"), "time_limit must be"),
+        (("--algo", "bidirectional", "--trace"), "does not report its steps"),
+    ],
+)
+def test_bad_options_are_one_line_exit_2(run_cli, args, message):
+    r = run_cli("search", "1 2 3 4 5 6 0 7 8", *args)
     assert r.code == 2
     assert message in r.err
     assert len(r.err.strip().splitlines()) == 1

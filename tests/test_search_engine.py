@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import gc
 import math
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tansuo.errors import InvalidInput
+from tansuo.result import RESULT_KEYS, STATS_KEYS, Result
 from tansuo.search import (
+    ALGORITHMS,
     FunctionProblem,
     GraphProblem,
+    SearchStats,
+    algorithm_named,
     astar,
     bfs,
     bidirectional_bfs,
@@ -286,3 +294,95 @@ def test_against_networkx_on_a_larger_random_graph():
     expected = nx.single_source_dijkstra_path_length(g, 0)
     dist, _parent, _stats = dijkstra_distances(GraphProblem(nx.to_dict_of_dicts(g), 0))
     assert dist == expected
+
+
+# -- the result contract, the registry, the budgets ------------------------------------------
+
+
+def test_results_and_stats_are_frozen_and_follow_the_contract():
+    result = astar(GraphProblem({"S": {"a": 1}, "a": {"T": 2}}, "S", "T"))
+    assert isinstance(result, Result) and isinstance(result.stats, SearchStats)
+    assert result.solved and result.solution == result.actions == ["a", "T"]
+    assert tuple(result.stats)[: len(STATS_KEYS)] == STATS_KEYS
+    assert result.stats["expanded"] == result.stats.expanded == 2
+    out = result.as_dict()
+    assert set(RESULT_KEYS) <= set(out) and out["stats"]["limit"] is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.status = "limit"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.stats.expanded = 0  # type: ignore[misc]
+
+
+def test_iterative_searches_say_how_far_they_went():
+    chain = neighbour_problem(0, 6, lambda n: [n - 1, n + 1])
+    deep = iddfs(chain)
+    assert deep.cost == 6 and deep.stats.depth == 6 and deep.stats.iterations == 7
+    informed = ida_star(chain, lambda n: abs(6 - n) // 2)  # admissible, so the bound rises
+    assert informed.cost == 6 and informed.stats.bound == 6 and informed.stats.iterations == 4
+    assert astar(chain).stats.iterations == 0 and astar(chain).stats.bound is None
+
+
+def test_the_registry_runs_every_algorithm_with_what_it_takes():
+    rng = random.Random(5)
+    for _ in range(20):
+        n = rng.randint(3, 8)
+        edges = [(rng.randrange(n), rng.randrange(n), rng.randint(1, 3)) for _ in range(3 * n)]
+        graph = directed(range(n), edges)
+        hops = floyd_warshall(list(range(n)), [(u, v, 1) for u in graph for v in graph[u]])
+        for name, algorithm in ALGORITHMS.items():
+            if name == "bidirectional":
+                continue  # needs predecessors on a directed graph: tested above
+            result = algorithm.run(GraphProblem(graph, 0, n - 1), weight=1.5, max_expansions=10**4)
+            assert result.solved == (hops[0, n - 1] < math.inf), name
+            if result.solved:
+                assert_valid_path(result, graph, 0, n - 1)
+    assert ALGORITHMS["ida"].function is ida_star and ALGORITHMS["ida"].heuristic
+    assert ALGORITHMS["weighted"].weight and not ALGORITHMS["bfs"].heuristic
+    with pytest.raises(InvalidInput, match="does not report its steps"):
+        ALGORITHMS["bidirectional"].run(GraphProblem({1: [2]}, 1, 2), on_event=print)
+    with pytest.raises(InvalidInput, match="choose one of"):
+        algorithm_named("a-star")
+
+
+@contextlib.contextmanager
+def frozen_session_heap():
+    """Keep the test session's own objects out of Python's garbage collector meanwhile.
+
+    The searches allocate quickly, which triggers full collections, and a full
+    collection walks every object of the process: after a few hundred tests
+    that alone took 0.25-0.3 s on a loaded 2-core machine, longer than the
+    margin under test, and none of it the search's doing.
+    """
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+@pytest.mark.parametrize(
+    "algorithm", [astar, dijkstra, greedy_best_first, bfs, dfs, iddfs, ida_star]
+)
+def test_time_limit_holds_within_a_tenth_of_a_second(algorithm):
+    # the chain never ends, so only the clock stops these searches
+    with frozen_session_heap():
+        started = time.perf_counter()
+        result = algorithm(_chain_problem(), time_limit=0.2)
+        elapsed = time.perf_counter() - started
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert elapsed <= 0.2 + max(0.1, 0.02), elapsed
+    assert result.stats.elapsed_s <= elapsed
+
+
+def test_budget_errors_name_the_budget():
+    problem = _chain_problem()
+    for call, name in (
+        (lambda: bfs(problem, time_limit=-1), "time_limit"),
+        (lambda: astar(problem, max_frontier=-2), "max_frontier"),
+        (lambda: ida_star(problem, max_depth=-3), "max_depth"),
+        (lambda: dfs(problem, max_depth=1.5), "max_depth"),
+        (lambda: iddfs(problem, max_expansions="many"), "max_expansions"),
+    ):
+        with pytest.raises(InvalidInput, match=f"{name} must be"):
+            call()

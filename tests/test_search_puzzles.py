@@ -10,7 +10,13 @@ from tansuo.bench import BenchContext
 from tansuo.bench.search import eight_puzzle, eight_puzzle_distances
 from tansuo.errors import InvalidInput
 from tansuo.search import astar, bfs, bidirectional_bfs, ida_star, weighted_astar
-from tansuo.search.examples import SlidingPuzzle, random_puzzle
+from tansuo.search.examples import (
+    HEURISTICS,
+    SlidingPuzzle,
+    parse_tiles,
+    random_puzzle,
+    solve_puzzle,
+)
 from tansuo.search.trace import trace
 
 
@@ -94,9 +100,44 @@ def test_trace_follows_open_and_closed_lists():
 def test_bench_suite_runs_and_verifies():
     result = eight_puzzle(BenchContext(quick=True))
     by_name = {run.solver: run for run in result.runs}
+    assert all(run.verified and run.check == "yes" for run in result.runs)  # by the BFS table
     assert by_name["tansuo astar"].verified
     assert by_name["tansuo ida_star"].verified
     assert by_name["tansuo astar"].solved == result.instances
     assert "simpleai astar" in by_name
     assert by_name["simpleai astar"].verified
     assert result.ratio(by_name["simpleai astar"]) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "tiles"),
+    [
+        ("1 2 3 4 5 6 0 7 8", (1, 2, 3, 4, 5, 6, 0, 7, 8)),
+        ("1,2,3,4,5,6,_,7,8", (1, 2, 3, 4, 5, 6, 0, 7, 8)),
+        ("123456.78", (1, 2, 3, 4, 5, 6, 0, 7, 8)),
+        ("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0", (*range(1, 16), 0)),
+    ],
+)
+def test_parse_tiles(text, tiles):
+    assert parse_tiles(text) == tiles
+
+
+@pytest.mark.parametrize(("text", "message"), [("", "empty"), (" 1 2 x", "tile 3")])
+def test_parse_tiles_rejects_junk(text, message):
+    with pytest.raises(InvalidInput, match=message):
+        parse_tiles(text)
+
+
+def test_solve_puzzle_by_name(table):
+    puzzle = random_puzzle(3, rng=random.Random(8))
+    for heuristic in HEURISTICS:
+        assert (
+            solve_puzzle(puzzle, "astar", heuristic=heuristic).cost == table[puzzle.initial_state]
+        )
+    unsolvable = SlidingPuzzle((2, 1, 3, 4, 5, 6, 7, 8, 0))
+    proof = solve_puzzle(unsolvable, "bfs")
+    assert proof.status == "no_solution" and proof.stats.expanded == 0  # parity: no search
+    with pytest.raises(InvalidInput, match="max_expansions"):
+        solve_puzzle(unsolvable, "bfs", max_expansions=-1)
+    with pytest.raises(InvalidInput, match="unknown heuristic"):
+        solve_puzzle(puzzle, "astar", heuristic="euclid")

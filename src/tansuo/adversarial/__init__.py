@@ -23,7 +23,7 @@ from tansuo.adversarial.game import (
     mate_in_plies,
     terminal_score,
 )
-from tansuo.adversarial.result import GameSearchResult, IterationInfo
+from tansuo.adversarial.result import GameSearchResult, GameStats, IterationInfo
 from tansuo.adversarial.tt import EXACT, LOWER, UPPER, TranspositionTable
 from tansuo.adversarial.zobrist import ZobristKeys
 
@@ -37,6 +37,7 @@ __all__ = [
     "UPPER",
     "Game",
     "GameSearchResult",
+    "GameStats",
     "IterationInfo",
     "TranspositionTable",
     "ZobristKeys",

@@ -16,7 +16,6 @@ All scores are from the side to move at the root; see :mod:`tansuo.adversarial.g
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -27,25 +26,30 @@ from tansuo.adversarial.game import (
     MATE_BOUND,
     MAX_PLY,
     Game,
+    M,
     is_mate_score,
     terminal_score,
 )
-from tansuo.adversarial.result import GameSearchResult, IterationInfo
+from tansuo.adversarial.result import GameSearchResult, GameStats, IterationInfo
 from tansuo.adversarial.tt import (
     EXACT,
     LOWER,
     MASK64,
+    MOVE,
     PROVEN_DEPTH,
     SPREAD,
     UPPER,
     TranspositionTable,
 )
+from tansuo.budget import Budget, Meter
 from tansuo.errors import InvalidInput
 
-MoveOrder = Callable[[Game, list], Sequence[Hashable]]
+MoveOrder = Callable[[Game[M], list[M]], Sequence[M]]
 """``order(game, moves) -> moves``: a user's move ordering (for tests and experiments)."""
 
-_CHECK_EVERY = 128  # nodes between two looks at the clock and the stop callback
+CHECK_EVERY = 128
+"""Positions between two looks at the clock and the stop callback (well under a
+millisecond at the engine's speed, so a time limit holds to that)."""
 
 
 class _Stop(Exception):
@@ -57,45 +61,13 @@ class _Stop(Exception):
         self.reason = reason
 
 
-class _Budget:
-    """Time, node and stop-request limits, looked at every ``_CHECK_EVERY`` nodes."""
-
-    __slots__ = ("deadline", "node_limit", "start", "stop")
-
-    def __init__(
-        self,
-        time_limit: float | None,
-        node_limit: int | None,
-        stop: Callable[[], bool] | None,
-    ) -> None:
-        if time_limit is not None and not time_limit >= 0:
-            raise InvalidInput(f"time_limit must be >= 0 seconds, got {time_limit}")
-        if node_limit is not None and node_limit < 0:
-            raise InvalidInput(f"nodes must be >= 0, got {node_limit}")
-        self.start = time.perf_counter()
-        self.deadline = None if time_limit is None else self.start + time_limit
-        self.node_limit = node_limit
-        self.stop = stop
-
-    def next_check(self, nodes: int) -> int:
-        """The node count at which to look again."""
-        due = nodes + _CHECK_EVERY
-        if self.node_limit is not None and self.node_limit + 1 < due:
-            due = self.node_limit + 1
-        return due
-
-    def spent(self, nodes: int) -> str | None:
-        """The name of the budget that ran out, or None."""
-        if self.node_limit is not None and nodes > self.node_limit:
-            return "nodes"
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            return "time_limit"
-        if self.stop is not None and self.stop():
-            return "stopped"
-        return None
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+def _look_at_budget(meter: Meter, nodes: int, ply: int) -> int:
+    """After ``nodes`` positions: stop (raise :class:`_Stop`) if a budget is spent, else
+    return the node count at which to look again."""
+    reason = meter.spent(nodes)
+    if reason is not None:
+        raise _Stop(ply, reason)
+    return meter.next_check(nodes, CHECK_EVERY)
 
 
 def _check_depth(depth: int | None, *, required: bool) -> None:
@@ -116,20 +88,53 @@ def _bad_evaluation(score: Any) -> InvalidInput:
     )
 
 
-def _unwind(game: Game, plies: int) -> None:
+def _unwind(game: Game[Any], plies: int) -> None:
     for _ in range(plies):
         game.undo()
 
 
-def _over_result(game: Game, elapsed: float) -> GameSearchResult:
-    """The result for a position where the game has already ended."""
+def _static_score(game: Game[Any], ply: int) -> int:
+    """``evaluate()`` at the horizon, checked to lie in the static range.
+
+    On a bad value the position is restored (``ply`` moves taken back) before
+    the error is raised.
+    """
+    score = game.evaluate()
+    if not -MATE_BOUND < score < MATE_BOUND:
+        _unwind(game, ply)
+        raise _bad_evaluation(score)
+    return score
+
+
+def _over_result(game: Game[M], meter: Meter) -> GameSearchResult[M]:
+    """The result for a position where the game has already ended (one node: the root)."""
     return GameSearchResult(
         "no_solution",
         None,
         terminal_score(game.evaluate(), 0),
         0,
         exact=True,
-        stats={"nodes": 1, "elapsed_s": elapsed, "nps": 0.0, "tt_hit_rate": 0.0},
+        stats=_game_stats(1, 0, 0, meter.elapsed()),
+    )
+
+
+def _game_stats(
+    nodes: int,
+    expanded: int,
+    generated: int,
+    elapsed: float,
+    limit: str | None = None,
+    **counters: Any,
+) -> GameStats:
+    """The statistics of a search that ends now; ``counters``: the table's and the like."""
+    return GameStats(
+        expanded=expanded,
+        generated=generated,
+        elapsed_s=elapsed,
+        limit=limit,
+        nodes=nodes,
+        nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+        **counters,
     )
 
 
@@ -139,12 +144,12 @@ def _over_result(game: Game, elapsed: float) -> GameSearchResult:
 
 
 def minimax(
-    game: Game,
+    game: Game[M],
     depth: int,
     *,
-    nodes: int | None = None,
+    max_nodes: int | None = None,
     time_limit: float | None = None,
-) -> GameSearchResult:
+) -> GameSearchResult[M]:
     """Plain depth-limited minimax: the value every faster search must agree with.
 
     The side to move at the root is MAX: it takes the largest child value;
@@ -157,8 +162,11 @@ def minimax(
         The position; it is played on and restored.
     depth : int
         Plies to look ahead; positions at that depth are scored by ``evaluate()``.
-    nodes, time_limit : optional budgets
-        When one runs out the result has ``status="limit"`` and no move.
+    max_nodes : int, optional
+        Budget: positions entered (the root included).
+    time_limit : float, optional
+        Budget: seconds. When a budget runs out the result has
+        ``status="limit"`` and no move.
 
     Returns
     -------
@@ -172,34 +180,29 @@ def minimax(
     0
     """
     _check_depth(depth, required=True)
-    budget = _Budget(time_limit, nodes, None)
+    meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
     if game.is_terminal() or not game.legal_moves():
-        return _over_result(game, budget.elapsed())
-    count = 0
-    next_check = budget.next_check(0)
+        return _over_result(game, meter)
+    count = expanded = generated = 0
+    next_check = meter.next_check(0, CHECK_EVERY)
 
     def value(remaining: int, ply: int, maximizing: bool) -> int:
         """The minimax value from the root side's point of view."""
-        nonlocal count, next_check
-        count += 1
+        nonlocal count, next_check, expanded, generated
         if count >= next_check:
-            reason = budget.spent(count)
-            if reason is not None:
-                raise _Stop(ply, reason)
-            next_check = budget.next_check(count)
+            next_check = _look_at_budget(meter, count, ply)
+        count += 1
         # evaluate() speaks for the side to move: MAX at even plies, MIN at odd ones.
         sign = 1 if maximizing else -1
         if game.is_terminal():
             return sign * terminal_score(game.evaluate(), ply)
         if remaining == 0:
-            score = game.evaluate()
-            if not -MATE_BOUND < score < MATE_BOUND:
-                _unwind(game, ply)
-                raise _bad_evaluation(score)
-            return sign * score
+            return sign * _static_score(game, ply)
         moves = game.legal_moves()
         if not moves:
             return sign * terminal_score(game.evaluate(), ply)
+        expanded += 1
+        generated += len(moves)
         best = -INFINITE if maximizing else INFINITE
         for move in moves:
             game.play(move)
@@ -208,15 +211,17 @@ def minimax(
             best = max(best, child) if maximizing else min(best, child)
         return best
 
-    if depth == 0:
-        score = game.evaluate()
-        if not -MATE_BOUND < score < MATE_BOUND:
-            raise _bad_evaluation(score)
-        return _fixed_depth_result(None, score, 0, 1, budget)
     best_move, best_score = None, -INFINITE
-    count += 1  # the root
     try:
-        for move in game.legal_moves():
+        if count >= next_check:  # the root is a node like any other
+            next_check = _look_at_budget(meter, count, 0)
+        count += 1
+        if depth == 0:
+            return _fixed_depth_result(None, _static_score(game, 0), 0, meter, count, 0, 0)
+        moves = game.legal_moves()
+        expanded += 1
+        generated += len(moves)
+        for move in moves:
             game.play(move)
             score = value(depth - 1, 1, False)
             game.undo()
@@ -224,44 +229,32 @@ def minimax(
                 best_move, best_score = move, score
     except _Stop as stop:
         _unwind(game, stop.ply)
-        return _limit_result(count, budget, stop.reason)
-    return _fixed_depth_result(best_move, best_score, depth, count, budget)
+        return _limit_result(meter, stop.reason, count, expanded, generated)
+    return _fixed_depth_result(best_move, best_score, depth, meter, count, expanded, generated)
 
 
-def _limit_result(count: int, budget: _Budget, reason: str) -> GameSearchResult:
-    elapsed = budget.elapsed()
-    return GameSearchResult(
-        "limit",
-        None,
-        None,
-        0,
-        stats={"nodes": count, "elapsed_s": elapsed, "nps": _rate(count, elapsed), "limit": reason},
-    )
+def _limit_result(
+    meter: Meter, reason: str, nodes: int, expanded: int, generated: int
+) -> GameSearchResult[Any]:
+    stats = _game_stats(nodes, expanded, generated, meter.elapsed(), reason)
+    return GameSearchResult("limit", None, None, 0, stats=stats)
 
 
 def _fixed_depth_result(
-    move: Hashable | None,
+    move: M | None,
     score: int,
     depth: int,
-    count: int,
-    budget: _Budget,
-    pv: Sequence[Hashable] | None = None,
-) -> GameSearchResult:
-    elapsed = budget.elapsed()
+    meter: Meter,
+    nodes: int,
+    expanded: int,
+    generated: int,
+    pv: Sequence[M] | None = None,
+) -> GameSearchResult[M]:
     line = tuple(pv) if pv is not None else (() if move is None else (move,))
+    stats = _game_stats(nodes, expanded, generated, meter.elapsed())
     return GameSearchResult(
-        "solved",
-        move,
-        score,
-        depth,
-        line,
-        exact=is_mate_score(score),
-        stats={"nodes": count, "elapsed_s": elapsed, "nps": _rate(count, elapsed)},
+        "solved", move, score, depth, line, exact=is_mate_score(score), stats=stats
     )
-
-
-def _rate(count: int, elapsed: float) -> float:
-    return count / elapsed if elapsed > 0 else 0.0
 
 
 # ---------------------------------------------------------------------------
@@ -270,15 +263,15 @@ def _rate(count: int, elapsed: float) -> float:
 
 
 def alphabeta(
-    game: Game,
+    game: Game[M],
     depth: int,
     *,
     alpha: int = -INFINITE,
     beta: int = INFINITE,
-    order: MoveOrder | None = None,
-    nodes: int | None = None,
+    order: MoveOrder[M] | None = None,
+    max_nodes: int | None = None,
     time_limit: float | None = None,
-) -> GameSearchResult:
+) -> GameSearchResult[M]:
     """Negamax with fail-soft alpha-beta pruning, no table, no reordering.
 
     A node's value is the largest of its children's values negated (each side
@@ -297,7 +290,8 @@ def alphabeta(
     order : callable ``(game, moves) -> moves``, optional
         Reorders the moves of every node (the value does not depend on it;
         the number of nodes does).
-    nodes, time_limit : optional budgets
+    max_nodes, time_limit : optional budgets
+        As in :func:`minimax`.
 
     Examples
     --------
@@ -308,35 +302,30 @@ def alphabeta(
     (True, 3)
     """
     _check_depth(depth, required=True)
-    budget = _Budget(time_limit, nodes, None)
+    meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
     if game.is_terminal() or not game.legal_moves():
-        return _over_result(game, budget.elapsed())
+        return _over_result(game, meter)
     play, undo, legal_moves = game.play, game.undo, game.legal_moves
     is_terminal, evaluate = game.is_terminal, game.evaluate
-    count = 0
-    next_check = budget.next_check(0)
+    count = expanded = generated = 0
+    next_check = meter.next_check(0, CHECK_EVERY)
 
-    def negamax(remaining: int, ply: int, alpha: int, beta: int) -> tuple[int, list]:
-        nonlocal count, next_check
-        count += 1
+    def negamax(remaining: int, ply: int, alpha: int, beta: int) -> tuple[int, list[M]]:
+        nonlocal count, next_check, expanded, generated
         if count >= next_check:
-            reason = budget.spent(count)
-            if reason is not None:
-                raise _Stop(ply, reason)
-            next_check = budget.next_check(count)
+            next_check = _look_at_budget(meter, count, ply)
+        count += 1
         if is_terminal():
             return terminal_score(evaluate(), ply), []
         if remaining <= 0:
-            score = evaluate()
-            if not -MATE_BOUND < score < MATE_BOUND:
-                _unwind(game, ply)
-                raise _bad_evaluation(score)
-            return score, []
-        moves = legal_moves()
+            return _static_score(game, ply), []
+        moves: Sequence[M] = legal_moves()
         if not moves:
             return terminal_score(evaluate(), ply), []
         if order is not None:
             moves = order(game, list(moves))
+        expanded += 1
+        generated += len(moves)
         best, best_line = -INFINITE, []
         for move in moves:
             play(move)
@@ -355,9 +344,9 @@ def alphabeta(
         score, line = negamax(depth, 0, alpha, beta)
     except _Stop as stop:
         _unwind(game, stop.ply)
-        return _limit_result(count, budget, stop.reason)
+        return _limit_result(meter, stop.reason, count, expanded, generated)
     move = line[0] if line else None
-    return _fixed_depth_result(move, score, depth, count, budget, line)
+    return _fixed_depth_result(move, score, depth, meter, count, expanded, generated, line)
 
 
 # ---------------------------------------------------------------------------
@@ -366,20 +355,20 @@ def alphabeta(
 
 
 def search(
-    game: Game,
+    game: Game[M],
     *,
     depth: int | None = None,
     time_limit: float | None = None,
-    nodes: int | None = None,
+    max_nodes: int | None = None,
     tt: TranspositionTable | bool = True,
     killers: bool = True,
     history: bool = True,
     pvs: bool = True,
     aspiration: int | None = 50,
-    order: MoveOrder | None = None,
-    on_iteration: Callable[[IterationInfo], None] | None = None,
+    order: MoveOrder[M] | None = None,
+    on_iteration: Callable[[IterationInfo[M]], None] | None = None,
     stop: Callable[[], bool] | None = None,
-) -> GameSearchResult:
+) -> GameSearchResult[M]:
     """Iterative-deepening alpha-beta with the tools of strong engines.
 
     Searches depth 1, 2, 3, ... up to ``depth`` (or until a budget runs out,
@@ -393,12 +382,13 @@ def search(
         The position; played on and restored (also when a budget stops the search).
     depth : int, optional
         Deepest iteration, in plies. At least one of ``depth``, ``time_limit``
-        and ``nodes`` is required.
+        and ``max_nodes`` is required.
     time_limit : float, optional
         Seconds. The clock is read every 128 nodes; when the time is up the
         search stops and returns the best move of the last finished iteration.
-    nodes : int, optional
-        Node budget, with the same stop behaviour.
+    max_nodes : int, optional
+        Positions entered at most (the root of every iteration and every
+        re-search included), with the same stop behaviour.
     tt : TranspositionTable or bool
         ``True`` (default) a fresh table of default size; ``False`` none; or a
         table to reuse between searches (e.g. move after move of one game).
@@ -420,7 +410,8 @@ def search(
     -------
     GameSearchResult
         ``status="solved"`` when ``depth`` was reached or the value proved,
-        ``"limit"`` when a budget ended the search first, ``"no_solution"``
+        ``"limit"`` when a budget ended the search first (``stats.limit`` is
+        ``"max_nodes"``, ``"time_limit"`` or ``"stopped"``), ``"no_solution"``
         when the game is already over.
 
     Raises
@@ -453,13 +444,13 @@ def search(
     _check_depth(depth, required=False)
     if depth == 0:
         raise InvalidInput("search() needs depth >= 1 (depth 0 is just game.evaluate())")
-    if depth is None and time_limit is None and nodes is None:
-        raise InvalidInput("give search() a budget: depth, time_limit or nodes")
-    budget = _Budget(time_limit, nodes, stop)
+    if depth is None and time_limit is None and max_nodes is None:
+        raise InvalidInput("give search() a budget: depth, time_limit or max_nodes")
+    meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start(stop=stop)
     if aspiration is not None and aspiration <= 0:
         raise InvalidInput(f"aspiration must be > 0 or None, got {aspiration}")
     if game.is_terminal() or not game.legal_moves():
-        return _over_result(game, budget.elapsed())
+        return _over_result(game, meter)
     max_depth = MAX_PLY if depth is None else depth
     table = TranspositionTable() if tt is True else (tt or None)
     if table is not None:
@@ -472,27 +463,25 @@ def search(
     is_terminal, evaluate, position_key = game.is_terminal, game.evaluate, game.hash
     history_scores: defaultdict[Hashable, int] = defaultdict(int)
     history_of = history_scores.__getitem__
-    killer_moves: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-    pv_table: list[list] = [[] for _ in range(MAX_PLY + 2)]
-    previous_pv: list = []
+    killer_moves: list[list[M | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+    pv_table: list[list[M]] = [[] for _ in range(MAX_PLY + 2)]
+    previous_pv: list[M] = []
 
     node_count = 0
-    next_check = budget.next_check(0)
+    next_check = meter.next_check(0, CHECK_EVERY)
+    expanded = generated = 0
     horizon_leaves = 0  # nodes scored by evaluate() at the horizon: inexact results
     tt_probes = tt_hits = tt_cutoffs = 0
     pvs_researches = 0
 
     def negamax(depth: int, ply: int, alpha: int, beta: int, pv_node: bool) -> int:
-        nonlocal node_count, next_check, horizon_leaves
+        nonlocal node_count, next_check, expanded, generated, horizon_leaves
         nonlocal tt_probes, tt_hits, tt_cutoffs, pvs_researches
 
-        # Step 1. Count the node; look at the clock and the budgets now and then
-        node_count += 1
+        # Step 1. Look at the clock and the budgets now and then; count the node
         if node_count >= next_check:
-            reason = budget.spent(node_count)
-            if reason is not None:
-                raise _Stop(ply, reason)
-            next_check = budget.next_check(node_count)
+            next_check = _look_at_budget(meter, node_count, ply)
+        node_count += 1
         if pv_node:
             pv_table[ply] = []
 
@@ -527,31 +516,34 @@ def search(
             key = position_key()
             tt_probes += 1
             entry = slots[(key * SPREAD & MASK64) >> tt_shift]
-            if entry is not None and entry[0] == key:
-                tt_hits += 1
-                tt_move = entry[4]
-                if not pv_node and entry[1] >= depth:
-                    score = entry[3]
-                    if score >= MATE_BOUND:
-                        score -= ply
-                    elif score <= -MATE_BOUND:
-                        score += ply
-                    bound = entry[2]
-                    if (
-                        bound == EXACT
-                        or (bound == LOWER and score >= beta)
-                        or (bound == UPPER and score <= alpha)
-                    ):
-                        tt_cutoffs += 1
-                        if entry[1] != PROVEN_DEPTH:
-                            horizon_leaves += 1
-                        return score
+            if entry is not None:
+                stored_key, stored_depth, bound, score, tt_move, _generation = entry
+                if stored_key != key:
+                    tt_move = None  # another position's entry in this slot
+                else:
+                    tt_hits += 1
+                    if not pv_node and stored_depth >= depth:
+                        if score >= MATE_BOUND:
+                            score -= ply
+                        elif score <= -MATE_BOUND:
+                            score += ply
+                        if (
+                            bound == EXACT
+                            or (bound == LOWER and score >= beta)
+                            or (bound == UPPER and score <= alpha)
+                        ):
+                            tt_cutoffs += 1
+                            if stored_depth != PROVEN_DEPTH:
+                                horizon_leaves += 1
+                            return score
 
         # Step 6. Generate the moves and order them: table move, then the
         # previous iteration's PV move, killers, and the rest by history.
-        moves = legal_moves()
+        moves: Sequence[M] = legal_moves()
         if not moves:
             return terminal_score(evaluate(), ply)
+        expanded += 1
+        generated += len(moves)
         if order is not None:
             moves = order(game, list(moves))
         if history and len(moves) > 1:
@@ -636,8 +628,8 @@ def search(
         return best
 
     # Step 10. Iterative deepening with aspiration windows
-    iterations: list[dict[str, Any]] = []
-    finished: IterationInfo | None = None
+    iterations: list[IterationInfo[M]] = []
+    finished: IterationInfo[M] | None = None
     aspiration_researches = 0
     stopped_by: str | None = None
     try:
@@ -666,17 +658,16 @@ def search(
                     high = score + delta if score + delta < MATE_BOUND else INFINITE
                 else:
                     break
-            elapsed = budget.elapsed()
             finished = IterationInfo(
                 current,
                 score,
                 tuple(pv_table[0]),
                 node_count,
-                elapsed,
+                meter.elapsed(),
                 exact=horizon_leaves == leaves_before,
             )
             previous_pv = list(pv_table[0])
-            iterations.append({"depth": current, "score": score, "nodes": node_count})
+            iterations.append(finished)
             if history:
                 for move in history_scores:  # age the history: recent cutoffs matter more
                     history_scores[move] >>= 1
@@ -689,31 +680,30 @@ def search(
         stopped_by = interrupted.reason
 
     # Step 11. The result: the last finished iteration's move, score and line
-    elapsed = budget.elapsed()
-    stats: dict[str, Any] = {
-        "nodes": node_count,
-        "elapsed_s": elapsed,
-        "nps": _rate(node_count, elapsed),
-        "tt_probes": tt_probes,
-        "tt_hits": tt_hits,
-        "tt_hit_rate": tt_hits / tt_probes if tt_probes else 0.0,
-        "tt_cutoffs": tt_cutoffs,
-        "tt_entries": len(table) if table is not None else 0,
-        "horizon_leaves": horizon_leaves,
-        "pvs_researches": pvs_researches,
-        "aspiration_researches": aspiration_researches,
-        "iterations": iterations,
-    }
-    if stopped_by is not None:
-        stats["limit"] = stopped_by
+    stats = _game_stats(
+        node_count,
+        expanded,
+        generated,
+        meter.elapsed(),
+        stopped_by,
+        tt_probes=tt_probes,
+        tt_hits=tt_hits,
+        tt_hit_rate=tt_hits / tt_probes if tt_probes else 0.0,
+        tt_cutoffs=tt_cutoffs,
+        tt_entries=len(table) if table is not None else 0,
+        horizon_leaves=horizon_leaves,
+        pvs_researches=pvs_researches,
+        aspiration_researches=aspiration_researches,
+        iterations=tuple(iterations),
+    )
     if finished is None:
         # Not even depth 1 finished: any legal move beats none. Prefer the one
         # depth 1 was happiest with so far, else the table's, else the first.
         moves = list(game.legal_moves())
-        fallback = pv_table[0][0] if pv_table[0] else None
+        fallback: Any = pv_table[0][0] if pv_table[0] else None
         if fallback is None and table is not None:
             entry = table.probe(game.hash())
-            fallback = entry[4] if entry is not None else None
+            fallback = entry[MOVE] if entry is not None else None
         move = fallback if fallback in moves else moves[0]
         return GameSearchResult("limit", move, None, 0, (move,), stats=stats)
     solved = finished.exact or finished.depth == max_depth

@@ -28,12 +28,15 @@ MATE_BOUND = MATE - MAX_PLY
 INFINITE = MATE + 1
 """Larger than any score: the initial alpha-beta window is ``(-INFINITE, INFINITE)``."""
 
-Move = TypeVar("Move", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+"""A move: anything hashable (ints are fastest)."""
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[M]):
     """A two-player, zero-sum, perfect-information game position (mutable).
+
+    Generic in its move type: ``ConnectFour`` is a ``Game[int]``.
 
     Methods
     -------
@@ -56,9 +59,9 @@ class Game(Protocol):
         (including the side to move); see :class:`~tansuo.adversarial.ZobristKeys`.
     """
 
-    def legal_moves(self) -> Sequence[Hashable]: ...
+    def legal_moves(self) -> Sequence[M]: ...
 
-    def play(self, move: Hashable) -> None: ...
+    def play(self, move: M) -> None: ...
 
     def undo(self) -> None: ...
 

@@ -11,6 +11,21 @@ from tansuo.errors import InvalidInput
 EXACT, LOWER, UPPER = 0, 1, 2
 """Bound kinds: the stored score is the value, a lower bound (fail high), an upper bound."""
 
+Entry = tuple[int, int, int, int, Hashable, int]
+"""One slot's content: ``(key, depth, bound, score, move, generation)``.
+
+A plain tuple, the cheapest record Python has to build and read: the search
+stores one at every interior node. Read it by unpacking it in that order, or
+with the index constants below.
+"""
+
+KEY, DEPTH, BOUND, SCORE, MOVE, GENERATION = range(6)
+"""The fields of an :data:`Entry`: the position's full key; the depth searched below
+it (:data:`PROVEN_DEPTH` if proved); the kind of bound (:data:`EXACT`, :data:`LOWER`,
+:data:`UPPER`); the score (mate distances counted from this position); the best move
+(None for an upper bound); the search that stored it (see
+:meth:`TranspositionTable.new_search`)."""
+
 PROVEN_DEPTH = 1 << 30
 """Stored as the depth of a result whose subtree ended only in finished games.
 
@@ -53,8 +68,9 @@ class TranspositionTable:
     --------
     >>> tt = TranspositionTable(entries=4096)
     >>> tt.store(0xABCDEF, depth=3, bound=EXACT, score=12, move=4, ply=0)
-    >>> tt.probe(0xABCDEF)[:4]
-    (11259375, 3, 0, 12)
+    >>> entry = tt.probe(0xABCDEF)
+    >>> entry[DEPTH], entry[BOUND], entry[SCORE], entry[MOVE]
+    (3, 0, 12, 4)
     """
 
     __slots__ = ("generation", "shift", "slots", "stores")
@@ -74,7 +90,7 @@ class TranspositionTable:
             raise InvalidInput(f"table of {entries} entries is too large for a Python engine")
         size = 1 << max(10, entries.bit_length() - 1)
         self.shift = 64 - (size.bit_length() - 1)
-        self.slots: list[tuple | None] = [None] * size
+        self.slots: list[Entry | None] = [None] * size
         self.generation = 0
         self.stores = 0
 
@@ -98,10 +114,10 @@ class TranspositionTable:
         """The slot of ``key``. Searches inline this for speed."""
         return (key * SPREAD & MASK64) >> self.shift
 
-    def probe(self, key: int) -> tuple | None:
+    def probe(self, key: int) -> Entry | None:
         """The entry for ``key``, or None. Searches inline this for speed."""
         entry = self.slots[(key * SPREAD & MASK64) >> self.shift]
-        if entry is not None and entry[0] == key:
+        if entry is not None and entry[KEY] == key:
             return entry
         return None
 
@@ -109,10 +125,13 @@ class TranspositionTable:
         """Record a search result for the position ``key`` found ``ply`` plies from the root."""
         index = (key * SPREAD & MASK64) >> self.shift
         old = self.slots[index]
-        if old is not None and old[0] != key and old[5] == self.generation and old[1] > depth:
-            return  # keep the deeper result of this search
-        if old is not None and old[0] == key and move is None:
-            move = old[4]  # an upper bound has no best move: keep the one we had
+        if old is not None:
+            old_key, old_depth, _, _, old_move, old_generation = old
+            if old_key != key:
+                if old_generation == self.generation and old_depth > depth:
+                    return  # keep the deeper result of this search
+            elif move is None:
+                move = old_move  # an upper bound has no best move: keep the one we had
         # Mate scores count plies from the root; store them counted from this node.
         if score >= MATE_BOUND:
             score += ply

@@ -10,7 +10,17 @@ Rules every suite follows:
 
 * every run verifies its answers (optimal cost against a reference, a valid
   solution) and says so in ``Run.verified``; a peer whose answer differs is
-  reported, never silently dropped;
+  reported, never silently dropped, and a peer that crashes or returns an
+  illegal answer is "not verified", never a crash of the suite;
+* a tansuo run is "verified" only when something independent checked it (a
+  peer, the generic engine, published values); a run that nothing independent
+  checked says ``reference=True`` and shows "reference";
+* a ratio compares like with like: each peer run names the tansuo run it is
+  compared with (``compare_with``, under the same rule), both on the same clock
+  (``clock``), and the suite says whether its ratios are ratios of medians or
+  medians of per-instance ratios (``ratio_kind``);
+* one-off work (building a table per map, a database) is timed and shown on
+  its own line (a note), never hidden in the warm-up;
 * peers are optional: a missing one becomes a note, not an error;
 * kernels are compiled (warmed up) before timing starts.
 """
@@ -39,6 +49,19 @@ class Run:
     verified: bool = True
     peer: bool = False
     note: str = ""
+    reference: bool = False
+    """True when nothing independent checked this run (it is its own reference)."""
+    compare_with: str | None = None
+    """The tansuo run this peer's ratio is taken against (the suite's baseline if None)."""
+    clock: str = "wall"
+    """``"wall"`` or ``"cpu"``: ratios are only taken between runs on the same clock."""
+
+    @property
+    def check(self) -> str:
+        """What the verified column shows: ``"yes"``, ``"reference"`` or ``"NO"``."""
+        if not self.verified:
+            return "NO"
+        return "reference" if self.reference else "yes"
 
     @property
     def median(self) -> float | None:
@@ -67,6 +90,9 @@ class Run:
             "nodes": self.nodes,
             "nodes_per_s": self.nodes_per_second,
             "verified": self.verified,
+            "check": self.check,
+            "clock": self.clock,
+            "compare_with": self.compare_with,
             "note": self.note,
         }
 
@@ -80,18 +106,41 @@ class SuiteResult:
     runs: list[Run]
     baseline: str
     notes: list[str] = field(default_factory=list)
+    ratio_kind: str = "medians"
+    """``"medians"``: peer median / tansuo median; ``"per-instance"``: the median
+    of the per-instance ratios (the runs' times are then paired by index)."""
+
+    @property
+    def ratio_label(self) -> str:
+        """What the ratio column holds, for its header."""
+        if self.ratio_kind == "per-instance":
+            return "peer / tansuo (median of per-instance ratios)"
+        return "peer / tansuo (ratio of medians)"
+
+    def reference_run(self, run: Run) -> Run | None:
+        """The tansuo run that ``run`` is compared with."""
+        name = run.compare_with or self.baseline
+        return next((r for r in self.runs if r.solver == name), None)
 
     def ratio(self, run: Run) -> float | None:
-        """Peer median time / baseline median time (> 1: tansuo is faster).
+        """Peer time over the time of the tansuo run it is compared with (> 1: tansuo faster).
 
         A peer that was stopped by its time budget ran on a prefix of the
-        instances; the baseline's median is then taken over the same prefix,
-        so that both medians describe the same instances.
+        instances; the tansuo side is then taken over the same prefix, so that
+        both describe the same instances. Runs on different clocks (wall and
+        CPU time) are not compared.
         """
-        base = next((r for r in self.runs if r.solver == self.baseline), None)
-        if base is None or not base.times or not run.times:
+        base = self.reference_run(run)
+        if base is None or base is run or not base.times or not run.times:
+            return None
+        if base.clock != run.clock:
             return None
         shared = min(len(base.times), len(run.times))
+        if self.ratio_kind == "per-instance":
+            pairs = [
+                p / b for p, b in zip(run.times[:shared], base.times[:shared], strict=True) if b > 0
+            ]
+            return statistics.median(pairs) if pairs else None
         base_median = statistics.median(base.times[:shared])
         if base_median <= 0:
             return None
@@ -102,6 +151,7 @@ class SuiteResult:
             "suite": self.suite,
             "instances": self.instances,
             "baseline": self.baseline,
+            "ratio_kind": self.ratio_kind,
             "runs": [dict(r.as_dict(), ratio=self.ratio(r)) for r in self.runs],
             "notes": list(self.notes),
         }

@@ -7,12 +7,18 @@ fixed depth by plain minimax, fail-soft alpha-beta, the full
 with the *same* evaluation (make/unmake, the exact position key as its table
 entry), so the comparison is between search algorithms, not board codes.
 
-Every run checks its root value: against plain minimax where that is
-affordable, else against alpha-beta (no table) or, on the solved small boards,
-between the three searches. easyAI scores a win ``WIN * (1 + 0.001 * d)``
-with ``d`` the depth left; that is converted to tansuo's mate-distance scale
-before comparing. The effective branching factor (EBF) in the notes is the
-geometric mean over positions of ``nodes ** (1 / depth)``.
+What checks what: the first plain search of a suite (minimax on the shallow
+suite, alpha-beta elsewhere) is the reference; every other run, ``search``
+and easyAI included, must give its root values. The reference itself counts as
+verified only when easyAI, an independent implementation, ran every position
+and agreed; otherwise it is shown as "reference". easyAI scores a win
+``WIN * (1 + 0.001 * d)`` with ``d`` the depth left; that is converted to
+tansuo's mate-distance scale before comparing. The effective branching factor
+(EBF) in the notes is the geometric mean over positions of ``nodes ** (1 / depth)``.
+
+Times are CPU seconds of this process (``clock="cpu"``), ratios are ratios of
+medians; easyAI with its table is compared with ``search``, easyAI without it
+with plain alpha-beta (the same tree: their node counts are equal).
 """
 
 from __future__ import annotations
@@ -20,13 +26,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
-from tansuo.adversarial import MATE, alphabeta, is_mate_score, minimax, search
+from tansuo.adversarial import MATE, GameSearchResult, alphabeta, is_mate_score, minimax, search
 from tansuo.adversarial.games import ConnectFour
 from tansuo.bench import BenchContext, Run, SuiteResult, missing_peer_note, peer_available, suite
 
 BASELINE = "tansuo search"
+ALPHABETA = "tansuo alphabeta"
 EASYAI_WIN = 1_000_000  # easyAI's score of a finished, won game (before its depth bonus)
 
 # Positions on the standard 7x6 board, from the opening to the middle game.
@@ -37,17 +43,28 @@ SMALL_BOARDS = ((4, 4, ""), (4, 4, "23"), (5, 4, "3322"), (5, 4, "3131"), (4, 5,
 # All solvers are single-threaded; CPU time of this process is steadier than
 # wall time on a shared machine.
 clock = time.process_time
+CLOCK = "cpu"
+
+Position = tuple[int, int, str, int]
+"""``(width, height, moves, depth)``."""
+Value = tuple[str, int]
+"""A root value in comparable form: ``("mate", signed plies)`` or ``("eval", score)``."""
+Solver = Callable[[ConnectFour, int], GameSearchResult[int]]
+
+PLAIN_SEARCHES: dict[str, Solver] = {"tansuo minimax": minimax, ALPHABETA: alphabeta}
 
 
-def _value_key(score: float) -> tuple[str, int]:
+def _value_key(score: float | None) -> Value:
     """A comparable form of a tansuo score: ("mate", signed plies) or ("eval", value)."""
+    if score is None:
+        return ("none", 0)  # no value: a budget stopped the search
     if is_mate_score(score):
         plies = MATE - abs(int(score))
         return ("mate", plies if score > 0 else -plies)
     return ("eval", int(score))
 
 
-def _easyai_key(value: float, depth: int) -> tuple[str, int]:
+def _easyai_key(value: float, depth: int) -> Value:
     """easyAI's root value in the same comparable form."""
     if abs(value) >= EASYAI_WIN:
         depth_left = round((abs(value) / EASYAI_WIN - 1) / 0.001)
@@ -110,47 +127,56 @@ def _ebf(node_counts: list[int], depths: list[int]) -> float | None:
     return math.exp(sum(logs) / len(logs)) if logs else None
 
 
+def _ebf_note(node_counts: list[int], depths: list[int]) -> str:
+    ebf = _ebf(node_counts, depths)
+    return "" if ebf is None else f"EBF {ebf:.2f}"
+
+
 def _tansuo_run(
     ctx: BenchContext,
     label: str,
-    solve: Callable[[ConnectFour, int], Any],
-    positions: list[tuple[int, int, str, int]],
-    expected: dict[int, tuple[str, int]] | None,
-    values: dict[int, tuple[str, int]],
-) -> Run:
-    run = Run(label, nodes=0)
-    counts, depths = [], []
+    solve: Solver,
+    positions: list[Position],
+    expected: list[Value] | None,
+) -> tuple[Run, list[Value]]:
+    """One of tansuo's searches on every position: its run and its root values.
+
+    With ``expected`` the values are checked against it (``verified``).
+    """
+    run = Run(label, clock=CLOCK)
+    counts, depths, values = [], [], []
     for i, (width, height, moves, depth) in enumerate(positions):
         game = ConnectFour.from_moves(moves, width=width, height=height)
         t0 = clock()
         result = solve(game, depth)
         run.times.append(clock() - t0)
         run.solved += result.status == "solved"
-        run.nodes += result.nodes
-        counts.append(result.nodes)
+        counts.append(result.stats.nodes)
         depths.append(depth)
-        values[i] = _value_key(result.score)
+        values.append(_value_key(result.score))
         if expected is not None:
             run.verified &= values[i] == expected[i]
         ctx.progress(label, i + 1, len(positions))
-    ebf = _ebf(counts, depths)
-    run.note = f"EBF {ebf:.2f}" if ebf is not None else ""
-    return run
+    run.nodes = sum(counts)
+    run.note = _ebf_note(counts, depths)
+    return run, values
 
 
 def _easyai_run(
     ctx: BenchContext,
     label: str,
-    positions: list[tuple[int, int, str, int]],
-    expected: dict[int, tuple[str, int]],
+    positions: list[Position],
+    expected: list[Value],
     *,
     with_table: bool,
     time_budget: float,
+    compare_with: str,
 ) -> Run:
+    """easyAI's Negamax on the positions (a prefix if it runs out of ``time_budget``)."""
     from easyAI import Negamax, TranspositionTable
 
     counted = _Counted(_easyai_game_class())
-    run = Run(label, peer=True, nodes=0)
+    run = Run(label, peer=True, clock=CLOCK, compare_with=compare_with)
     counts, depths = [], []
     spent = 0.0
     for i, (width, height, moves, depth) in enumerate(positions):
@@ -162,7 +188,6 @@ def _easyai_run(
         elapsed = clock() - t0
         run.times.append(elapsed)
         spent += elapsed
-        run.nodes += counted.count
         counts.append(counted.count)
         depths.append(depth)
         same = _easyai_key(ai.alpha, depth) == expected[i]
@@ -171,54 +196,44 @@ def _easyai_run(
         ctx.progress(label, i + 1, len(positions))
         if spent > time_budget:
             break  # a slow peer is measured on a prefix
-    ebf = _ebf(counts, depths)
-    run.note = ("Negamax + TT" if with_table else "Negamax") + (
-        f", EBF {ebf:.2f}" if ebf is not None else ""
-    )
+    run.nodes = sum(counts)
+    ebf = _ebf_note(counts, depths)
+    run.note = ("Negamax + TT" if with_table else "Negamax") + (f", {ebf}" if ebf else "")
     return run
 
 
 def _compare(
     ctx: BenchContext,
     name: str,
-    positions: list[tuple[int, int, str, int]],
+    positions: list[Position],
     *,
-    with_minimax: bool,
-    with_alphabeta: bool,
+    plain: tuple[str, ...],
     easyai_without_table: bool,
 ) -> SuiteResult:
+    """Run the plain searches ``plain`` (the first is the reference), ``search`` and easyAI."""
     notes = ["times are CPU seconds of this process; all solvers are single-threaded"]
-    runs: list[Run] = []
-    values: dict[int, tuple[str, int]] = {}
-    reference: dict[int, tuple[str, int]] | None = None
-    if with_minimax:
-        runs.append(_tansuo_run(ctx, "tansuo minimax", minimax, positions, None, values))
-        reference, values = dict(values), {}
-        notes.append("values checked against plain minimax at the same depth")
-    if with_alphabeta:
-        runs.append(_tansuo_run(ctx, "tansuo alphabeta", alphabeta, positions, reference, values))
-        if reference is None:
-            reference = dict(values)
-            notes.append("values checked against alpha-beta (no table) at the same depth")
-        values = {}
-    runs.append(
-        _tansuo_run(
+    reference_label = plain[0]
+    reference_run, reference = _tansuo_run(
+        ctx, reference_label, PLAIN_SEARCHES[reference_label], positions, None
+    )
+    runs = [reference_run]
+    for label in plain[1:]:
+        runs.append(_tansuo_run(ctx, label, PLAIN_SEARCHES[label], positions, reference)[0])
+    runs.append(_tansuo_run(ctx, BASELINE, _search_to_depth, positions, reference)[0])
+    notes.append(f"values checked against {reference_label} at the same depth")
+
+    if peer_available("easyAI"):
+        budget = 120.0 if not ctx.quick else 20.0
+        easyai = _easyai_run(
             ctx,
-            BASELINE,
-            lambda game, depth: search(game, depth=depth),
+            "easyAI",
             positions,
             reference,
-            values,
+            with_table=True,
+            time_budget=budget,
+            compare_with=BASELINE,
         )
-    )
-    if reference is None:
-        reference = dict(values)
-        notes.append("values: easyAI checked against tansuo search (proved results)")
-    if peer_available("easyAI"):
-        budget = ctx.scale(120.0, 20.0)
-        runs.append(
-            _easyai_run(ctx, "easyAI", positions, reference, with_table=True, time_budget=budget)
-        )
+        runs.append(easyai)
         if easyai_without_table:
             runs.append(
                 _easyai_run(
@@ -228,10 +243,17 @@ def _compare(
                     reference,
                     with_table=False,
                     time_budget=budget / 2,
+                    compare_with=ALPHABETA,
                 )
             )
+        checked_by_easyai = easyai.verified and len(easyai.times) == len(positions)
     else:
         notes.append(missing_peer_note("easyAI"))
+        checked_by_easyai = False
+    if checked_by_easyai:
+        notes.append(f"{reference_label}: checked by easyAI on every position")
+    else:
+        reference_run.reference = True  # nothing independent checked it
     for run in runs:
         notes.append(
             f"{run.solver}: {run.nodes:,} nodes on {len(run.times)} positions"
@@ -239,7 +261,20 @@ def _compare(
         )
     labels = ", ".join(f"{w}x{h} '{m}' d{d}" for w, h, m, d in positions)
     notes.append(f"positions (width x height, moves, depth): {labels}")
-    return SuiteResult(name, len(positions), runs, BASELINE, notes)
+    return SuiteResult(name, len(positions), runs, BASELINE, notes, ratio_kind="medians")
+
+
+def _search_to_depth(game: ConnectFour, depth: int) -> GameSearchResult[int]:
+    return search(game, depth=depth)
+
+
+def _standard_board(
+    ctx: BenchContext, name: str, depth: int, *, plain: tuple[str, ...], easyai_without_table: bool
+) -> SuiteResult:
+    """The suites on the 7x6 board: the standard positions at one depth (half of them quick)."""
+    chosen = STANDARD_POSITIONS if not ctx.quick else STANDARD_POSITIONS[:4]
+    positions = [(7, 6, moves, depth) for moves in chosen]
+    return _compare(ctx, name, positions, plain=plain, easyai_without_table=easyai_without_table)
 
 
 @suite(
@@ -248,15 +283,11 @@ def _compare(
     "Connect Four 7x6, fixed positions at depth 6: minimax, alpha-beta, search, easyAI",
 )
 def shallow_suite(ctx: BenchContext) -> SuiteResult:
-    depth = ctx.scale(6, 4)
-    chosen = STANDARD_POSITIONS if not ctx.quick else STANDARD_POSITIONS[:4]
-    positions = [(7, 6, moves, depth) for moves in chosen]
-    return _compare(
+    return _standard_board(
         ctx,
         "adversarial-c4-shallow",
-        positions,
-        with_minimax=True,
-        with_alphabeta=True,
+        ctx.scale(6, 4),
+        plain=("tansuo minimax", ALPHABETA),
         easyai_without_table=True,
     )
 
@@ -267,32 +298,19 @@ def shallow_suite(ctx: BenchContext) -> SuiteResult:
     "Connect Four 7x6, fixed positions at depth 9: alpha-beta, search, easyAI with its table",
 )
 def deep_suite(ctx: BenchContext) -> SuiteResult:
-    depth = ctx.scale(9, 7)
-    chosen = STANDARD_POSITIONS if not ctx.quick else STANDARD_POSITIONS[:4]
-    positions = [(7, 6, moves, depth) for moves in chosen]
-    return _compare(
-        ctx,
-        "adversarial-c4-deep",
-        positions,
-        with_minimax=False,
-        with_alphabeta=True,
-        easyai_without_table=False,
+    return _standard_board(
+        ctx, "adversarial-c4-deep", ctx.scale(9, 7), plain=(ALPHABETA,), easyai_without_table=False
     )
 
 
 @suite(
     "adversarial-c4-solve",
     "adversarial",
-    "Connect Four on small boards (4x4, 5x4, 4x5) solved to the end: search vs easyAI",
+    "Connect Four on small boards (4x4, 5x4, 4x5) solved to the end: alpha-beta, search, easyAI",
 )
 def solve_suite(ctx: BenchContext) -> SuiteResult:
     boards = SMALL_BOARDS if not ctx.quick else SMALL_BOARDS[:2]
     positions = [(w, h, moves, w * h - len(moves)) for w, h, moves in boards]
     return _compare(
-        ctx,
-        "adversarial-c4-solve",
-        positions,
-        with_minimax=False,
-        with_alphabeta=False,
-        easyai_without_table=False,
+        ctx, "adversarial-c4-solve", positions, plain=(ALPHABETA,), easyai_without_table=False
     )

@@ -17,7 +17,7 @@ from types import ModuleType
 import typer
 
 from tansuo import __version__
-from tansuo.cli._common import EXIT_INTERRUPTED, EXIT_USAGE, fail_line
+from tansuo.cli._common import EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_USAGE, fail_line
 from tansuo.errors import InvalidInput
 
 app = typer.Typer(
@@ -68,20 +68,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInput as exc:
         fail_line(str(exc))
         return EXIT_USAGE
-    except (OSError, RecursionError, MemoryError) as exc:
+    except (OSError, RecursionError) as exc:
         fail_line(_os_message(exc))
         return EXIT_USAGE
+    except MemoryError:
+        # Solvers turn memory into a budget (status "limit"); this is the last
+        # guard for anything else that outgrows the machine.
+        fail_line("out of memory (give the search a smaller --max-memory or a smaller input)")
+        return EXIT_LIMIT
     except Exception as exc:
         # Typer's own usage errors (it vendors click in recent versions, so the
         # classes are matched by shape, not imported): print them and use their code.
         if type(exc).__name__ == "Abort":
             print("interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
-        if hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
-            exc.show()
-            return exc.exit_code
-        raise
+        show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
+        if not (callable(show) and isinstance(exit_code, int)):
+            raise
+        message = getattr(exc, "format_message", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" or not callable(message):
+            show()  # the help text itself, asked for by giving nothing
+        else:  # a usage error: one line, like every other error
+            fail_line(f"{message()} (see {_command_of(argv)} --help)")
+        return exit_code
     return code if isinstance(code, int) else 0
+
+
+def _command_of(argv: Sequence[str] | None) -> str:
+    """``tansuo COMMAND``, the command a usage error is about, for its ``--help`` hint."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    names = {info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")}
+    words = [a for a in args if not a.startswith("-")]
+    return f"tansuo {words[0]}" if words and words[0] in names else "tansuo"
 
 
 def _os_message(exc: BaseException) -> str:

@@ -1,18 +1,26 @@
-"""Helpers every CLI module shares: exit codes, JSON output, error lines, spinners."""
+"""What every CLI module shares: exit codes, the common options, JSON output, error lines.
+
+The same word means the same thing in every command (DESIGN.md): the option
+factories below (``time_limit_option``, ``max_nodes_option``, ...) are the one
+definition of each shared flag, so that ``--time-limit`` reads, defaults and
+helps alike wherever it appears.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import math
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 
-from tansuo.errors import InvalidInput
+from tansuo.files import check_output as check_output
+from tansuo.files import read_text as read_text
+from tansuo.result import jsonable
 
 EXIT_SOLVED = 0
 EXIT_NO_SOLUTION = 1
@@ -26,6 +34,72 @@ console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False)
 
 
+# -- the shared options -----------------------------------------------------
+def time_limit_option(default: float | None = 60.0) -> Any:
+    """``--time-limit S``: seconds before the search gives up (exit 3 with its statistics)."""
+    return typer.Option(
+        default,
+        "--time-limit",
+        metavar="S",
+        help="Give up after this many seconds (exit 3, statistics still printed).",
+    )
+
+
+def max_nodes_option() -> Any:
+    """``--max-nodes N``: the tree-search node budget (what a node is: the domain's docs)."""
+    return typer.Option(
+        None, "--max-nodes", metavar="N", help="Give up after this many search nodes (exit 3)."
+    )
+
+
+def max_expansions_option() -> Any:
+    """``--max-expansions N``: the best-first expansion budget."""
+    return typer.Option(
+        None,
+        "--max-expansions",
+        metavar="N",
+        help="Give up after expanding this many states (exit 3).",
+    )
+
+
+def max_memory_option() -> Any:
+    """``--max-memory SIZE``: bytes for the search's growing structures (``512M``, ``4G``)."""
+    return typer.Option(
+        None,
+        "--max-memory",
+        metavar="SIZE",
+        help="Memory for the search's tables and lists, e.g. 512M or 4G (exit 3 when spent).",
+    )
+
+
+def json_option() -> Any:
+    """``--json``: one JSON object per instance on stdout (JSON Lines for batches)."""
+    return typer.Option(
+        False, "--json", help="Print one JSON object per instance (JSON Lines for batches)."
+    )
+
+
+def out_option(what: str = "results, as JSON Lines") -> Any:
+    """``--out FILE``: where a batch writes its results."""
+    return typer.Option(None, "--out", metavar="FILE", help=f"Write the {what} to FILE.")
+
+
+def render_option(what: str = "a picture of the answer (.png)") -> Any:
+    """``--render FILE``: a picture (or animation) of the answer."""
+    return typer.Option(None, "--render", metavar="FILE", help=f"Draw {what} to FILE.")
+
+
+def force_option() -> Any:
+    """``--force``: allow overwriting an existing output file."""
+    return typer.Option(False, "--force", help="Overwrite output files that already exist.")
+
+
+def algo_option(default: str, choices: tuple[str, ...] | list[str]) -> Any:
+    """``--algo NAME``: which algorithm, one of ``choices``."""
+    return typer.Option(default, "--algo", metavar="NAME", help=f"Algorithm: {', '.join(choices)}.")
+
+
+# -- outcomes -----------------------------------------------------------------
 def exit_code(status: str) -> int:
     """The process exit code for a result status."""
     return EXIT_BY_STATUS[status]
@@ -41,23 +115,9 @@ def fail_line(message: str) -> None:
     print(f"tansuo: error: {message}", file=sys.stderr)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "item") and callable(value.item):  # numpy scalars
-        return _jsonable(value.item())
-    if hasattr(value, "tolist"):
-        return _jsonable(value.tolist())
-    return value
-
-
 def json_line(obj: Mapping[str, Any]) -> str:
     """One compact JSON object (infinities become null, numpy values plain)."""
-    return json.dumps(_jsonable(obj), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(jsonable(obj), ensure_ascii=False, separators=(",", ":"))
 
 
 def emit_json(obj: Mapping[str, Any]) -> None:
@@ -66,31 +126,11 @@ def emit_json(obj: Mapping[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def read_text(path: str | Path) -> str:
-    """Read a text file given on the command line (``-`` is stdin), with a clear error."""
-    if str(path) == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    if not p.exists():
-        raise InvalidInput(f"{p}: no such file")
-    if p.is_dir():
-        raise InvalidInput(f"{p}: is a directory, expected a file")
-    try:
-        return p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidInput(f"{p}: not a UTF-8 text file") from None
-
-
-def refuse_overwrite(path: str | Path, *, force: bool = False, inputs: tuple = ()) -> Path:
-    """Check an output path: never an input file; an existing file only with force."""
-    out = Path(path)
-    for given in inputs:
-        with contextlib.suppress(OSError):
-            if Path(given).resolve() == out.resolve():
-                raise InvalidInput(f"{out}: refusing to overwrite an input file")
-    if out.exists() and not force:
-        raise InvalidInput(f"{out}: already exists; use --force to overwrite it")
-    return out
+def check_outputs(*paths: Path | str | None, force: bool = False, inputs: tuple = ()) -> None:
+    """Check every output path a command was given, before any work starts."""
+    for path in paths:
+        if path is not None:
+            check_output(path, force=force, inputs=inputs)
 
 
 @contextlib.contextmanager

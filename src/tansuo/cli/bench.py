@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from tansuo import bench as harness
-from tansuo.cli._common import console, refuse_overwrite
+from tansuo.cli._common import check_output, console
 
 
 def register(app: typer.Typer) -> None:
@@ -50,7 +51,7 @@ def run(
             console.print(f"{s.name:28} {s.domain:12} {s.description}")
         return
     if json_file is not None:
-        refuse_overwrite(json_file, force=force)
+        check_output(json_file, force=force)
     results = []
     with Progress(
         TextColumn("{task.description}"),
@@ -77,22 +78,30 @@ def run(
 
 def _print_table(result: harness.SuiteResult) -> None:
     table = Table(title=f"{result.suite} ({result.instances} instances)", title_justify="left")
-    for col in ("solver", "solved", "median", "max", "nodes/s", "verified", "peer / tansuo"):
+    columns = ("solver", "clock", "solved", "median", "max", "nodes/s", "verified")
+    for col in (*columns, result.ratio_label):
         if col == "solver":
             table.add_column(col, justify="left", no_wrap=True)
         else:
             table.add_column(col, justify="right", no_wrap=True)
     for r in result.runs:
         ratio = result.ratio(r)
+        versus = result.reference_run(r)
+        shown = "-" if ratio is None or not r.peer else f"{ratio:.1f}x"
+        if ratio is not None and r.peer and versus is not None and versus.solver != result.baseline:
+            shown += f" [dim]vs {versus.solver}[/dim]"
         table.add_row(
             r.solver + (f" [dim]({r.note})[/dim]" if r.note else ""),
+            r.clock,
             f"{r.solved}/{len(r.times)}",
             _fmt_time(r.median),
             _fmt_time(r.max),
             _fmt_rate(r.nodes_per_second),
-            "yes" if r.verified else "[red]NO[/red]",
-            "-" if ratio is None or r.solver == result.baseline else f"{ratio:.1f}x",
+            "[red]NO[/red]" if r.check == "NO" else r.check,
+            shown,
         )
-    console.print(table)
+    # a table written to a file or a pipe is not cut to 80 columns
+    wide = console if console.is_terminal else Console(highlight=False, width=180)
+    wide.print(table)
     for note in result.notes:
         console.print(f"  [dim]{note}[/dim]")

@@ -4,22 +4,33 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import typer
 
-from tansuo.cli._common import compiling, console, emit_json, exit_code, read_text
+from tansuo.cli._common import (
+    algo_option,
+    compiling,
+    console,
+    emit_json,
+    exit_code,
+    json_option,
+    max_expansions_option,
+    time_limit_option,
+)
 from tansuo.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from tansuo.graph import Graph, ShortestPath
+    from tansuo.graph.io import Format as FormatName
+    from tansuo.graph.solve import Algorithm
 
 DEFAULT_TIME_LIMIT = 300.0
 
-
-class Method(StrEnum):
-    auto = "auto"
-    dijkstra = "dijkstra"
-    astar = "astar"
-    bidirectional = "bidirectional"
-    bfs = "bfs"
-    reference = "reference"
+# the names are repeated here (not imported) so that `tansuo --help` does not
+# import numba; a test checks that they are the library's
+ALGORITHM_NAMES = ("auto", "dijkstra", "astar", "bidirectional", "bfs", "reference")
+PAIR_ONLY = ("astar", "bidirectional")
 
 
 class Format(StrEnum):
@@ -38,6 +49,31 @@ def register(app: typer.Typer) -> None:
     )(run)
 
 
+def check_graph_source(file: str | None, sample: str | None) -> None:
+    """Say at once what is wrong with where the graph should come from (before any work).
+
+    A FILE that does not exist may be the name of a bundled graph; anything
+    else that is wrong with a file (a directory, binary, not UTF-8) is said
+    when it is read.
+    """
+    from tansuo.graph import bundled_graph_names
+
+    if sample is not None:
+        if file is not None:
+            raise InvalidInput("give either a FILE or --sample, not both")
+        if sample not in bundled_graph_names():
+            raise InvalidInput(
+                f"no bundled graph {sample!r}; choose one of {', '.join(bundled_graph_names())}"
+            )
+        return
+    if file is None:
+        raise InvalidInput("no graph given: pass a FILE (or - for stdin) or --sample NAME")
+    if file != "-" and not Path(file).exists() and file not in bundled_graph_names():
+        raise InvalidInput(
+            f"{file}: no such file (nor a bundled graph: {', '.join(bundled_graph_names())})"
+        )
+
+
 def load_graph(
     file: str | None,
     *,
@@ -45,42 +81,31 @@ def load_graph(
     fmt: str = "auto",
     directed: bool = False,
     coordinates: Path | None = None,
-):
-    """The graph named on the command line: a file, ``-`` for stdin, or a bundled sample."""
-    from tansuo.graph import load_sample, parse_graph, read_graph
+) -> Graph:
+    """The graph named on the command line: a file, ``-`` for stdin, or a bundled graph.
 
+    A bundled graph is named by ``--sample NAME``, or by FILE when no such
+    file exists and a bundled graph has that name.
+    """
+    from tansuo.graph import bundled_graph, read_graph
+
+    check_graph_source(file, sample)
+    if sample is None and file != "-" and not Path(str(file)).exists():
+        sample = file  # check_graph_source made sure that it is a bundled name
     if sample is not None:
-        if file is not None:
-            raise InvalidInput("give either a FILE or --sample, not both")
-        return load_sample(sample)
-    if file is None:
-        raise InvalidInput("no graph given: pass a FILE (or - for stdin) or --sample NAME")
-    if str(file) == "-":
-        co_text = None if coordinates is None else read_text(coordinates)
-        return parse_graph(
-            read_text("-"), fmt=fmt, directed=directed, coordinates=co_text, source="-"
-        )
-    return read_graph(file, fmt=fmt, directed=directed, coordinates=coordinates)
-
-
-def warm_up() -> None:
-    """Compile (or load from the cache) every graph kernel on a tiny graph."""
-    from tansuo.graph import Graph, shortest_path, shortest_paths
-
-    tiny = Graph.from_edges(
-        [("a", "b", 1.5), ("b", "c", 2)], coords={"a": (0, 0), "b": (1, 0), "c": (2, 0)}
+        return bundled_graph(sample)
+    return read_graph(
+        str(file), fmt=cast("FormatName", fmt), directed=directed, coordinates=coordinates
     )
-    shortest_paths(tiny, "a")
-    for method in ("dijkstra", "astar", "bidirectional"):
-        shortest_path(tiny, "a", "c", method=method)
-    shortest_paths(Graph.from_edges([("a", "b"), ("b", "c")]), "a")
 
 
 def run(
     file: str | None = typer.Argument(
-        None, metavar="FILE", help="Edge-list or DIMACS .gr file; - reads standard input."
+        None,
+        metavar="FILE",
+        help="Edge-list or DIMACS .gr file (- reads standard input), or a bundled graph's name.",
     ),
-    source: str = typer.Option(..., "--from", "-s", help="The start node."),
+    source: str | None = typer.Option(None, "--from", "-s", help="The start node (required)."),
     target: str | None = typer.Option(None, "--to", "-t", help="Only the path to this node."),
     directed: bool = typer.Option(
         False, "--directed", help="Edge-list lines are arcs u -> v (DIMACS is always directed)."
@@ -89,54 +114,82 @@ def run(
     coordinates: Path | None = typer.Option(
         None, "--co", help="DIMACS .co coordinates (default: FILE with .co beside a .gr)."
     ),
-    method: Method = typer.Option(
-        Method.auto,
-        "--method",
-        help="auto: BFS for equal weights, A* with coordinates and --to, else Dijkstra.",
-    ),
+    algorithm: str = algo_option("auto", ALGORITHM_NAMES),
     sample: str | None = typer.Option(
         None, "--sample", help="A bundled graph instead of FILE: figure-7-3, figure-7-19."
     ),
-    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    time_limit: float = typer.Option(
-        DEFAULT_TIME_LIMIT, "--time-limit", help="Give up after this many seconds (exit 3)."
-    ),
-    max_expansions: int | None = typer.Option(
-        None, "--max-expansions", help="Give up after settling this many nodes (exit 3)."
-    ),
+    json_out: bool = json_option(),
+    time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
+    max_expansions: int | None = max_expansions_option(),
 ) -> None:
-    """Print the shortest path listing from --from (or one path with --to)."""
-    from tansuo.graph import listing_lines, pair_line, shortest_path, shortest_paths
+    """Print the shortest path listing from --from (or one path with --to).
 
+    ``--algo auto`` is BFS when all weights are equal, A* with coordinates and
+    --to, else Dijkstra; ``--max-expansions`` counts nodes settled.
+    """
+    from tansuo.budget import Budget
+    from tansuo.graph import (
+        ShortestPaths,
+        limit_line,
+        listing_lines,
+        pair_line,
+        shortest_path,
+        shortest_paths,
+        warm_up,
+    )
+
+    # the cheap checks first, in the order of the command line: the graph, the
+    # start node, the algorithm, the budgets; then the work
+    check_graph_source(file, sample)
+    if source is None:
+        raise InvalidInput("no start node: pass --from NODE")
+    if algorithm not in ALGORITHM_NAMES:
+        raise InvalidInput(
+            f"unknown --algo {algorithm!r}; choose one of {', '.join(ALGORITHM_NAMES)}"
+        )
+    if target is None and algorithm in PAIR_ONLY:
+        raise InvalidInput(f"--algo {algorithm} needs --to TARGET")
+    Budget(time_limit=time_limit, max_expansions=max_expansions)
     with compiling(warm_up, "graph kernels"):
         # kernels first, so that the graph's build time is not the compiler's
         graph = load_graph(
             file, sample=sample, fmt=fmt.value, directed=directed, coordinates=coordinates
         )
-    budget = {"time_limit": time_limit, "max_expansions": max_expansions}
+    algo = cast("Algorithm", algorithm)
+    result: ShortestPaths | ShortestPath
     if target is None:
-        if method.value in ("astar", "bidirectional"):
-            raise InvalidInput(f"--method {method.value} needs --to TARGET")
-        result = shortest_paths(graph, source, method=method.value, **budget)
+        result = shortest_paths(
+            graph, source, algorithm=algo, time_limit=time_limit, max_expansions=max_expansions
+        )
     else:
-        result = shortest_path(graph, source, target, method=method.value, **budget)
+        result = shortest_path(
+            graph,
+            source,
+            target,
+            algorithm=algo,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+        )
     if json_out:
         emit_json(result.as_dict())
-    elif target is None:
-        console.print("Shortest path listing:", markup=False)
-        for line in listing_lines(result):
-            console.print(f"  {line}", markup=False)
     else:
-        console.print(pair_line(result), markup=False)
+        if isinstance(result, ShortestPaths):
+            console.print("Shortest path listing:", markup=False)
+            for line in listing_lines(result):
+                console.print(f"  {line}", markup=False)
+        else:
+            console.print(pair_line(result), markup=False)
+        if result.status == "limit":
+            console.print(limit_line(result.stats), markup=False)
     raise typer.Exit(exit_code(result.status))
 
 
-def demo(console) -> None:
+def demo(console: Any) -> None:
     """The chapter's figure 7-19: the shortest path listing from v, by the Dijkstra kernel."""
-    from tansuo.graph import listing_lines, load_sample, shortest_path, shortest_paths
+    from tansuo.graph import bundled_graph, listing_lines, shortest_path, shortest_paths
 
-    graph = load_sample("figure-7-19")
-    result = shortest_paths(graph, "v", method="dijkstra")
+    graph = bundled_graph("figure-7-19")
+    result = shortest_paths(graph, "v", algorithm="dijkstra")
     console.print(
         f"[bold]graph[/bold]  Dijkstra (numba, CSR) on the chapter's figure 7-19 "
         f"({graph.num_nodes} nodes, {graph.num_arcs // 2} edges) from v:"
@@ -145,9 +198,9 @@ def demo(console) -> None:
     for line in lines[:4]:
         console.print(f"  {line}", markup=False)
     console.print(f"  ... {len(lines) - 4} more nodes", markup=False)
-    pair = shortest_path(graph, "v", "w", method="bidirectional")
+    pair = shortest_path(graph, "v", "w", algorithm="bidirectional")
     console.print(
-        f"  bidirectional Dijkstra v→w: cost {pair.cost}, settled {pair.stats['expanded']} "
-        f"nodes (one-way Dijkstra settled {result.stats['expanded']})",
+        f"  bidirectional Dijkstra v→w: cost {pair.cost}, settled {pair.stats.expanded} "
+        f"nodes (one-way Dijkstra settled {result.stats.expanded})",
         markup=False,
     )

@@ -1,10 +1,31 @@
-"""``tansuo queens``: N-Queens boards and counts."""
+"""``tansuo queens``: N-Queens boards and counts, for one size or a range of sizes."""
 
 from __future__ import annotations
 
-import typer
+from pathlib import Path
+from typing import Any
 
-from tansuo.cli._common import compiling, console, emit_json, exit_code
+import typer
+from rich.console import Console
+
+from tansuo.cli._batch import (
+    check_batch_flags,
+    ray_option,
+    resume_option,
+    run_batch_command,
+    workers_option,
+)
+from tansuo.cli._common import (
+    compiling,
+    console,
+    emit_json,
+    exit_code,
+    force_option,
+    json_option,
+    max_nodes_option,
+    out_option,
+    time_limit_option,
+)
 from tansuo.errors import InvalidInput
 
 DEFAULT_FIRST = 100
@@ -16,61 +37,92 @@ def register(app: typer.Typer) -> None:
         "queens",
         help=(
             "Place N queens on an N x N board so that none attacks another: print boards "
-            f"(the first {DEFAULT_FIRST} by default), or count them with --count / --unique."
+            f"(the first {DEFAULT_FIRST} by default), or count them with --count / "
+            "--up-to-symmetry. N may be a range (8-14, or 4,8,12): a batch."
         ),
     )(run)
 
 
-def warm_up() -> None:
-    """Compile (or load from the cache) the N-Queens kernels."""
-    from tansuo.queens import count_solutions, find_solutions
-
-    find_solutions(6, 1)
-    count_solutions(6)
-    count_solutions(6, unique=True)
-
-
 def run(
-    n: str = typer.Argument(..., metavar="N", help="Board size, 1..60."),
+    n: str = typer.Argument(..., metavar="N", help="Board size 1..60, or a range: 8-14, 4,8,12."),
     count: bool = typer.Option(False, "--count", help="Only count the solutions."),
     first: int | None = typer.Option(
         None, "--first", help=f"Show this many solutions (default {DEFAULT_FIRST})."
     ),
-    unique: bool = typer.Option(
-        False, "--unique", help="Count solutions up to rotation and reflection (OEIS A002562)."
+    up_to_symmetry: bool = typer.Option(
+        False,
+        "--up-to-symmetry",
+        help="Count solutions up to rotation and reflection (OEIS A002562).",
     ),
-    workers: int = typer.Option(1, "--workers", help="Processes for counting."),
-    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    time_limit: float = typer.Option(
-        DEFAULT_TIME_LIMIT, "--time-limit", help="Give up after this many seconds (exit 3)."
-    ),
+    workers: int = workers_option(),
+    ray: str | None = ray_option(),
+    out: Path | None = out_option("results of a range, as JSON Lines"),
+    resume: bool = resume_option(),
+    json_out: bool = json_option(),
+    force: bool = force_option(),
+    time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
+    max_nodes: int | None = max_nodes_option(),
 ) -> None:
-    """Print N-Queens solutions as boards, or count them."""
-    from tansuo.queens import (
-        boards_text,
-        check_size,
-        count_solutions,
-        find_solutions,
-        summary_line,
-    )
+    """Print N-Queens solutions as boards, or count them (one size, or a batch of sizes)."""
+    from tansuo.batch.domains import parse_size_range
+    from tansuo.budget import Budget
+    from tansuo.queens import check_size
 
-    try:
-        size = int(n)
-    except ValueError:
-        raise InvalidInput(f"board size must be a whole number, got {n!r}") from None
-    check_size(size)
-    if unique and first is not None:
-        raise InvalidInput("--unique counts classes of solutions; it does not go with --first")
+    sizes = parse_size_range(n)
+    if sizes is None:
+        raise InvalidInput(f"board size must be a whole number or a range such as 8-14, got {n!r}")
+    for size in sizes:
+        check_size(size)
+    Budget(time_limit=time_limit, max_nodes=max_nodes)
+    if up_to_symmetry and first is not None:
+        raise InvalidInput("--up-to-symmetry counts classes; it does not go with --first")
     if count and first is not None:
         raise InvalidInput("--count only counts; drop --first to count, or --count to list")
-    if workers != 1 and not (count or unique):
-        raise InvalidInput("--workers splits the counting; use it with --count or --unique")
+    if first is not None and first < 1:
+        raise InvalidInput(f"--first must be at least 1, got {first}")
+    counting = count or up_to_symmetry
+    batch = len(sizes) > 1 or ray is not None or out is not None or resume
+    if batch:
+        check_batch_flags(workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=())
+        code = _run_range(
+            sizes, counting, up_to_symmetry, first, workers, ray, out, resume, json_out,
+            time_limit, max_nodes,
+        )  # fmt: skip
+        raise typer.Exit(code)
+    if workers != 1 and not counting:
+        raise InvalidInput("--workers splits the counting; use it with --count or --up-to-symmetry")
+    if not 1 <= workers <= 256:
+        raise InvalidInput(f"--workers must be between 1 and 256, got {workers}")
+    _one_size(sizes[0], counting, up_to_symmetry, first, workers, json_out, time_limit, max_nodes)
+
+
+def _one_size(
+    size: int,
+    counting: bool,
+    up_to_symmetry: bool,
+    first: int | None,
+    workers: int,
+    json_out: bool,
+    time_limit: float | None,
+    max_nodes: int | None,
+) -> None:
+    from tansuo.queens import boards_text, count_solutions, find_solutions, summary_line, warm_up
+
     with compiling(warm_up, "N-Queens kernels"):
-        if count or unique:
-            result = count_solutions(size, unique=unique, workers=workers, time_limit=time_limit)
+        if counting:
+            result = count_solutions(
+                size,
+                up_to_symmetry=up_to_symmetry,
+                workers=workers,
+                time_limit=time_limit,
+                max_nodes=max_nodes,
+            )
         else:
             result = find_solutions(
-                size, DEFAULT_FIRST if first is None else first, time_limit=time_limit
+                size,
+                DEFAULT_FIRST if first is None else first,
+                time_limit=time_limit,
+                max_nodes=max_nodes,
             )
     if json_out:
         emit_json(result.as_dict())
@@ -81,10 +133,69 @@ def run(
     raise typer.Exit(exit_code(result.status))
 
 
-def demo(console) -> None:
-    """Boards by the readable DFS, then counts by the bitmask kernel."""
-    from tansuo.queens import count_solutions, format_board, reference_solutions
+def _run_range(
+    sizes: list[int],
+    counting: bool,
+    up_to_symmetry: bool,
+    first: int | None,
+    workers: int,
+    ray: str | None,
+    out: Path | None,
+    resume: bool,
+    json_out: bool,
+    time_limit: float | None,
+    max_nodes: int | None,
+) -> int:
+    """Several sizes through the batch runner: a line (or a JSON record) per size."""
+    from tansuo.batch import Instance, batch_domain
+    from tansuo.queens import format_board
 
+    adapter = batch_domain("queens")
+    options: dict[str, Any] = {
+        "count": counting or first is None,
+        "up_to_symmetry": up_to_symmetry,
+        "max_solutions": first,
+        "time_limit": time_limit,
+        "max_nodes": max_nodes,
+    }
+    options = adapter.check_options(options)
+
+    def describe(record: dict[str, Any]) -> str:
+        if record["status"] == "error":
+            return f"{record['id']}-queens: {record.get('error')}"
+        stats = record.get("stats") or {}
+        work = f"{stats.get('nodes', 0):,} nodes, {stats.get('elapsed_s', 0.0):.3f} s"
+        if record["status"] == "limit":
+            return f"{record['id']}-queens: stopped by the {stats.get('limit')} budget ({work})"
+        listed = record.get("solutions") or []
+        boards = "".join(f"{format_board(s)}\n\n" for s in listed)
+        found = record.get("count")
+        if isinstance(found, int):
+            noun = "up to symmetry" if up_to_symmetry else "solutions"
+            return f"{boards}{record['id']}-queens: {found:,} {noun} ({work})"
+        return f"{boards}{record['id']}-queens: the first {len(listed)} shown ({work})"
+
+    return run_batch_command(
+        "queens",
+        (Instance(str(size), str(size)) for size in sizes),
+        options,
+        total=len(sizes),
+        workers=workers,
+        ray=ray,
+        out=out,
+        resume=resume,
+        json_out=json_out,
+        describe=describe,
+        warm_up=adapter.warm_up,
+        lean=False if not options["count"] else None,  # listing: the boards are the answer
+    )
+
+
+def demo(console: Console) -> None:
+    """Boards by the readable DFS, then counts by the bitmask kernel."""
+    from tansuo.queens import count_solutions, format_board, reference_solutions, warm_up
+
+    warm_up()
     boards = list(reference_solutions(4))
     console.print(
         f"[bold]queens[/bold]  depth-first backtracking (tansuo.search terms) finds "
@@ -93,10 +204,10 @@ def demo(console) -> None:
     for row in format_board(boards[0]).splitlines():
         console.print(f"  {row}", markup=False)
     result = count_solutions(12)
-    classes = count_solutions(12, unique=True)
+    classes = count_solutions(12, up_to_symmetry=True)
     console.print(
         f"  bitmask kernel with mirror symmetry: 12-queens has {result.count:,} solutions, "
-        f"{classes.count:,} up to symmetry ({result.stats['nodes']:,} nodes, "
-        f"{result.stats['elapsed_s'] * 1e3:.0f} ms)",
+        f"{classes.count:,} up to symmetry ({result.stats.nodes:,} nodes, "
+        f"{result.stats.elapsed_s * 1e3:.0f} ms)",
         markup=False,
     )

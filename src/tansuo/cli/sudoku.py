@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from tansuo.cli._common import (
+    check_output,
     compiling,
     console,
     emit_json,
@@ -23,7 +24,6 @@ from tansuo.cli._common import (
     exit_code,
     json_line,
     read_text,
-    refuse_overwrite,
     worst_exit,
 )
 from tansuo.errors import InvalidInput
@@ -162,7 +162,7 @@ def solve_command(
         raise InvalidInput("--out is for --file batches; use --json for one puzzle")
     sudoku = _read_puzzle(puzzle, size, box_shape)
     if render is not None:
-        refuse_overwrite(render, force=force, inputs=(puzzle,))
+        check_output(render, force=force, inputs=(puzzle,))
     from tansuo.sudoku import solve
     from tansuo.sudoku.render import format_side_by_side, save_png
 
@@ -204,7 +204,7 @@ def _solve_batch(
 
     puzzles = parse_puzzles(read_text(file), size=size, box=box, source=str(file))
     if out is not None:
-        refuse_overwrite(out, force=force, inputs=(file,))
+        check_output(out, force=force, inputs=(file,))
     statuses: list[str] = []
     sink: IO[str] | None = None
     with compiling(warm_up, "the Sudoku kernel"):
@@ -276,7 +276,7 @@ def generate_command(
     if render is not None:
         if how_many != 1:
             raise InvalidInput("--render draws one puzzle; use it with --count 1")
-        refuse_overwrite(render, force=force)
+        check_output(render, force=force)
     _, box_shape = _shape(size, box)
     Sudoku.empty(size, box_shape)  # checks size and box before any work
     first_seed = seed if seed is not None else random.randrange(2**31)

@@ -1,11 +1,11 @@
 """Weighted graphs and shortest paths: Dijkstra, A*, bidirectional Dijkstra, BFS.
 
 Read a graph (:func:`read_graph`, :func:`parse_edge_list`, :func:`parse_dimacs`,
-:meth:`Graph.from_dict`, :meth:`Graph.from_networkx`, :meth:`Graph.from_arrays`),
-then ask :func:`shortest_paths` (every node from one source) or
-:func:`shortest_path` (one pair). The searches run numba kernels over the
-graph's CSR arrays; ``method="reference"`` runs the generic engine of
-:mod:`tansuo.search` instead.
+:func:`bundled_graph`, :meth:`Graph.from_dict`, :meth:`Graph.from_networkx`,
+:meth:`Graph.from_arrays`), then ask :func:`shortest_paths` (every node from
+one source) or :func:`shortest_path` (one pair). The searches run numba
+kernels over the graph's CSR arrays; ``algorithm="reference"`` runs the
+generic engine of :mod:`tansuo.search` instead.
 
 Example
 -------
@@ -16,34 +16,43 @@ Example
 """
 
 from tansuo.graph.heuristics import straight_line, straight_line_scale
-from tansuo.graph.io import parse_graph, read_graph, read_text_file
-from tansuo.graph.model import (
-    Graph,
+from tansuo.graph.io import (
+    FORMATS,
+    bundled_graph,
+    bundled_graph_names,
     looks_like_dimacs,
     parse_dimacs,
     parse_dimacs_coordinates,
     parse_edge_list,
+    parse_graph,
+    read_graph,
 )
-from tansuo.graph.render import format_path, listing_lines, pair_line, path_line
-from tansuo.graph.samples import load_sample, sample_names
+from tansuo.graph.model import Graph
+from tansuo.graph.render import format_path, limit_line, listing_lines, pair_line, path_line
+from tansuo.graph.result import GraphStats, ShortestPath, ShortestPaths
 from tansuo.graph.solve import (
-    PAIR_METHODS,
-    SINGLE_SOURCE_METHODS,
-    ShortestPath,
-    ShortestPaths,
+    ALGORITHMS,
+    PAIR_ALGORITHMS,
+    SINGLE_SOURCE_ALGORITHMS,
     shortest_path,
     shortest_paths,
+    warm_up,
 )
 
 __all__ = [
-    "PAIR_METHODS",
-    "SINGLE_SOURCE_METHODS",
+    "ALGORITHMS",
+    "FORMATS",
+    "PAIR_ALGORITHMS",
+    "SINGLE_SOURCE_ALGORITHMS",
     "Graph",
+    "GraphStats",
     "ShortestPath",
     "ShortestPaths",
+    "bundled_graph",
+    "bundled_graph_names",
     "format_path",
+    "limit_line",
     "listing_lines",
-    "load_sample",
     "looks_like_dimacs",
     "pair_line",
     "parse_dimacs",
@@ -52,10 +61,9 @@ __all__ = [
     "parse_graph",
     "path_line",
     "read_graph",
-    "read_text_file",
-    "sample_names",
     "shortest_path",
     "shortest_paths",
     "straight_line",
     "straight_line_scale",
+    "warm_up",
 ]

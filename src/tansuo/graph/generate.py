@@ -49,8 +49,8 @@ def road_like(n: int, *, seed: int = 0, drop: float = 0.15) -> Graph:
     nodes = side * side
     ids = np.arange(nodes, dtype=np.int64).reshape(side, side)
     # jitter below half a cell keeps the picture a road map, not a tangle
-    coords = np.stack(np.meshgrid(np.arange(side), np.arange(side)), axis=-1).reshape(-1, 2)
-    coords = coords.astype(np.float64) + rng.uniform(-0.3, 0.3, (nodes, 2))
+    cells = np.stack(np.meshgrid(np.arange(side), np.arange(side)), axis=-1).reshape(-1, 2)
+    coords = cells.astype(np.float64) + rng.uniform(-0.3, 0.3, (nodes, 2))
     right = (ids[:, :-1].ravel(), ids[:, 1:].ravel())
     down = (ids[:-1, :].ravel(), ids[1:, :].ravel())
     # one diagonal per cell, either way: the graph stays planar

@@ -24,6 +24,8 @@ _SAFETY = 1.0 - 1e-9
 def straight_line_scale(graph: Graph) -> float:
     """The largest factor ``s`` with ``s * |uv| <= w(u, v)`` on every arc (0 without coords).
 
+    Computed once per graph (see :meth:`Graph.derived`).
+
     Example
     -------
     >>> import numpy as np
@@ -33,10 +35,7 @@ def straight_line_scale(graph: Graph) -> float:
     >>> round(straight_line_scale(g), 6)
     2.0
     """
-    cached = graph.cache.get("straight_line_scale")
-    if cached is None:
-        cached = graph.cache["straight_line_scale"] = _least_weight_per_length(graph)
-    return cached
+    return graph.derived("straight_line_scale", lambda: _least_weight_per_length(graph))
 
 
 def _least_weight_per_length(graph: Graph) -> float:

@@ -1,32 +1,19 @@
-"""Weighted graphs in CSR form, and the text formats they are read from.
+"""Weighted graphs in CSR form.
 
 A :class:`Graph` is built once (arcs sorted by source into compressed sparse
 rows: ``indptr``, ``indices``, ``weights``) and then searched many times by the
 kernels. Nodes are numbered ``0..n-1`` inside; outside they keep their labels:
 the names of an edge-list file (in order of first appearance), DIMACS ids
 ``1..N``, the nodes of a dict or networkx graph, or plain ``0..n-1`` for graphs
-built from numpy arrays.
-
-Formats
--------
-Edge list (the chapter's format)::
-
-    # comment
-    S a 12          two node names and a non-negative weight
-    a b             weight 1 when omitted
-    z               a node on its own (no edges)
-
-DIMACS shortest-path ``.gr`` (directed; ``c`` comments, ``p sp N M``,
-``a u v w``) with optional ``.co`` coordinates (``p aux sp co N``, ``v id x y``).
+built from numpy arrays. The text formats are read in :mod:`tansuo.graph.io`.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import time
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -36,13 +23,16 @@ from tansuo.graph import _kernels
 MAX_NODES = 200_000_000
 """More nodes than this is taken to be a mistake (the arrays would not fit)."""
 
+Derived = TypeVar("Derived")
+
 
 class Graph:
     """A weighted graph in compressed sparse row form, ready for the kernels.
 
-    Build one with :func:`parse_edge_list`, :func:`parse_dimacs`,
-    :meth:`from_edges`, :meth:`from_dict`, :meth:`from_networkx` or
-    :meth:`from_arrays`; the constructor itself takes the finished arrays.
+    Build one with :func:`~tansuo.graph.io.parse_edge_list`,
+    :func:`~tansuo.graph.io.parse_dimacs`, :meth:`from_edges`,
+    :meth:`from_dict`, :meth:`from_networkx` or :meth:`from_arrays`; the
+    constructor itself takes the finished arrays.
 
     Attributes
     ----------
@@ -56,12 +46,11 @@ class Graph:
         Node coordinates, used by A*'s straight-line heuristic.
     integer_weights : bool
         All weights are whole numbers (distances are then reported as ints).
-    build_seconds : float
-        Time spent building the CSR arrays (the first graph of a process also
-        pays for loading the compiled kernel).
-    cache : dict
-        Values derived from the arrays once and reused by every search (such
-        as the heuristic's scale); the graph is not meant to change after building.
+    preprocess_seconds : float
+        Seconds of one-off work on this graph: building the CSR arrays (the
+        first graph of a process also pays for loading the compiled kernel),
+        then each array a search derives from them once (:meth:`derived`).
+        Searches report it as ``stats.preprocess_s``, apart from their own time.
 
     Example
     -------
@@ -71,18 +60,16 @@ class Graph:
     """
 
     __slots__ = (
+        "_derived",
         "_index",
         "_labels",
-        "_packed",
-        "_reverse",
-        "build_seconds",
-        "cache",
         "coords",
         "directed",
         "indices",
         "indptr",
         "integer_weights",
         "label_offset",
+        "preprocess_seconds",
         "weights",
     )
 
@@ -97,7 +84,7 @@ class Graph:
         label_offset: int = 0,
         coords: np.ndarray | None = None,
         integer_weights: bool | None = None,
-        build_seconds: float = 0.0,
+        preprocess_seconds: float = 0.0,
     ) -> None:
         # the kernels trust these arrays blindly (no bounds checks in compiled
         # code), so they are checked once here
@@ -113,10 +100,8 @@ class Graph:
         if integer_weights is None:
             integer_weights = bool(np.all(np.floor(weights) == weights)) if len(weights) else True
         self.integer_weights = integer_weights
-        self.build_seconds = build_seconds
-        self._reverse: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._packed: tuple[np.ndarray, int] | bool | None = False  # False: not computed
-        self.cache: dict[str, Any] = {}
+        self.preprocess_seconds = preprocess_seconds
+        self._derived: dict[str, Any] = {}
 
     # -- size and labels ------------------------------------------------------------
 
@@ -127,6 +112,11 @@ class Graph:
     @property
     def num_arcs(self) -> int:
         return len(self.indices)
+
+    @property
+    def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(indptr, indices, weights)``, the arcs as the kernels take them."""
+        return self.indptr, self.indices, self.weights
 
     def __len__(self) -> int:
         return self.num_nodes
@@ -219,38 +209,63 @@ class Graph:
         """
         return {self.label(u): self.neighbours(self.label(u)) for u in range(self.num_nodes)}
 
+    def derived(self, name: str, build: Callable[[], Derived]) -> Derived:
+        """A value derived from the arrays once and reused by every search.
+
+        The first call runs ``build`` and adds its time to
+        :attr:`preprocess_seconds` (one-off work, never inside a search's
+        ``elapsed_s``); later calls return the same value. The graph is not
+        meant to change after building.
+        """
+        if name not in self._derived:
+            start = time.perf_counter()
+            self._derived[name] = build()
+            self.preprocess_seconds += time.perf_counter() - start
+        value: Derived = self._derived[name]
+        return value
+
     def reverse_csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """CSR arrays of the reversed arcs (the graph itself when undirected); cached."""
+        """CSR arrays of the reversed arcs (the graph itself when undirected); built once."""
         if not self.directed:
-            return self.indptr, self.indices, self.weights
-        if self._reverse is None:
+            return self.csr
+
+        def reverse() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             sources = np.repeat(np.arange(self.num_nodes, dtype=np.int64), np.diff(self.indptr))
-            self._reverse = _kernels.csr_fill(
+            indptr, indices, weights = _kernels.csr_fill(
                 self.num_nodes, self.indices.astype(np.int64), sources, self.weights
             )
-        return self._reverse
+            return indptr, indices, weights
+
+        return self.derived("reverse_csr", reverse)
 
     def packed_weights(self) -> tuple[np.ndarray, int] | None:
         """``(int64 weights, node bits)`` for the packed integer Dijkstra kernel, or None.
 
         Available when every weight is a whole number and no shortest distance
-        can overflow a 64-bit heap entry of ``distance << bits | node``. Cached.
+        can overflow a 64-bit heap entry of ``distance << bits | node``. Built once.
         """
-        if self._packed is False:
-            self._packed = None
-            if self.integer_weights and self.num_nodes > 0:
-                bits = max(int(self.num_nodes - 1).bit_length(), 1)
-                heaviest = float(self.weights.max()) if self.num_arcs else 0.0
-                if (self.num_nodes - 1) * heaviest < 2.0 ** (62 - bits):
-                    self._packed = (self.weights.astype(np.int64), bits)
-        return self._packed  # type: ignore[return-value]
+
+        def pack() -> tuple[np.ndarray, int] | None:
+            if not self.integer_weights or self.num_nodes == 0:
+                return None
+            bits = max(int(self.num_nodes - 1).bit_length(), 1)
+            heaviest = float(self.weights.max()) if self.num_arcs else 0.0
+            if (self.num_nodes - 1) * heaviest >= 2.0 ** (62 - bits):
+                return None
+            return self.weights.astype(np.int64), bits
+
+        return self.derived("packed_weights", pack)
 
     def uniform_weight(self) -> float | None:
         """The common weight when every arc has the same one (BFS then suffices), else None."""
-        if self.num_arcs == 0:
-            return 1.0
-        first = self.weights[0]
-        return float(first) if bool(np.all(self.weights == first)) else None
+
+        def common_weight() -> float | None:
+            if self.num_arcs == 0:
+                return 1.0
+            first = self.weights[0]
+            return float(first) if bool(np.all(self.weights == first)) else None
+
+        return self.derived("uniform_weight", common_weight)
 
     # -- constructors -------------------------------------------------------------
 
@@ -334,7 +349,7 @@ class Graph:
             label_offset=label_offset,
             coords=coords,
         )
-        graph.build_seconds = time.perf_counter() - start
+        graph.preprocess_seconds = time.perf_counter() - start
         return graph
 
     @classmethod
@@ -371,7 +386,7 @@ class Graph:
                 u, v, w = edge
             else:
                 raise InvalidInput(f"edge {i}: expected (u, v) or (u, v, weight), got {edge!r}")
-            value = _check_weight(w, f"edge {i} ({u!r}, {v!r})")
+            value = check_weight(w, f"edge {i} ({u!r}, {v!r})")
             all_int = all_int and float(value).is_integer()
             sources.append(index.setdefault(u, len(index)))
             targets.append(index.setdefault(v, len(index)))
@@ -455,7 +470,14 @@ def _checked_csr(
     return indptr, indices, weights
 
 
-def _check_weight(w: Any, where: str, *, line: int | None = None, source: str | None = None):
+def check_weight(
+    w: Any, where: str, *, line: int | None = None, source: str | None = None
+) -> int | float:
+    """A weight as a number (``"12"`` and ``"2.5"`` read as numbers), or a clear InvalidInput.
+
+    ``where`` names the edge for the message; ``line`` and ``source`` say
+    where in a file it was.
+    """
     if isinstance(w, str):
         try:
             w = int(w)
@@ -476,247 +498,4 @@ def _check_weight(w: Any, where: str, *, line: int | None = None, source: str | 
             line=line,
             source=source,
         )
-    return w
-
-
-def parse_edge_list(text: str, *, directed: bool = False, source: str | None = None) -> Graph:
-    """Read the edge-list format: ``u v weight`` per line, ``#`` comments.
-
-    Parameters
-    ----------
-    text : str
-    directed : bool
-        Each line is an arc ``u -> v`` when True; an undirected edge otherwise.
-    source : str, optional
-        File name, for error messages.
-
-    Raises
-    ------
-    InvalidInput
-        A malformed line (with its number), a negative weight, no edges at all.
-
-    Example
-    -------
-    >>> g = parse_edge_list("S a 12\\nS b 8  # comment\\na b 1\\n")
-    >>> g.neighbours("a")
-    {'S': 12, 'b': 1}
-    """
-    edges: list[tuple[str, str, Any]] = []
-    nodes: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split()
-        if len(parts) == 1:
-            nodes.append(parts[0])
-            continue
-        if len(parts) == 2:
-            u, v = parts
-            w: Any = 1
-        elif len(parts) == 3:
-            u, v, w = parts
-            w = _check_weight(w, f"edge {u} {v}", line=number, source=source)
-        else:
-            raise InvalidInput(
-                f"expected 'u v weight', got {len(parts)} fields: {line!r}",
-                line=number,
-                source=source,
-            )
-        edges.append((u, v, w))
-        nodes.extend((u, v))
-    if not nodes:
-        raise InvalidInput("no edges found (expected lines like 'S a 12')", source=source)
-    return Graph.from_edges(edges, directed=directed, nodes=nodes)
-
-
-def parse_dimacs(
-    text: str,
-    coordinates: str | None = None,
-    *,
-    source: str | None = None,
-    coordinates_source: str | None = None,
-) -> Graph:
-    """Read a DIMACS shortest-path ``.gr`` file (directed arcs), optionally with ``.co``.
-
-    Nodes are labelled by their DIMACS ids ``1..N``.
-
-    Raises
-    ------
-    InvalidInput
-        A missing or repeated ``p sp`` line, a malformed line (with its number),
-        a node id outside ``1..N``, a negative weight, an arc count that
-        differs from the header.
-
-    Example
-    -------
-    >>> g = parse_dimacs("p sp 3 2\\na 1 2 5\\na 2 3 7\\n")
-    >>> g.label(0), g.neighbours(2)
-    (1, {3: 7})
-    """
-    coords = None
-    fast = _dimacs_arcs_fast(text)
-    if fast is not None:
-        num_nodes, arcs = fast
-        if coordinates is not None:
-            coords = parse_dimacs_coordinates(coordinates, num_nodes, source=coordinates_source)
-        return Graph.from_arrays(
-            num_nodes,
-            arcs[:, 0] - 1,
-            arcs[:, 1] - 1,
-            arcs[:, 2].astype(np.float64),
-            directed=True,
-            label_offset=1,
-            coords=coords,
-        )
-    # the careful line-by-line reader: slower, and says exactly what is wrong where
-    num_nodes: int | None = None
-    num_arcs = 0
-    sources: list[int] = []
-    targets: list[int] = []
-    weights: list[float] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line[0] == "c":
-            continue
-        parts = line.split()
-        kind = parts[0]
-        if kind == "p":
-            if num_nodes is not None:
-                raise InvalidInput("second 'p' line", line=number, source=source)
-            if len(parts) != 4 or parts[1] != "sp":
-                raise InvalidInput(
-                    f"expected 'p sp NODES ARCS', got {line!r}", line=number, source=source
-                )
-            num_nodes = _int_field(parts[2], "node count", number, source)
-            num_arcs = _int_field(parts[3], "arc count", number, source)
-            if num_nodes < 1 or num_nodes > MAX_NODES:
-                raise InvalidInput(
-                    f"node count must be between 1 and {MAX_NODES}, got {num_nodes}",
-                    line=number,
-                    source=source,
-                )
-        elif kind == "a":
-            if num_nodes is None:
-                raise InvalidInput("arc before the 'p sp' line", line=number, source=source)
-            if len(parts) != 4:
-                raise InvalidInput(
-                    f"expected 'a FROM TO WEIGHT', got {line!r}", line=number, source=source
-                )
-            u = _int_field(parts[1], "node id", number, source)
-            v = _int_field(parts[2], "node id", number, source)
-            for node in (u, v):
-                if not 1 <= node <= num_nodes:
-                    raise InvalidInput(
-                        f"node id {node} is not in 1..{num_nodes}", line=number, source=source
-                    )
-            w = _check_weight(parts[3], f"arc {u} {v}", line=number, source=source)
-            sources.append(u - 1)
-            targets.append(v - 1)
-            weights.append(w)
-        else:
-            raise InvalidInput(
-                f"unknown line type {kind!r} (expected c, p or a)", line=number, source=source
-            )
-    if num_nodes is None:
-        raise InvalidInput("no 'p sp NODES ARCS' line: not a DIMACS .gr file", source=source)
-    if len(sources) != num_arcs:
-        raise InvalidInput(f"header says {num_arcs} arcs, file has {len(sources)}", source=source)
-    coords = None
-    if coordinates is not None:
-        coords = parse_dimacs_coordinates(coordinates, num_nodes, source=coordinates_source)
-    return Graph.from_arrays(
-        num_nodes,
-        np.array(sources, dtype=np.int64),
-        np.array(targets, dtype=np.int64),
-        np.array(weights, dtype=np.float64),
-        directed=True,
-        label_offset=1,
-        coords=coords,
-    )
-
-
-_HEADER = re.compile(r"^p[ \t]+sp[ \t]+(\d+)[ \t]+(\d+)[ \t]*$", re.M)
-_ARC = re.compile(r"^a[ \t]+(\d+[ \t]+\d+[ \t]+\d+)[ \t]*$", re.M)
-_CONTENT = re.compile(r"^[ \t]*[^c\s]", re.M)
-
-
-def _dimacs_arcs_fast(text: str) -> tuple[int, np.ndarray] | None:
-    """``(N, arcs as an (M, 3) int64 array)`` of a well-formed file with integer weights.
-
-    Returns None at the first doubt (anything unusual), and the careful reader
-    then takes over and reports the problem with its line number.
-    """
-    headers = _HEADER.findall(text)
-    if len(headers) != 1:
-        return None
-    num_nodes, num_arcs = int(headers[0][0]), int(headers[0][1])
-    if not 1 <= num_nodes <= MAX_NODES:
-        return None
-    bodies = _ARC.findall(text)
-    if len(bodies) != num_arcs or len(_CONTENT.findall(text)) != num_arcs + 1:
-        return None  # some other kind of line, or a count that differs
-    # the pattern let only digits through, so numpy's C parser can read them all
-    arcs = np.fromstring(" ".join(bodies), dtype=np.int64, sep=" ")
-    if len(arcs) != 3 * num_arcs:
-        return None
-    arcs = arcs.reshape(num_arcs, 3)
-    if num_arcs and (
-        arcs[:, :2].min() < 1 or arcs[:, :2].max() > num_nodes or arcs[:, 2].min() < 0
-    ):
-        return None
-    return num_nodes, arcs
-
-
-def parse_dimacs_coordinates(text: str, num_nodes: int, *, source: str | None = None) -> np.ndarray:
-    """Read a DIMACS ``.co`` file (``v ID X Y`` lines): an ``(n, 2)`` float array.
-
-    Raises
-    ------
-    InvalidInput
-        A malformed line, an id outside ``1..n``, or nodes without coordinates.
-    """
-    coords = np.full((num_nodes, 2), np.nan)
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line[0] in "cp":
-            continue
-        parts = line.split()
-        if parts[0] != "v" or len(parts) != 4:
-            raise InvalidInput(f"expected 'v ID X Y', got {line!r}", line=number, source=source)
-        node = _int_field(parts[1], "node id", number, source)
-        if not 1 <= node <= num_nodes:
-            raise InvalidInput(
-                f"node id {node} is not in 1..{num_nodes}", line=number, source=source
-            )
-        try:
-            coords[node - 1] = (float(parts[2]), float(parts[3]))
-        except ValueError:
-            raise InvalidInput(
-                f"coordinates {parts[2]!r} {parts[3]!r} are not numbers",
-                line=number,
-                source=source,
-            ) from None
-    missing = np.flatnonzero(np.isnan(coords[:, 0]))
-    if len(missing):
-        raise InvalidInput(
-            f"{len(missing)} nodes have no coordinates (first: {missing[0] + 1})", source=source
-        )
-    return coords
-
-
-def _int_field(text: str, what: str, line: int, source: str | None) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidInput(f"{what} {text!r} is not an integer", line=line, source=source) from None
-
-
-def looks_like_dimacs(text: str) -> bool:
-    """Whether a text reads as DIMACS ``.gr`` (a ``p sp`` line before any arc)."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] == "c":
-            continue
-        return line.split()[:2] == ["p", "sp"]
-    return False
+    return int(w) if isinstance(w, (int, np.integer)) else float(w)

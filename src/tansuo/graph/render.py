@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from tansuo.graph.solve import ShortestPath, ShortestPaths
+from tansuo.graph.result import GraphStats, ShortestPath, ShortestPaths
 
 
 def format_distance(value: float | int | None) -> str:
@@ -55,3 +55,18 @@ def pair_line(result: ShortestPath) -> str:
     if result.status == "limit":
         return f"{result.target}: unknown (budget exhausted)"
     return path_line(result.target, result.cost, result.solution)
+
+
+def limit_line(stats: GraphStats) -> str:
+    """What stopped a search and how far it got, printed after a spent budget.
+
+    Example
+    -------
+    >>> from tansuo.graph import GraphStats
+    >>> limit_line(GraphStats(expanded=5, generated=9, elapsed_s=0.002, limit="max_expansions"))
+    'budget exhausted: max_expansions after 5 nodes settled in 0.002 s'
+    """
+    return (
+        f"budget exhausted: {stats.limit} after {stats.expanded:,} nodes settled "
+        f"in {stats.elapsed_s:.3g} s"
+    )

@@ -4,7 +4,14 @@
 and path, the chapter's "shortest path listing"); :func:`shortest_path` answers
 one pair. Both run a numba kernel over the graph's CSR arrays by default and
 can run the pure-Python reference of :mod:`tansuo.search` instead
-(``method="reference"``), which is what the tests compare the kernels with.
+(``algorithm="reference"``), which is what the tests compare the kernels with.
+
+Budgets are the keywords of :mod:`tansuo.budget`: ``time_limit`` (seconds)
+and ``max_expansions`` (nodes settled, i.e. whose distance became final). The
+kernels run :data:`CHUNK` expansions between two looks at the clock. One-off
+work on the graph (the CSR arrays, and what a search derives from them once:
+the reversed arcs, packed weights, the heuristic's scale) is done before the
+clock starts and reported apart, as ``stats.preprocess_s``.
 
 Ties are broken the same way every run: the heap orders equal keys by node
 number (input order for edge lists), and a node's parent only changes on a
@@ -14,222 +21,61 @@ that was settled first.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable, Hashable, Iterator
+from typing import Literal, NamedTuple
 
 import numpy as np
 
+from tansuo.budget import Budget, Meter, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.graph import _kernels
+from tansuo.graph._kernels import EXPANDED, FOUND, GENERATED, RUNNING
 from tansuo.graph.heuristics import straight_line, straight_line_scale
 from tansuo.graph.model import Graph
+from tansuo.graph.result import GraphStats, ShortestPath, ShortestPaths, walk_back
+from tansuo.result import LIMIT, SOLVED, status_of
 
-Status = Literal["solved", "no_solution", "limit"]
-Method = Literal["auto", "dijkstra", "astar", "bidirectional", "bfs", "reference"]
+Algorithm = Literal["auto", "dijkstra", "astar", "bidirectional", "bfs", "reference"]
 
-SINGLE_SOURCE_METHODS = ("auto", "dijkstra", "bfs", "reference")
-PAIR_METHODS = ("auto", "dijkstra", "astar", "bidirectional", "bfs", "reference")
+ALGORITHMS: tuple[Algorithm, ...] = (
+    "auto",
+    "dijkstra",
+    "astar",
+    "bidirectional",
+    "bfs",
+    "reference",
+)
+"""Every algorithm name; a pair query (:func:`shortest_path`) takes them all."""
+PAIR_ALGORITHMS = ALGORITHMS
+SINGLE_SOURCE_ALGORITHMS: tuple[Algorithm, ...] = ("auto", "dijkstra", "bfs", "reference")
+"""What :func:`shortest_paths` takes (A* and bidirectional search need a target)."""
 
-_CHUNK = 1 << 16
-"""Expansions per kernel call: the granularity at which the time budget is checked."""
+CHUNK = 1 << 14
+"""Expansions between two looks at the clock: about 20 ms on a random million-node
+digraph, where settling a node is slowest (a cache miss per arc), 5 ms on a road
+graph; the calls between chunks cost microseconds."""
+
+_UNLIMITED = Budget()
+_UNREACHED = np.iinfo(np.int64).max
+"""The packed kernel's integer distance of a node not reached (yet)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class ShortestPaths:
-    """Single-source shortest paths: every node's distance and parent.
+def _budget(time_limit: float | None, max_expansions: int | None) -> Budget:
+    """The checked budget; the shared unlimited one when none is given.
 
-    Attributes
-    ----------
-    status : {"solved", "limit"}
-        ``"solved"``: every node reachable from the source has its final
-        distance (the others are unreachable). ``"limit"``: a budget ran out;
-        only the nodes in ``known`` are final.
-    graph : Graph
-    source : int
-        Node number of the source (``graph.label(source)`` is its label).
-    dist : float array
-        Distance per node number, ``inf`` where unreachable (or not yet known).
-    parent : int array
-        Previous node on the path, -1 for the source and unreached nodes.
-    known : bool array
-        Whether ``dist`` is final.
-    method : str
-    stats : dict
-        ``expanded``, ``generated``, ``reached``, ``elapsed_s``, ``build_s`` and,
-        after a limit, ``limit``.
+    Sharing it saves the validation's microseconds on queries of small graphs,
+    which take tens of microseconds in all.
     """
-
-    status: Status
-    graph: Graph
-    source: int
-    dist: np.ndarray
-    parent: np.ndarray
-    known: np.ndarray
-    method: str
-    stats: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def solution(self) -> None:
-        """None: a single-source answer is :meth:`distances` and :meth:`paths`."""
-        return None
-
-    @property
-    def cost(self) -> None:
-        return None
-
-    def distance(self, node: Hashable) -> float | int | None:
-        """Distance from the source to ``node``; None when unreachable (or unknown)."""
-        v = self.graph.index(node)
-        if not self.known[v] or not np.isfinite(self.dist[v]):
-            return None
-        return self.graph.weight_value(float(self.dist[v]))
-
-    def path(self, node: Hashable) -> list[Hashable] | None:
-        """Labels from the source to ``node``, both included; None when unreachable."""
-        v = self.graph.index(node)
-        if not self.known[v] or not np.isfinite(self.dist[v]):
-            return None
-        return [self.graph.label(u) for u in _walk_back(self.parent, v)]
-
-    def reachable(self, node: Hashable) -> bool:
-        return self.distance(node) is not None
-
-    def distances(self) -> dict[Hashable, float | int | None]:
-        """``{node: distance or None}`` for every node, in node order."""
-        graph = self.graph
-        final = self.known & np.isfinite(self.dist)
-        return {
-            graph.label(v): graph.weight_value(float(self.dist[v])) if final[v] else None
-            for v in range(graph.num_nodes)
-        }
-
-    def paths(self) -> dict[Hashable, list[Hashable] | None]:
-        """``{node: path or None}`` for every node, in node order."""
-        graph = self.graph
-        final = self.known & np.isfinite(self.dist)
-        by_number: dict[int, list[Hashable]] = {}
-
-        def path_of(v: int) -> list[Hashable]:
-            # walk up to the nearest node whose path is known, then share its prefix
-            chain = []
-            while v >= 0 and v not in by_number:
-                chain.append(v)
-                v = int(self.parent[v])
-            prefix = by_number[v] if v >= 0 else []
-            for u in reversed(chain):
-                prefix = [*prefix, graph.label(u)]
-                by_number[u] = prefix
-            return prefix
-
-        return {graph.label(v): path_of(v) if final[v] else None for v in range(graph.num_nodes)}
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form of DESIGN.md: status, source, distances, paths, stats."""
-        return {
-            "status": self.status,
-            "source": self.graph.label(self.source),
-            "solution": None,
-            "cost": None,
-            "distances": self.distances(),
-            "paths": self.paths(),
-            "stats": dict(self.stats),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ShortestPath:
-    """One shortest path between two nodes.
-
-    Attributes
-    ----------
-    status : {"solved", "no_solution", "limit"}
-        ``"no_solution"`` is a proof: the target is not reachable.
-    source, target : labels
-    solution : list of labels or None
-        The path, source and target included.
-    cost : number or None
-    method : str
-    stats : dict
-    """
-
-    status: Status
-    source: Hashable
-    target: Hashable
-    solution: list[Hashable] | None
-    cost: float | int | None
-    method: str
-    stats: dict[str, Any] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form: status, solution, cost, and distances/paths of the target."""
-        return {
-            "status": self.status,
-            "source": self.source,
-            "target": self.target,
-            "solution": self.solution,
-            "cost": self.cost,
-            "distances": {self.target: self.cost},
-            "paths": {self.target: self.solution},
-            "stats": dict(self.stats),
-        }
-
-
-def _walk_back(parent: np.ndarray, v: int) -> list[int]:
-    nodes = [v]
-    while parent[nodes[-1]] >= 0:
-        nodes.append(int(parent[nodes[-1]]))
-    nodes.reverse()
-    return nodes
-
-
-def _check_budget(max_expansions: int | None, time_limit: float | None) -> None:
-    if max_expansions is not None and max_expansions < 0:
-        raise InvalidInput(f"max_expansions must be >= 0, got {max_expansions}")
-    if time_limit is not None and not time_limit >= 0:
-        raise InvalidInput(f"time_limit must be >= 0, got {time_limit}")
-
-
-def _drive(
-    run_chunk: Callable[[int], int],
-    expanded: Callable[[], int],
-    max_expansions: int | None,
-    time_limit: float | None,
-    started: float,
-) -> str | None:
-    """Call a resumable kernel in chunks until it finishes or a budget runs out.
-
-    Returns the name of the spent budget, or None when the kernel finished.
-    """
-    deadline = None if time_limit is None else started + time_limit
-    while True:
-        chunk = _CHUNK
-        if max_expansions is not None:
-            chunk = min(chunk, max_expansions - expanded())
-            if chunk <= 0:
-                return "max_expansions"
-        if run_chunk(chunk):
-            return None
-        if deadline is not None and time.perf_counter() >= deadline:
-            return "time_limit"
-
-
-def _uniform_or_fail(graph: Graph, method: str) -> float:
-    weight = graph.uniform_weight()
-    if weight is None:
-        raise InvalidInput(
-            f"method {method!r} counts arcs, which gives shortest paths only when all "
-            "weights are equal; this graph has different weights (use dijkstra)"
-        )
-    return weight
+    if time_limit is None and max_expansions is None:
+        return _UNLIMITED
+    return Budget(time_limit=time_limit, max_expansions=max_expansions)
 
 
 def shortest_paths(
     graph: Graph,
     source: Hashable,
     *,
-    method: Method = "auto",
+    algorithm: Algorithm = "auto",
     max_expansions: int | None = None,
     time_limit: float | None = None,
 ) -> ShortestPaths:
@@ -239,22 +85,26 @@ def shortest_paths(
     ----------
     graph : Graph
     source : node label
-    method : {"auto", "dijkstra", "bfs", "reference"}
+    algorithm : {"auto", "dijkstra", "bfs", "reference"}
         ``"auto"`` is breadth-first search when every weight is the same and
         the Dijkstra kernel otherwise; ``"reference"`` is the pure-Python
         :func:`tansuo.search.dijkstra_distances`.
-    max_expansions, time_limit : optional budgets (keyword-only)
-        When one runs out, ``status`` is ``"limit"`` and ``known`` marks the
-        nodes whose distance is final.
+    max_expansions : int, optional
+        Stop after settling this many nodes.
+    time_limit : float, optional
+        Stop after this many seconds.
 
     Returns
     -------
     ShortestPaths
+        After a spent budget, ``status`` is ``"limit"`` and ``known`` marks
+        the nodes whose distance is final.
 
     Raises
     ------
     InvalidInput
-        Unknown source, unknown method, or ``bfs`` on a graph with unequal weights.
+        Unknown source or algorithm, a malformed budget, or ``bfs`` on a graph
+        with unequal weights.
 
     Example
     -------
@@ -264,60 +114,220 @@ def shortest_paths(
     >>> r.distance("e"), r.path("e")
     (17, ['S', 'b', 'a', 'e'])
     """
-    _check_budget(max_expansions, time_limit)
-    if method not in SINGLE_SOURCE_METHODS:
-        hint = " (it needs a target: use shortest_path)" if method in PAIR_METHODS else ""
+    budget = _budget(time_limit, max_expansions)
+    if algorithm not in SINGLE_SOURCE_ALGORITHMS:
+        hint = " (it needs a target: use shortest_path)" if algorithm in PAIR_ALGORITHMS else ""
         raise InvalidInput(
-            f"unknown single-source method {method!r}{hint}; "
-            f"choose one of {', '.join(SINGLE_SOURCE_METHODS)}"
+            f"unknown single-source algorithm {algorithm!r}{hint}; "
+            f"choose one of {', '.join(SINGLE_SOURCE_ALGORITHMS)}"
         )
     s = graph.index(source)
-    if method == "auto":
-        method = "bfs" if graph.uniform_weight() is not None else "dijkstra"
-    started = time.perf_counter()
-    if method == "reference":
-        return _reference_tree(graph, s, max_expansions, time_limit, started)
-    if method == "bfs":
-        weight = _uniform_or_fail(graph, "bfs")
-        hops, parent, counters, limit = _bfs(graph, s, -1, max_expansions, time_limit, started)
-        known = hops >= 0
+    if algorithm == "auto":
+        algorithm = "bfs" if graph.uniform_weight() is not None else "dijkstra"
+    if algorithm == "reference":
+        return _reference_tree(graph, s, budget)
+    if algorithm == "bfs":
+        weight = _weight_for_bfs(graph)
+        meter = budget.start()
+        hops, parent, expanded, generated, limit = _bfs(graph, s, -1, meter)
+        known = hops >= 0  # a hop count is final when it is first set
         dist = np.where(known, hops * weight, np.inf)
-        expanded, generated = int(counters[2]), int(counters[3])
     else:
-        dist, parent, settled, counters, limit = _best_first(
-            graph, s, -1, 0.0, max_expansions, time_limit, started
-        )
-        known = settled
-        expanded, generated = int(counters[1]), int(counters[2])
+        packed = graph.packed_weights()
+        meter = budget.start()
+        dist, parent, known, expanded, generated, limit = _dijkstra(graph, s, -1, packed, meter)
     if limit is None:
         known = np.ones(graph.num_nodes, dtype=bool)
-    stats = {
-        "expanded": expanded,
-        "generated": generated,
-        "reached": int(np.count_nonzero(known & np.isfinite(dist))),
-        "elapsed_s": time.perf_counter() - started,
-        "build_s": graph.build_seconds,
-        "method": method,
-    }
-    if limit is not None:
-        stats["limit"] = limit
+    stats = GraphStats(
+        expanded=expanded,
+        generated=generated,
+        elapsed_s=meter.elapsed(),
+        limit=limit,
+        algorithm=algorithm,
+        reached=int(np.count_nonzero(known & np.isfinite(dist))),
+        preprocess_s=graph.preprocess_seconds,
+    )
+    status = SOLVED if limit is None else LIMIT
     return ShortestPaths(
-        "solved" if limit is None else "limit", graph, s, dist, parent, known, method, stats
+        status=status, graph=graph, source=s, dist=dist, parent=parent, known=known, stats=stats
     )
 
 
-def _best_first(
+def shortest_path(
     graph: Graph,
-    s: int,
-    t: int,
-    heuristic_scale: float,
-    max_expansions: int | None,
-    time_limit: float | None,
-    started: float,
-):
-    packed = graph.packed_weights() if heuristic_scale == 0.0 else None
+    source: Hashable,
+    target: Hashable,
+    *,
+    algorithm: Algorithm = "auto",
+    max_expansions: int | None = None,
+    time_limit: float | None = None,
+) -> ShortestPath:
+    """One shortest path from ``source`` to ``target``.
+
+    Parameters
+    ----------
+    graph : Graph
+    source, target : node labels
+    algorithm : {"auto", "dijkstra", "astar", "bidirectional", "bfs", "reference"}
+        ``"auto"``: BFS when all weights are equal, A* with the straight-line
+        heuristic when the graph has coordinates, else Dijkstra stopping at the
+        target. ``"reference"`` is :func:`tansuo.search.astar` (with the same
+        heuristic, zero without coordinates).
+    max_expansions : int, optional
+        Stop after settling this many nodes (both sides count in a
+        bidirectional search).
+    time_limit : float, optional
+        Stop after this many seconds.
+
+    Returns
+    -------
+    ShortestPath
+        ``status`` is ``"no_solution"`` when the target cannot be reached.
+
+    Raises
+    ------
+    InvalidInput
+        Unknown node or algorithm, a malformed budget, ``bfs`` on unequal
+        weights, ``astar`` without coordinates.
+
+    Example
+    -------
+    >>> from tansuo.graph import parse_edge_list, shortest_path
+    >>> g = parse_edge_list("S a 12\\nS b 8\\nS c 6\\na b 1\\nb c 9\\na e 8")
+    >>> r = shortest_path(g, "S", "e", algorithm="bidirectional")
+    >>> r.cost, r.solution
+    (17, ['S', 'b', 'a', 'e'])
+    """
+    budget = _budget(time_limit, max_expansions)
+    if algorithm not in PAIR_ALGORITHMS:
+        raise InvalidInput(
+            f"unknown algorithm {algorithm!r}; choose one of {', '.join(PAIR_ALGORITHMS)}"
+        )
+    s = graph.index(source)
+    t = graph.index(target)
+    if algorithm == "astar" and graph.coords is None:
+        raise InvalidInput(
+            "algorithm 'astar' needs node coordinates (a .co file or pos attributes)"
+        )
+    scale = straight_line_scale(graph) if algorithm in ("auto", "astar") else 0.0
+    if algorithm == "auto":
+        if graph.uniform_weight() is not None:
+            algorithm = "bfs"
+        else:
+            algorithm = "astar" if scale > 0 else "dijkstra"
+    if algorithm == "reference":
+        return _reference_pair(graph, s, t, budget)
+    nodes: list[int] | None = None
+    cost: float | None = None
+    if algorithm == "bfs":
+        weight = _weight_for_bfs(graph)
+        meter = budget.start()
+        hops, parent, expanded, generated, limit = _bfs(graph, s, t, meter)
+        if hops[t] >= 0:
+            nodes, cost = walk_back(parent, t), float(hops[t]) * weight
+    elif algorithm == "bidirectional":
+        graph.reverse_csr()  # built once per graph, before the clock starts
+        meter = budget.start()
+        nodes, cost, expanded, generated, limit = _bidirectional(graph, s, t, meter)
+    else:
+        packed = graph.packed_weights() if algorithm == "dijkstra" else None
+        meter = budget.start()
+        if algorithm == "astar":
+            tree = _best_first(graph, s, t, scale, meter)
+        else:
+            tree = _dijkstra(graph, s, t, packed, meter)
+        expanded, generated, limit = tree.expanded, tree.generated, tree.limit
+        if tree.settled[t]:
+            nodes, cost = walk_back(tree.parent, t), float(tree.dist[t])
+    found = nodes is not None
+    stats = GraphStats(
+        expanded=expanded,
+        generated=generated,
+        elapsed_s=meter.elapsed(),
+        limit=None if found else limit,
+        algorithm=algorithm,
+        preprocess_s=graph.preprocess_seconds,
+    )
+    return ShortestPath(
+        status=status_of(found=found, limit=limit),
+        source=graph.label(s),
+        target=graph.label(t),
+        solution=None if nodes is None else [graph.label(u) for u in nodes],
+        cost=None if cost is None else graph.weight_value(cost),
+        stats=stats,
+    )
+
+
+def warm_up() -> None:
+    """Compile every graph kernel (or load it from numba's cache) on a tiny graph.
+
+    The first search of a process otherwise pays for it; ``tansuo graph`` calls
+    this under its "compiling" notice.
+
+    Example
+    -------
+    >>> warm_up()
+    """
+    coords: dict[Hashable, tuple[float, float]] = {"a": (0, 0), "b": (1, 0), "c": (2, 0)}
+    float_weights = Graph.from_edges([("a", "b", 1.5), ("b", "c", 2)], coords=coords)
+    shortest_paths(float_weights, "a", algorithm="dijkstra")
+    for algorithm in ("dijkstra", "astar", "bidirectional"):
+        shortest_path(float_weights, "a", "c", algorithm=algorithm)
+    integer_weights = Graph.from_edges([("a", "b", 1), ("b", "c", 2)])
+    shortest_paths(integer_weights, "a", algorithm="dijkstra")
+    shortest_paths(Graph.from_edges([("a", "b"), ("b", "c")]), "a", algorithm="bfs")
+
+
+# -- the kernels, driven in chunks ------------------------------------------------
+
+
+class _Tree(NamedTuple):
+    """What a (one-sided) best-first kernel leaves: the shortest-path tree so far."""
+
+    dist: np.ndarray
+    parent: np.ndarray
+    settled: np.ndarray
+    expanded: int
+    generated: int
+    limit: str | None
+
+
+def _weight_for_bfs(graph: Graph) -> float:
+    """The weight every arc has, which BFS needs; a clear InvalidInput when they differ."""
+    weight = graph.uniform_weight()
+    if weight is None:
+        raise InvalidInput(
+            "algorithm 'bfs' counts arcs, which gives shortest paths only when all "
+            "weights are equal; this graph has different weights (use dijkstra)"
+        )
+    return weight
+
+
+def _run(step: Callable[[int], int], counters: np.ndarray, meter: Meter) -> str | None:
+    """Drive a resumable kernel until it is done or the budget is spent.
+
+    ``step(units)`` runs the kernel for at most ``units`` expansions and
+    returns its outcome; the answer is the name of the spent budget, or None.
+    """
+    return run_chunked(
+        lambda units: step(units) != RUNNING,
+        lambda: int(counters[EXPANDED]),
+        meter,
+        chunk=CHUNK,
+    )
+
+
+def _dijkstra(
+    graph: Graph, s: int, t: int, packed: tuple[np.ndarray, int] | None, meter: Meter
+) -> _Tree:
+    """Dijkstra from ``s`` (to ``t``, or every node when ``t < 0``): packed keys when possible."""
     if packed is not None:
-        return _packed_dijkstra(graph, s, t, packed, max_expansions, time_limit, started)
+        return _packed_dijkstra(graph, s, t, packed, meter)
+    return _best_first(graph, s, t, 0.0, meter)
+
+
+def _best_first(graph: Graph, s: int, t: int, heuristic_scale: float, meter: Meter) -> _Tree:
+    """Dijkstra (scale 0) or A* with float keys."""
     n = graph.num_nodes
     dist = np.full(n, np.inf)
     parent = np.full(n, -1, dtype=np.int32)
@@ -325,93 +335,154 @@ def _best_first(
     # lazy deletion pushes at most once per improving arc, plus the source
     heap_key = np.empty(graph.num_arcs + 1, dtype=np.float64)
     heap_node = np.empty(graph.num_arcs + 1, dtype=np.int32)
-    counters = np.zeros(3, dtype=np.int64)
+    counters = np.zeros(_kernels.BEST_FIRST_COUNTERS, dtype=np.int64)
     dist[s] = 0.0
     heap_key[0] = 0.0
     heap_node[0] = s
-    counters[0] = 1
+    counters[_kernels.HEAP_SIZE] = 1
     coords = graph.coords if graph.coords is not None else np.zeros((1, 2))
+    indptr, indices, weights = graph.csr
 
-    def run_chunk(steps: int) -> int:
+    def step(units: int) -> int:
         return _kernels.best_first_run(
-            graph.indptr,
-            graph.indices,
-            graph.weights,
-            coords,
-            heuristic_scale,
-            t,
-            dist,
-            parent,
-            settled,
-            heap_key,
-            heap_node,
-            counters,
-            steps,
-        )
+            indptr, indices, weights, coords, heuristic_scale, t,
+            dist, parent, settled, heap_key, heap_node, counters, units,
+        )  # fmt: skip
 
-    limit = _drive(run_chunk, lambda: int(counters[1]), max_expansions, time_limit, started)
-    return dist, parent, settled, counters, limit
+    limit = _run(step, counters, meter)
+    return _Tree(dist, parent, settled, int(counters[EXPANDED]), int(counters[GENERATED]), limit)
 
 
-def _packed_dijkstra(graph, s, t, packed, max_expansions, time_limit, started):
+def _packed_dijkstra(
+    graph: Graph, s: int, t: int, packed: tuple[np.ndarray, int], meter: Meter
+) -> _Tree:
     """Dijkstra on integer weights with one-int64 heap entries (same answers, faster)."""
     int_weights, bits = packed
     n = graph.num_nodes
-    unreached = np.iinfo(np.int64).max
-    dist = np.full(n, unreached, dtype=np.int64)
+    dist = np.full(n, _UNREACHED, dtype=np.int64)
     parent = np.full(n, -1, dtype=np.int32)
     settled = np.zeros(n, dtype=np.bool_)
     heap = np.empty(graph.num_arcs + 1, dtype=np.int64)
-    counters = np.array([1, 0, 0], dtype=np.int64)
+    counters = np.zeros(_kernels.BEST_FIRST_COUNTERS, dtype=np.int64)
     dist[s] = 0
     heap[0] = s  # distance 0, node s
+    counters[_kernels.HEAP_SIZE] = 1
 
-    def run_chunk(steps: int) -> int:
+    def step(units: int) -> int:
         return _kernels.dijkstra_packed_run(
-            graph.indptr,
-            graph.indices,
-            int_weights,
-            bits,
-            t,
-            dist,
-            parent,
-            settled,
-            heap,
-            counters,
-            steps,
-        )
+            graph.indptr, graph.indices, int_weights, bits, t,
+            dist, parent, settled, heap, counters, units,
+        )  # fmt: skip
 
-    limit = _drive(run_chunk, lambda: int(counters[1]), max_expansions, time_limit, started)
+    limit = _run(step, counters, meter)
     as_float = dist.astype(np.float64)
-    as_float[dist == unreached] = np.inf
-    return as_float, parent, settled, counters, limit
+    as_float[dist == _UNREACHED] = np.inf
+    expanded, generated = int(counters[EXPANDED]), int(counters[GENERATED])
+    return _Tree(as_float, parent, settled, expanded, generated, limit)
 
 
-def _bfs(graph, s, t, max_expansions, time_limit, started):
+def _bfs(
+    graph: Graph, s: int, t: int, meter: Meter
+) -> tuple[np.ndarray, np.ndarray, int, int, str | None]:
+    """Breadth-first search: ``(hops, parent, expanded, generated, limit)``."""
     n = graph.num_nodes
     hops = np.full(n, -1, dtype=np.int64)
     parent = np.full(n, -1, dtype=np.int32)
     queue = np.empty(n, dtype=np.int32)
-    counters = np.zeros(4, dtype=np.int64)
+    counters = np.zeros(_kernels.BFS_COUNTERS, dtype=np.int64)
     hops[s] = 0
     queue[0] = s
-    counters[1] = 1
+    counters[_kernels.QUEUE_TAIL] = 1
 
-    def run_chunk(steps: int) -> int:
+    def step(units: int) -> int:
         return _kernels.bfs_run(
-            graph.indptr, graph.indices, t, hops, parent, queue, counters, steps
+            graph.indptr, graph.indices, t, hops, parent, queue, counters, units
         )
 
-    limit = _drive(run_chunk, lambda: int(counters[2]), max_expansions, time_limit, started)
-    return hops, parent, counters, limit
+    limit = _run(step, counters, meter)
+    return hops, parent, int(counters[EXPANDED]), int(counters[GENERATED]), limit
 
 
-def _reference_tree(graph, s, max_expansions, time_limit, started) -> ShortestPaths:
-    from tansuo.search import GraphProblem, dijkstra_distances
+def _bidirectional(
+    graph: Graph, s: int, t: int, meter: Meter
+) -> tuple[list[int] | None, float | None, int, int, str | None]:
+    """Bidirectional Dijkstra: ``(nodes or None, cost or None, expanded, generated, limit)``."""
+    if s == t:
+        return [s], 0.0, 0, 0, None
+    forward, backward = _kernels.FORWARD, _kernels.BACKWARD
+    n = graph.num_nodes
+    # one row per side: the forward search from s, the backward one from t
+    dist = np.full((2, n), np.inf)
+    parent = np.full((2, n), -1, dtype=np.int32)
+    settled = np.zeros((2, n), dtype=np.bool_)
+    heap_key = np.empty((2, graph.num_arcs + 1))
+    heap_node = np.empty((2, graph.num_arcs + 1), dtype=np.int32)
+    dist[forward, s] = dist[backward, t] = 0.0
+    heap_key[:, 0] = 0.0
+    heap_node[forward, 0] = s
+    heap_node[backward, 0] = t
+    counters = np.zeros(_kernels.BIDIRECTIONAL_COUNTERS, dtype=np.int64)
+    counters[_kernels.HEAP_SIZE + forward] = counters[_kernels.HEAP_SIZE + backward] = 1
+    counters[_kernels.MEET + forward] = counters[_kernels.MEET + backward] = -1
+    best_length = np.array([np.inf])
+    arcs, reversed_arcs = graph.csr, graph.reverse_csr()
+    outcome = RUNNING
 
-    problem = GraphProblem(graph.adjacency(), graph.label(s))
+    def step(units: int) -> int:
+        nonlocal outcome
+        outcome = _kernels.bidirectional_run(
+            *arcs, *reversed_arcs, dist, parent, settled, heap_key, heap_node,
+            counters, best_length, units,
+        )  # fmt: skip
+        return outcome
+
+    limit = _run(step, counters, meter)
+    expanded, generated = int(counters[EXPANDED]), int(counters[GENERATED])
+    if outcome != FOUND:
+        return None, None, expanded, generated, limit
+    meet_forward = int(counters[_kernels.MEET + forward])
+    meet_backward = int(counters[_kernels.MEET + backward])
+    nodes = walk_back(parent[forward], meet_forward)
+    # the backward tree from the meeting arc's far end (a self-loop adds nothing)
+    v = meet_backward if meet_backward != meet_forward else int(parent[backward, meet_forward])
+    while v >= 0:
+        nodes.append(v)
+        v = int(parent[backward, v])
+    return nodes, float(best_length[0]), expanded, generated, None
+
+
+# -- the pure-Python reference ------------------------------------------------------
+
+
+class _LabelProblem:
+    """The graph as a :class:`tansuo.search.Problem` over node labels, one node's arcs at a time.
+
+    Lazy, unlike ``GraphProblem(graph.adjacency())``, so that the reference
+    starts at once and its budget holds on a million-node graph too; the arcs
+    it yields are the same (the least weight of parallel arcs, in CSR order).
+    """
+
+    def __init__(self, graph: Graph, source: Hashable, target: Hashable | None) -> None:
+        self.graph = graph
+        self.initial_state = source
+        self.target = target
+
+    def is_goal(self, state: Hashable) -> bool:
+        return self.target is not None and state == self.target
+
+    def successors(self, state: Hashable) -> Iterator[tuple[Hashable, Hashable, float]]:
+        for v, w in self.graph.neighbours(state).items():
+            yield v, v, w
+
+
+def _reference_tree(graph: Graph, s: int, budget: Budget) -> ShortestPaths:
+    from tansuo.search import dijkstra_distances
+
+    meter = budget.start()
     dist_by_label, parent_by_label, search_stats = dijkstra_distances(
-        problem, max_expansions=max_expansions, time_limit=time_limit
+        _LabelProblem(graph, graph.label(s), None),
+        max_expansions=budget.max_expansions,
+        time_limit=budget.time_limit,
     )
     n = graph.num_nodes
     dist = np.full(n, np.inf)
@@ -423,204 +494,47 @@ def _reference_tree(graph, s, max_expansions, time_limit, started) -> ShortestPa
         parent[v] = -1 if p is None else graph.index(p)
     limit = search_stats.limit
     known = np.isfinite(dist) if limit is not None else np.ones(n, dtype=bool)
-    stats = {
-        "expanded": search_stats.expanded,
-        "generated": search_stats.generated,
-        "reached": len(dist_by_label),
-        "elapsed_s": time.perf_counter() - started,
-        "build_s": graph.build_seconds,
-        "method": "reference",
-    }
-    if limit is not None:
-        stats["limit"] = limit
-    status: Status = "solved" if limit is None else "limit"
-    return ShortestPaths(status, graph, s, dist, parent, known, "reference", stats)
-
-
-def shortest_path(
-    graph: Graph,
-    source: Hashable,
-    target: Hashable,
-    *,
-    method: Method = "auto",
-    max_expansions: int | None = None,
-    time_limit: float | None = None,
-) -> ShortestPath:
-    """One shortest path from ``source`` to ``target``.
-
-    Parameters
-    ----------
-    graph : Graph
-    source, target : node labels
-    method : {"auto", "dijkstra", "astar", "bidirectional", "bfs", "reference"}
-        ``"auto"``: BFS when all weights are equal, A* with the straight-line
-        heuristic when the graph has coordinates, else Dijkstra stopping at the
-        target. ``"reference"`` is :func:`tansuo.search.astar` (with the same
-        heuristic, zero without coordinates).
-    max_expansions, time_limit : optional budgets (keyword-only)
-
-    Returns
-    -------
-    ShortestPath
-        ``status`` is ``"no_solution"`` when the target cannot be reached.
-
-    Raises
-    ------
-    InvalidInput
-        Unknown node or method, ``bfs`` on unequal weights, ``astar`` without
-        coordinates.
-
-    Example
-    -------
-    >>> from tansuo.graph import parse_edge_list, shortest_path
-    >>> g = parse_edge_list("S a 12\\nS b 8\\nS c 6\\na b 1\\nb c 9\\na e 8")
-    >>> r = shortest_path(g, "S", "e", method="bidirectional")
-    >>> r.cost, r.solution
-    (17, ['S', 'b', 'a', 'e'])
-    """
-    _check_budget(max_expansions, time_limit)
-    if method not in PAIR_METHODS:
-        raise InvalidInput(f"unknown method {method!r}; choose one of {', '.join(PAIR_METHODS)}")
-    s = graph.index(source)
-    t = graph.index(target)
-    scale = straight_line_scale(graph) if method in ("auto", "astar") else 0.0
-    if method == "auto":
-        if graph.uniform_weight() is not None:
-            method = "bfs"
-        else:
-            method = "astar" if scale > 0 else "dijkstra"
-    if method == "astar" and graph.coords is None:
-        raise InvalidInput("method 'astar' needs node coordinates (a .co file or pos attributes)")
-    started = time.perf_counter()
-    src_label, dst_label = graph.label(s), graph.label(t)
-    if method == "reference":
-        return _reference_pair(graph, src_label, dst_label, max_expansions, time_limit, started)
-    if method == "bfs":
-        weight = _uniform_or_fail(graph, "bfs")
-        hops, parent, counters, limit = _bfs(graph, s, t, max_expansions, time_limit, started)
-        expanded, generated = int(counters[2]), int(counters[3])
-        nodes = _walk_back(parent, t) if hops[t] >= 0 else None
-        cost = None if nodes is None else float(hops[t]) * weight
-    elif method == "bidirectional":
-        nodes, cost, expanded, generated, limit = _bidirectional(
-            graph, s, t, max_expansions, time_limit, started
-        )
-    else:
-        dist, parent, settled, counters, limit = _best_first(
-            graph, s, t, scale if method == "astar" else 0.0, max_expansions, time_limit, started
-        )
-        expanded, generated = int(counters[1]), int(counters[2])
-        nodes = _walk_back(parent, t) if settled[t] else None
-        cost = float(dist[t]) if settled[t] else None
-    stats = {
-        "expanded": expanded,
-        "generated": generated,
-        "elapsed_s": time.perf_counter() - started,
-        "build_s": graph.build_seconds,
-        "method": method,
-    }
-    if nodes is not None:
-        status: Status = "solved"
-    elif limit is not None:
-        status = "limit"
-        stats["limit"] = limit
-    else:
-        status = "no_solution"
-    return ShortestPath(
-        status,
-        src_label,
-        dst_label,
-        None if nodes is None else [graph.label(u) for u in nodes],
-        None if cost is None else graph.weight_value(cost),
-        method,
-        stats,
+    stats = GraphStats(
+        expanded=search_stats.expanded,
+        generated=search_stats.generated,
+        elapsed_s=meter.elapsed(),
+        limit=limit,
+        algorithm="reference",
+        reached=len(dist_by_label),
+        preprocess_s=graph.preprocess_seconds,
+    )
+    status = SOLVED if limit is None else LIMIT
+    return ShortestPaths(
+        status=status, graph=graph, source=s, dist=dist, parent=parent, known=known, stats=stats
     )
 
 
-def _bidirectional(graph, s, t, max_expansions, time_limit, started):
-    if s == t:
-        return [s], 0.0, 0, 0, None
-    n = graph.num_nodes
-    rev_indptr, rev_indices, rev_weights = graph.reverse_csr()
-    dist_f = np.full(n, np.inf)
-    dist_b = np.full(n, np.inf)
-    parent_f = np.full(n, -1, dtype=np.int32)
-    parent_b = np.full(n, -1, dtype=np.int32)
-    settled_f = np.zeros(n, dtype=np.bool_)
-    settled_b = np.zeros(n, dtype=np.bool_)
-    heap_key_f = np.empty(graph.num_arcs + 1)
-    heap_node_f = np.empty(graph.num_arcs + 1, dtype=np.int32)
-    heap_key_b = np.empty(graph.num_arcs + 1)
-    heap_node_b = np.empty(graph.num_arcs + 1, dtype=np.int32)
-    dist_f[s] = dist_b[t] = 0.0
-    heap_key_f[0] = heap_key_b[0] = 0.0
-    heap_node_f[0] = s
-    heap_node_b[0] = t
-    counters = np.array([1, 1, 0, 0, -1, -1], dtype=np.int64)
-    best = np.array([np.inf])
+def _reference_pair(graph: Graph, s: int, t: int, budget: Budget) -> ShortestPath:
+    from tansuo.search import astar
 
-    def run_chunk(steps: int) -> int:
-        return _kernels.bidirectional_run(
-            graph.indptr,
-            graph.indices,
-            graph.weights,
-            rev_indptr,
-            rev_indices,
-            rev_weights,
-            dist_f,
-            dist_b,
-            parent_f,
-            parent_b,
-            settled_f,
-            settled_b,
-            heap_key_f,
-            heap_node_f,
-            heap_key_b,
-            heap_node_b,
-            counters,
-            best,
-            steps,
-        )
-
-    limit = _drive(run_chunk, lambda: int(counters[2]), max_expansions, time_limit, started)
-    expanded, generated = int(counters[2]), int(counters[3])
-    if limit is not None or not np.isfinite(best[0]):
-        return None, None, expanded, generated, limit
-    meet_u, meet_v = int(counters[4]), int(counters[5])
-    nodes = _walk_back(parent_f, meet_u)
-    v = meet_v if meet_v != meet_u else int(parent_b[meet_u])  # a self-loop adds nothing
-    while v >= 0:
-        nodes.append(v)
-        v = int(parent_b[v])
-    return nodes, float(best[0]), expanded, generated, None
-
-
-def _reference_pair(graph, source, target, max_expansions, time_limit, started) -> ShortestPath:
-    from tansuo.search import GraphProblem, astar
-
-    problem = GraphProblem(graph.adjacency(), source, target)
+    source, target = graph.label(s), graph.label(t)
+    heuristic = straight_line(graph, target)
+    meter = budget.start()
     result = astar(
-        problem,
-        straight_line(graph, target),
-        max_expansions=max_expansions,
-        time_limit=time_limit,
+        _LabelProblem(graph, source, target),
+        heuristic,
+        max_expansions=budget.max_expansions,
+        time_limit=budget.time_limit,
     )
-    stats = {
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "elapsed_s": time.perf_counter() - started,
-        "build_s": graph.build_seconds,
-        "method": "reference",
-    }
-    if result.stats.limit is not None:
-        stats["limit"] = result.stats.limit
+    stats = GraphStats(
+        expanded=result.stats.expanded,
+        generated=result.stats.generated,
+        elapsed_s=meter.elapsed(),
+        limit=result.stats.limit,
+        algorithm="reference",
+        preprocess_s=graph.preprocess_seconds,
+    )
     cost = None if result.cost is None else graph.weight_value(float(result.cost))
     return ShortestPath(
-        result.status,
-        source,
-        target,
-        list(result.path) if result.solved else None,
-        cost,
-        "reference",
-        stats,
+        status=result.status,
+        source=source,
+        target=target,
+        solution=list(result.path) if result.solved else None,
+        cost=cost,
+        stats=stats,
     )

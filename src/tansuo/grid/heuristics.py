@@ -20,7 +20,8 @@ so A* never reopens a cell with them.
 
 ``differential`` is the one estimate that knows the map: a
 :class:`~tansuo.grid.GridSearcher` computes, once per map, the true distances
-from a few *landmark* cells spread out by farthest-point selection, and the
+from a few *landmark* cells spread out by farthest-point selection
+(:mod:`tansuo.grid.landmarks`), and the
 estimate from ``n`` to the goal is the largest of the rule's default estimate
 and ``|d(L, goal) - d(L, n)|`` over the landmarks ``L`` (a lower bound by the
 triangle inequality, and consistent; Goldberg and Harrelson's ALT, Sturtevant's
@@ -32,22 +33,34 @@ without weighted terrain, and for ``astar`` and ``weighted-astar``.
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from tansuo.errors import InvalidInput
+from tansuo.grid._kernels.codes import (
+    HEURISTIC_CHEBYSHEV,
+    HEURISTIC_DIFFERENTIAL,
+    HEURISTIC_EUCLIDEAN,
+    HEURISTIC_MANHATTAN,
+    HEURISTIC_OCTILE,
+    HEURISTIC_ZERO,
+)
 from tansuo.grid.model import COSTS, check_costs, check_moves
 
-HEURISTICS: dict[str, int] = {
-    "zero": 0,
-    "manhattan": 1,
-    "octile": 2,
-    "chebyshev": 3,
-    "euclidean": 4,
-    "differential": 5,
+Heuristic = Literal["zero", "manhattan", "octile", "chebyshev", "euclidean", "differential"]
+"""A heuristic's name."""
+
+HEURISTICS: dict[Heuristic, int] = {
+    "zero": HEURISTIC_ZERO,
+    "manhattan": HEURISTIC_MANHATTAN,
+    "octile": HEURISTIC_OCTILE,
+    "chebyshev": HEURISTIC_CHEBYSHEV,
+    "euclidean": HEURISTIC_EUCLIDEAN,
+    "differential": HEURISTIC_DIFFERENTIAL,
 }
-"""Heuristic names and the codes the kernels use."""
+"""Heuristic names and the codes the kernels use (``grid._kernels.codes``)."""
 
 
-def default_heuristic(moves: str, costs: str = "octile") -> str:
+def default_heuristic(moves: str, costs: str = "octile") -> Heuristic:
     """The strongest admissible heuristic for a movement rule and cost model.
 
     Manhattan for 4-connected moves, Chebyshev when a diagonal step costs the
@@ -65,7 +78,7 @@ def default_heuristic(moves: str, costs: str = "octile") -> str:
     return "chebyshev" if check_costs(costs) == "uniform" else "octile"
 
 
-def check_heuristic(name: str) -> str:
+def check_heuristic(name: str) -> Heuristic:
     """Return ``name`` if it names a heuristic, else raise InvalidInput."""
     if name not in HEURISTICS:
         raise InvalidInput(f"unknown heuristic {name!r}; choose one of: {', '.join(HEURISTICS)}")

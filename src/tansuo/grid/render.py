@@ -7,13 +7,18 @@ list green, the path orange, the start and goal marked.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tansuo.errors import InvalidInput
 from tansuo.grid.model import Grid, Point
-from tansuo.grid.solve import PathResult
+from tansuo.grid.result import PathResult
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 EXPLAIN_MAX_CELLS = 4096  # --explain prints one row per expansion: small grids only
 
@@ -74,7 +79,7 @@ def _cell_scale(grid: Grid, scale: int | None) -> int:
     return max(1, min(32, 800 // max(grid.width, grid.height)))
 
 
-def _mask(grid: Grid, cells) -> np.ndarray:
+def _mask(grid: Grid, cells: Sequence[Point]) -> np.ndarray:
     mask = np.zeros((grid.height, grid.width), dtype=bool)
     if len(cells):
         xs, ys = np.asarray(cells, dtype=np.int64).T
@@ -82,7 +87,15 @@ def _mask(grid: Grid, cells) -> np.ndarray:
     return mask
 
 
-def _frame(grid: Grid, closed, open_, path, start, goal, scale: int):
+def _frame(
+    grid: Grid,
+    closed: np.ndarray | Sequence[Point],
+    open_: np.ndarray | Sequence[Point],
+    path: Sequence[Point],
+    start: Point | None,
+    goal: Point | None,
+    scale: int,
+) -> Image.Image:
     """One picture; ``closed`` and ``open_`` are boolean masks or lists of cells."""
     from PIL import Image
 

@@ -3,8 +3,9 @@
 :func:`reference_solutions` is the chapter's depth-first backtracking over
 :class:`QueensProblem` (a :mod:`tansuo.search` problem); :func:`find_solutions`
 and :func:`count_solutions` are the fast numba bitmask kernels, the latter with
-mirror symmetry, ``unique`` counting (up to rotation and reflection) and
-optional worker processes.
+mirror symmetry, counting ``up_to_symmetry`` (rotation and reflection) and
+optional worker processes; every one stops on its budget within a few tens of
+milliseconds.
 
 Example
 -------
@@ -18,24 +19,24 @@ Q . . .
 . . Q .
 """
 
+from tansuo.queens.io import format_board, parse_board
 from tansuo.queens.model import (
     MAX_N,
     Placement,
     canonical,
     check_size,
-    format_board,
     is_solution,
-    parse_board,
     symmetries,
 )
 from tansuo.queens.render import boards_text, summary_line
+from tansuo.queens.result import QueensResult, QueensStats
 from tansuo.queens.solve import (
     QueensProblem,
-    QueensResult,
     count_solutions,
     find_solutions,
     prefix_tasks,
     reference_solutions,
+    warm_up,
 )
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "Placement",
     "QueensProblem",
     "QueensResult",
+    "QueensStats",
     "boards_text",
     "canonical",
     "check_size",
@@ -55,4 +57,5 @@ __all__ = [
     "reference_solutions",
     "summary_line",
     "symmetries",
+    "warm_up",
 ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tansuo.queens.model import format_board
-from tansuo.queens.solve import QueensResult
+from tansuo.queens.io import format_board
+from tansuo.queens.result import QueensResult
 
 
 def boards_text(result: QueensResult) -> str:
@@ -21,18 +21,18 @@ def summary_line(result: QueensResult) -> str:
     '6-queens: 4 solutions'
     """
     stats = result.stats
-    rate = stats.get("nodes_per_s")
-    work = f"{stats['nodes']:,} nodes in {stats['elapsed_s']:.3f} s"
+    rate = stats.nodes_per_s
+    work = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s"
     if rate:
         work += f", {rate / 1e6:.1f} M nodes/s"
-    if stats.get("workers", 1) > 1:
-        work += f", {stats['workers']} workers"
-    what = "distinct up to rotation and reflection" if result.unique else "solutions"
+    if stats.workers > 1:
+        work += f", {stats.workers} workers"
+    what = "distinct up to rotation and reflection" if result.up_to_symmetry else "solutions"
     if result.status == "limit":
-        return f"{result.n}-queens: stopped by the {stats.get('limit')} budget ({work})"
+        return f"{result.n}-queens: stopped by the {stats.limit} budget ({work})"
     if result.count is None:
         shown = len(result.solutions)
         which = "solution" if shown == 1 else f"{shown} solutions"
         return f"{result.n}-queens: showing the first {which}; there are more ({work})"
-    noun = what if result.count != 1 or result.unique else "solution"
+    noun = what if result.count != 1 or result.up_to_symmetry else "solution"
     return f"{result.n}-queens: {result.count:,} {noun} ({work})"

@@ -13,14 +13,18 @@ from __future__ import annotations
 import multiprocessing
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 
 import numpy as np
 
+from tansuo.budget import Budget, Meter, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.queens import _kernels
+from tansuo.queens._kernels import DEPTH, DONE, FOUND, NODES, NOT_STARTED, TOTAL
 from tansuo.queens.model import Placement, attacks, check_size
+from tansuo.queens.result import QueensResult, QueensStats
+from tansuo.result import Status
 
 MAX_LISTED = 1_000_000
 """Most solutions :func:`find_solutions` lists in one call (memory)."""
@@ -28,7 +32,11 @@ MAX_LISTED = 1_000_000
 MAX_N_LIST_ALL = 14
 """Largest board whose solutions may all be listed (365,596 for n = 14)."""
 
-Status = Literal["solved", "no_solution", "limit"]
+POOL_SHUTDOWN_S = 0.05
+"""Seconds the worker processes leave, of a time limit, for the pool to shut down."""
+
+CHUNK_NODES = 1 << 22
+"""Nodes a kernel call runs before the clock is read again (about 25 ms at 160 M nodes/s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,82 +90,29 @@ def reference_solutions(n: int) -> Iterator[Placement]:
     yield from extend(problem.initial_state)
 
 
-@dataclass(frozen=True, slots=True)
-class QueensResult:
-    """What :func:`count_solutions` and :func:`find_solutions` return.
-
-    Attributes
-    ----------
-    status : {"solved", "no_solution", "limit"}
-        ``"no_solution"``: the search finished and found none (a proof).
-    n : int
-    count : int or None
-        Number of solutions (classes up to symmetry with ``unique``); None when
-        unknown (a budget ran out, or only the first few were listed).
-    solutions : tuple of placements
-        Listed solutions, each the queen's column per row.
-    unique : bool
-    stats : dict
-        ``nodes`` (queens placed), ``elapsed_s``, ``nodes_per_s``, ``workers``.
-    """
-
-    status: Status
-    n: int
-    count: int | None
-    solutions: tuple[Placement, ...] = ()
-    unique: bool = False
-    stats: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def solution(self) -> Placement | None:
-        return self.solutions[0] if self.solutions else None
-
-    @property
-    def cost(self) -> None:
-        return None
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form: status, n, count, unique, solutions (column per row), stats."""
-        return {
-            "status": self.status,
-            "n": self.n,
-            "count": self.count,
-            "unique": self.unique,
-            "solution": None if self.solution is None else list(self.solution),
-            "solutions": [list(s) for s in self.solutions],
-            "cost": None,
-            "stats": dict(self.stats),
-        }
-
-
-def _check_budget(max_nodes: int | None, time_limit: float | None) -> None:
-    if max_nodes is not None and max_nodes < 0:
-        raise InvalidInput(f"max_nodes must be >= 0, got {max_nodes}")
-    if time_limit is not None and not time_limit >= 0:
-        raise InvalidInput(f"time_limit must be >= 0, got {time_limit}")
-
-
 def find_solutions(
     n: int,
-    k: int | None = 1,
+    max_solutions: int | None = 1,
     *,
     max_nodes: int | None = None,
     time_limit: float | None = None,
 ) -> QueensResult:
-    """The first ``k`` solutions in lexicographic order (all of them when ``k`` is None).
+    """The first ``max_solutions`` solutions in lexicographic order (all when None).
 
     Parameters
     ----------
     n : int
         Board size, 1..60.
-    k : int or None
-        How many to list; None lists all (keep ``n`` small).
+    max_solutions : int or None
+        How many to list: 1 finds one, None lists all (keep ``n`` small).
     max_nodes, time_limit : optional budgets (keyword-only)
+        A node is a queen placed. The clock is read every few million nodes.
 
     Returns
     -------
     QueensResult
-        ``count`` is the total when the search finished before ``k`` were found.
+        ``count`` is the total when the search finished before ``max_solutions``
+        were found.
 
     Example
     -------
@@ -165,84 +120,94 @@ def find_solutions(
     ((0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4))
     """
     n = check_size(n)
-    _check_budget(max_nodes, time_limit)
-    if k is not None and k < 1:
-        raise InvalidInput(f"number of solutions to list must be >= 1, got {k}")
-    if k is not None and k > MAX_LISTED:
+    meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
+    if max_solutions is not None and max_solutions < 1:
+        raise InvalidInput(f"max_solutions must be >= 1 (or None for all), got {max_solutions}")
+    if max_solutions is not None and max_solutions > MAX_LISTED:
         raise InvalidInput(
-            f"listing {k:,} solutions would not fit in memory; at most {MAX_LISTED:,}, "
-            "or count them with count_solutions"
+            f"listing {max_solutions:,} solutions would not fit in memory; at most "
+            f"{MAX_LISTED:,}, or count them with count_solutions"
         )
-    if k is None and n > MAX_N_LIST_ALL:
+    if max_solutions is None and n > MAX_N_LIST_ALL:
         raise InvalidInput(
             f"{n}-queens has too many solutions to list them all; give how many "
-            "(k), or count them with count_solutions"
+            "(max_solutions), or count them with count_solutions"
         )
-    wanted = MAX_LISTED if k is None else k
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
+    wanted = MAX_LISTED if max_solutions is None else max_solutions
+    cols, left, right, free, queens, state = _kernels.new_state(n)
+    state[DEPTH] = 0
+    free[0] = (1 << n) - 1
     out = np.zeros((min(wanted, 1 << 16), n), dtype=np.int64)
-    cols, left, right, avail = (np.zeros(n + 1, dtype=np.int64) for _ in range(4))
-    avail[0] = (1 << n) - 1
-    queens = np.zeros(n, dtype=np.int64)
-    state = np.zeros(3, dtype=np.int64)
     chunks: list[np.ndarray] = []
     listed = 0  # solutions in earlier, full buffers
-    limit = None
-    while True:
-        step = 1 << 20
-        if max_nodes is not None:
-            step = min(step, max_nodes - int(state[2]))
-            if step <= 0:
-                limit = "max_nodes"
-                break
-        room = out[: min(len(out), wanted - listed)]
-        done = _kernels.list_solutions(n, room, cols, left, right, avail, queens, state, step)
-        if done and state[0] >= 0 and listed + int(state[1]) < wanted:
-            # the buffer is full but more are wanted and the tree is not done: go on
-            chunks.append(room.copy())
-            listed += int(state[1])
-            state[1] = 0
-            continue
-        if done:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            limit = "time_limit"
-            break
-    chunks.append(out[: state[1]])
-    found = [tuple(int(c) for c in row) for chunk in chunks for row in chunk]
-    exhausted = state[0] < 0
-    elapsed = time.perf_counter() - started
-    if limit is not None and (k is None or len(found) < k):
-        status: Status = "limit"
-    else:
-        status = "solved" if found else "no_solution"
-    stats = _stats(int(state[2]), elapsed, 1)
+
+    def step(units: int) -> bool:
+        nonlocal listed
+        stop_at = int(state[NODES]) + units
+        while True:
+            room = out[: min(len(out), wanted - listed)]
+            allowance = stop_at - int(state[NODES])  # a full buffer does not renew it
+            finished = _kernels.list_solutions(
+                n, room, cols, left, right, free, queens, state, allowance
+            )
+            if finished != DONE:
+                return False
+            found = int(state[FOUND])
+            if state[DEPTH] != NOT_STARTED and listed + found < wanted:
+                # the buffer is full, more are wanted and the tree is not done: go on
+                chunks.append(room[:found].copy())
+                listed += found
+                state[FOUND] = 0
+                continue
+            chunks.append(room[:found].copy())
+            return True
+
+    limit = run_chunked(step, lambda: int(state[NODES]), meter, chunk=CHUNK_NODES)
     if limit is not None:
-        stats["limit"] = limit
-    count = len(found) if exhausted else None
-    return QueensResult(status, n, count, tuple(found), False, stats)
+        chunks.append(out[: state[FOUND]].copy())
+    rows = np.concatenate(chunks).tolist() if chunks else []
+    found_all = list(map(tuple, rows))
+    exhausted = state[DEPTH] == NOT_STARTED
+    status: Status
+    if limit is not None and (max_solutions is None or len(found_all) < max_solutions):
+        status = "limit"
+    else:
+        status = "solved" if found_all else "no_solution"
+        limit = None
+    return QueensResult(
+        status,
+        n,
+        len(found_all) if exhausted and limit is None else None,
+        tuple(found_all),
+        False,
+        _stats(int(state[NODES]), meter.elapsed(), 1, limit),
+    )
 
 
-def _stats(nodes: int, elapsed: float, workers: int) -> dict[str, Any]:
-    return {
-        "nodes": nodes,
-        "expanded": nodes,
-        "elapsed_s": elapsed,
-        "nodes_per_s": nodes / elapsed if elapsed > 0 else None,
-        "workers": workers,
-    }
+def _stats(nodes: int, elapsed: float, workers: int, limit: str | None) -> QueensStats:
+    return QueensStats(
+        expanded=nodes,
+        generated=nodes,
+        elapsed_s=elapsed,
+        limit=limit,
+        nodes=nodes,
+        nodes_per_s=nodes / elapsed if elapsed > 0 else None,
+        workers=workers,
+    )
 
 
-def prefix_tasks(n: int, *, unique: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def prefix_tasks(
+    n: int, *, up_to_symmetry: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The two-row prefixes the counting kernel starts from: ``(row0, row1, weight)``.
 
     Mirror symmetry: a solution with the first queen in the left half has a
     mirror image with it in the right half, so only the left half is searched
     and counted twice. With an odd ``n`` and the first queen in the middle
-    column, the same argument applies to the second row. For ``unique`` every
-    solution that is least among its images has its first queen in the left
-    half or the middle, so those prefixes are searched in full (weight 1).
+    column, the same argument applies to the second row. Counting
+    ``up_to_symmetry``, every solution that is least among its images has its
+    first queen in the left half or the middle, so those prefixes are
+    searched in full (weight 1).
     """
     half = n // 2
     first, second, weight = [], [], []
@@ -250,7 +215,7 @@ def prefix_tasks(n: int, *, unique: bool = False) -> tuple[np.ndarray, np.ndarra
         for c1 in range(n):
             if abs(c0 - c1) <= 1:
                 continue  # same column or diagonal neighbour
-            if unique:
+            if up_to_symmetry:
                 w = 1
             elif c0 < half or c1 < c0:
                 w = 2
@@ -263,108 +228,135 @@ def prefix_tasks(n: int, *, unique: bool = False) -> tuple[np.ndarray, np.ndarra
     return as_array[0], as_array[1], as_array[2]
 
 
-def _count_batch(args: tuple[int, np.ndarray, np.ndarray, np.ndarray, bool]) -> tuple[int, int]:
-    n, first, second, weight, unique = args
-    if unique or n < 6:
-        total, nodes = _kernels.count_tasks(n, first, second, weight, unique)
-    else:
-        total, nodes = _kernels.count_plain(n, first, second, weight)
-    return int(total), int(nodes)
+@dataclass(frozen=True, slots=True)
+class _Count:
+    """Counting a list of prefixes (picklable: what a worker process gets)."""
+
+    n: int
+    first: np.ndarray
+    second: np.ndarray
+    weight: np.ndarray
+    up_to_symmetry: bool
+
+    def run(self, meter: Meter) -> tuple[int, int, str | None]:
+        """``(count, nodes, spent budget)``: the kernel driven chunk by chunk."""
+        cols, left, right, free, queens, state = _kernels.new_state(self.n)
+        plain = not self.up_to_symmetry and self.n >= 6
+
+        def step(units: int) -> bool:
+            if plain:
+                done = _kernels.count_plain(self.n, self.first, self.second, self.weight,
+                                            cols, left, right, free, state, units)  # fmt: skip
+            else:
+                done = _kernels.count_tasks(self.n, self.first, self.second, self.weight,
+                                            self.up_to_symmetry, cols, left, right, free,
+                                            queens, state, units)  # fmt: skip
+            return bool(done == DONE)
+
+        limit = run_chunked(step, lambda: int(state[NODES]), meter, chunk=CHUNK_NODES)
+        return int(state[TOTAL]), int(state[NODES]), limit
+
+
+def _count_in_worker(task: tuple[_Count, float | None]) -> tuple[int, int, str | None]:
+    """A worker's share: one prefix, under the caller's deadline (``time.monotonic``)."""
+    count, deadline = task
+    time_limit = None if deadline is None else max(0.0, deadline - time.monotonic())
+    return count.run(Budget(time_limit=time_limit).start())
 
 
 def count_solutions(
     n: int,
     *,
-    unique: bool = False,
+    up_to_symmetry: bool = False,
     workers: int = 1,
     max_nodes: int | None = None,
     time_limit: float | None = None,
 ) -> QueensResult:
-    """Count the solutions (OEIS A000170), or with ``unique`` the classes under symmetry (A002562).
+    """Count the solutions (OEIS A000170), or the classes under symmetry (A002562).
 
     Parameters
     ----------
     n : int
         Board size, 1..60 (beyond about 18 counting takes hours).
-    unique : bool
+    up_to_symmetry : bool
         Count solutions up to rotation and reflection.
     workers : int
         Processes to split the two-row prefixes over (1: in this process).
     max_nodes, time_limit : optional budgets (keyword-only)
-        Checked between batches of prefixes; when one runs out the result is
-        ``"limit"`` with ``count=None``.
+        A node is a queen placed. In one process the kernel stops every few
+        million nodes to look at the clock, so a time limit holds within a
+        few tens of milliseconds; with workers, each worker keeps the same
+        clock, and the node budget is looked at as each prefix finishes.
+        When one runs out the result is ``"limit"`` with ``count=None``.
 
     Example
     -------
-    >>> count_solutions(8).count, count_solutions(8, unique=True).count
+    >>> count_solutions(8).count, count_solutions(8, up_to_symmetry=True).count
     (92, 12)
     """
     n = check_size(n)
-    _check_budget(max_nodes, time_limit)
+    budget = Budget(time_limit=time_limit, max_nodes=max_nodes)
+    meter = budget.start()
     if not isinstance(workers, int) or workers < 1 or workers > 256:
         raise InvalidInput(f"workers must be between 1 and 256, got {workers!r}")
-    started = time.perf_counter()
     if n == 1:
-        stats = _stats(1, time.perf_counter() - started, 1)
-        return QueensResult("solved", 1, 1, unique=unique, stats=stats)
-    first, second, weight = prefix_tasks(n, unique=unique)
-    # small batches: fine enough to check budgets and to balance the workers
-    batches = [
-        (n, first[i : i + 1], second[i : i + 1], weight[i : i + 1], unique)
-        for i in range(len(first))
-    ]
-    deadline = None if time_limit is None else started + time_limit
-    total = nodes = 0
-    limit = None
-    if workers == 1 or len(batches) <= 1:
+        stats = _stats(1, meter.elapsed(), 1, None)
+        return QueensResult("solved", 1, 1, up_to_symmetry=up_to_symmetry, stats=stats)
+    first, second, weight = prefix_tasks(n, up_to_symmetry=up_to_symmetry)
+    if workers == 1 or len(first) <= 1:
         workers = 1
-        for batch in batches:
-            found, used = _count_batch(batch)
-            total += found
-            nodes += used
-            limit = _spent(nodes, max_nodes, deadline)
-            if limit is not None:
-                break
+        total, nodes, limit = _Count(n, first, second, weight, up_to_symmetry).run(meter)
     else:
-        total, nodes, limit = _count_in_processes(batches, workers, max_nodes, deadline)
-    elapsed = time.perf_counter() - started
-    stats = _stats(nodes, elapsed, workers)
+        total, nodes, limit = _count_in_processes(
+            [_Count(n, first[i : i + 1], second[i : i + 1], weight[i : i + 1], up_to_symmetry)
+             for i in range(len(first))],
+            workers,
+            meter,
+        )  # fmt: skip
+    stats = _stats(nodes, meter.elapsed(), workers, limit)
     if limit is not None:
-        stats["limit"] = limit
-        return QueensResult("limit", n, None, unique=unique, stats=stats)
-    return QueensResult("solved" if total else "no_solution", n, total, unique=unique, stats=stats)
+        return QueensResult("limit", n, None, up_to_symmetry=up_to_symmetry, stats=stats)
+    status: Status = "solved" if total else "no_solution"
+    return QueensResult(status, n, total, up_to_symmetry=up_to_symmetry, stats=stats)
 
 
-def _spent(nodes: int, max_nodes: int | None, deadline: float | None) -> str | None:
-    if max_nodes is not None and nodes >= max_nodes:
-        return "max_nodes"
-    if deadline is not None and time.perf_counter() >= deadline:
-        return "time_limit"
-    return None
+def _count_in_processes(
+    batches: list[_Count], workers: int, meter: Meter
+) -> tuple[int, int, str | None]:
+    """Spread prefixes over processes; stop them all when a budget runs out.
 
-
-def _count_in_processes(batches, workers, max_nodes, deadline):
-    """Spread batches over processes; stop them all when a budget runs out."""
+    Each worker keeps the caller's deadline itself (the monotonic clock is the
+    same in every process), so a worker busy with a long prefix stops on time
+    and the pool shuts down at once.
+    """
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
+    remaining = None if meter.deadline is None else meter.deadline - time.perf_counter()
+    # the workers stop a little early: shutting the pool down takes its own time
+    deadline = None if remaining is None else time.monotonic() + remaining - POOL_SHUTDOWN_S
     total = nodes = 0
     limit = None
-    pool = context.Pool(min(workers, len(batches)))
-    try:
-        results = pool.imap_unordered(_count_batch, batches)
-        for _ in range(len(batches)):
-            timeout = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-            try:
-                found, used = results.next(timeout=timeout)
-            except multiprocessing.TimeoutError:
-                limit = "time_limit"
-                break
-            total += found
-            nodes += used
-            limit = _spent(nodes, max_nodes, None)
-            if limit is not None:
-                break
-    finally:
-        pool.terminate()
-        pool.join()
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(min(workers, len(batches)), mp_context=context) as pool:
+        futures = [pool.submit(_count_in_worker, (batch, deadline)) for batch in batches]
+        try:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            for future in as_completed(futures, timeout=wait):
+                found, used, spent = future.result()
+                total += found
+                nodes += used
+                limit = spent or meter.spent(nodes)
+                if limit is not None:
+                    break
+        except TimeoutError:
+            limit = "time_limit"
+        if limit is not None:
+            for future in futures:
+                future.cancel()
     return total, nodes, limit
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the N-Queens kernels."""
+    find_solutions(6, 1)
+    count_solutions(6)
+    count_solutions(6, up_to_symmetry=True)

@@ -3,14 +3,19 @@
 Point it at anything that implements :class:`Problem` (``initial_state``,
 ``is_goal``, ``successors`` and optionally ``heuristic``), or use an adapter:
 :class:`GraphProblem` for explicit weighted graphs, :class:`FunctionProblem`
-and :func:`neighbour_problem` for implicit ones.
+and :func:`neighbour_problem` for implicit ones. :data:`ALGORITHMS` lists the
+algorithms by name.
 
-Every algorithm returns a :class:`SearchResult` and takes keyword-only budgets
-(``max_expansions``, ``time_limit``, ``max_frontier``); running out of one gives
+Every algorithm returns a frozen :class:`SearchResult` (the result contract of
+:mod:`tansuo.result`) and takes keyword-only budgets: ``max_expansions``
+(states expanded), ``time_limit`` (seconds) and ``max_frontier`` (the memory
+budget, in states on the open list). Running out of one gives
 ``status="limit"`` with the statistics, never an exception.
 """
 
+from tansuo.result import Status
 from tansuo.search._budget import SearchEvent
+from tansuo.search.algorithms import ALGORITHMS, Algorithm, algorithm_named
 from tansuo.search.informed import (
     astar,
     dijkstra,
@@ -21,10 +26,12 @@ from tansuo.search.informed import (
     weighted_astar,
 )
 from tansuo.search.problem import FunctionProblem, GraphProblem, Problem, neighbour_problem
-from tansuo.search.result import SearchResult, SearchStats, Status
+from tansuo.search.result import SearchResult, SearchStats
 from tansuo.search.uninformed import bfs, bidirectional_bfs, dfs, iddfs
 
 __all__ = [
+    "ALGORITHMS",
+    "Algorithm",
     "FunctionProblem",
     "GraphProblem",
     "Problem",
@@ -32,6 +39,7 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "Status",
+    "algorithm_named",
     "astar",
     "bfs",
     "bidirectional_bfs",

@@ -1,13 +1,19 @@
-"""Budgets and event plumbing shared by the generic algorithms."""
+"""Budgets, counters and event plumbing shared by the generic algorithms.
+
+The hot loops keep their counters in local variables (carried across the
+iterations of IDA* and IDDFS in a private :class:`Counters`), ask a
+:class:`SearchBudget` once per expansion whether to stop, and build the frozen
+:class:`~tansuo.search.result.SearchStats` once, when they return.
+"""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tansuo.errors import InvalidInput
+from tansuo.budget import Budget, check_count
 from tansuo.search.result import SearchStats
 
 EventKind = Literal["expand", "generate", "reopen"]
@@ -33,13 +39,28 @@ class SearchEvent:
 
 OnEvent = Callable[[SearchEvent], None]
 
-_CLOCK_EVERY = 64  # read the clock once per this many expansions
+CLOCK_EVERY = 64
+"""Expansions between two looks at the clock: a few hundred microseconds on the 8-puzzle."""
+
+NO_FRONTIER_LIMIT = sys.maxsize
 
 
-class Budget:
-    """Keyword-only limits of a search, checked cheaply in the hot loop."""
+class SearchBudget:
+    """The budgets of one search: a started :class:`tansuo.budget.Meter` and a frontier cap.
 
-    __slots__ = ("_tick", "deadline", "max_expansions", "max_frontier", "start", "time_limit")
+    ``max_expansions`` and ``time_limit`` are validated by
+    :class:`tansuo.budget.Budget` (one message style across tansuo) and
+    watched by its :class:`~tansuo.budget.Meter`. ``max_frontier`` is the
+    generic engine's memory budget, counted in *states* on the open list (or
+    the depth-first stack): the states are the user's Python objects, whose
+    size in bytes cannot be measured cheaply, so the engine bounds their number.
+
+    The loops call :meth:`check` once per expansion; it reads the clock only
+    every :data:`CLOCK_EVERY` expansions (and exactly at ``max_expansions``),
+    and keeps the largest frontier seen, for the statistics.
+    """
+
+    __slots__ = ("check_at", "frontier_limit", "largest_frontier", "meter")
 
     def __init__(
         self,
@@ -47,43 +68,58 @@ class Budget:
         time_limit: float | None = None,
         max_frontier: int | None = None,
     ) -> None:
-        for name, value in (
-            ("max_expansions", max_expansions),
-            ("time_limit", time_limit),
-            ("max_frontier", max_frontier),
-        ):
-            if value is not None and value < 0:
-                raise InvalidInput(f"{name} must be >= 0, got {value}")
-        self.max_expansions = max_expansions
-        self.time_limit = time_limit
-        self.max_frontier = max_frontier
-        self.start = time.perf_counter()
-        self.deadline = None if time_limit is None else self.start + time_limit
-        self._tick = 0
+        self.meter = Budget(time_limit=time_limit, max_expansions=max_expansions).start()
+        frontier = check_count(max_frontier, "max_frontier")
+        self.frontier_limit = NO_FRONTIER_LIMIT if frontier is None else frontier
+        self.largest_frontier = 0
+        self.check_at = 0  # look before the first expansion (a budget of 0 stops at once)
 
-    def exhausted(self, stats: SearchStats, frontier: int) -> str | None:
-        """The name of the budget that is spent, or None. Call once per expansion."""
-        if frontier > stats.max_frontier:
-            stats.max_frontier = frontier
-        if self.max_expansions is not None and stats.expanded >= self.max_expansions:
-            return "max_expansions"
-        if self.max_frontier is not None and frontier > self.max_frontier:
+    def check(self, expanded: int, frontier: int) -> str | None:
+        """The name of the budget that is spent, or None. Call once per expansion.
+
+        ``expanded`` counts the expansions so far, ``frontier`` the states on
+        the open list (or the stack) now.
+        """
+        if frontier > self.largest_frontier:
+            self.largest_frontier = frontier
+        if expanded >= self.check_at:
+            limit = self.meter.spent(expanded)  # max_expansions first, then the clock
+            if limit is not None:
+                return limit
+            self.check_at = self.meter.next_check(expanded, CLOCK_EVERY)
+        if frontier > self.frontier_limit:
             return "max_frontier"
-        if self.deadline is not None:
-            self._tick += 1
-            if self._tick >= _CLOCK_EVERY or self.time_limit == 0:
-                self._tick = 0
-                if time.perf_counter() >= self.deadline:
-                    return "time_limit"
         return None
 
-    def finish(self, stats: SearchStats, limit: str | None = None) -> SearchStats:
-        stats.elapsed_s = time.perf_counter() - self.start
-        stats.limit = limit
-        return stats
+    def stats(self, counters: Counters, limit: str | None = None, **fields: Any) -> SearchStats:
+        """The frozen statistics of a search that ends now."""
+        return SearchStats(
+            expanded=counters.expanded,
+            generated=counters.generated,
+            elapsed_s=self.meter.elapsed(),
+            limit=limit,
+            reopened=counters.reopened,
+            max_frontier=self.largest_frontier,
+            **fields,
+        )
 
 
-def rebuild(parents: dict[Any, tuple[Any, Any] | None], goal: Any) -> tuple[list, list]:
+@dataclass(slots=True)
+class Counters:
+    """The counters of a search in progress (private; frozen into SearchStats at the end).
+
+    The loops count in local variables and fill this in when they stop; IDA*
+    and IDDFS carry it from one iteration to the next.
+    """
+
+    expanded: int = 0
+    generated: int = 0
+    reopened: int = 0
+
+
+def rebuild(
+    parents: dict[Hashable, tuple[Any, Any] | None], goal: Any
+) -> tuple[list[Any], list[Any]]:
     """Follow ``parents[state] = (parent, action)`` back from ``goal``: (path, actions)."""
     path = [goal]
     actions = []
@@ -96,3 +132,9 @@ def rebuild(parents: dict[Any, tuple[Any, Any] | None], goal: Any) -> tuple[list
     path.reverse()
     actions.reverse()
     return path, actions
+
+
+def parent_of(parents: dict[Hashable, tuple[Any, Any] | None], state: Any) -> Any:
+    """The state ``state`` was reached from (None for the initial state)."""
+    link = parents[state]
+    return None if link is None else link[0]

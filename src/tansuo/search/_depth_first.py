@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from tansuo.search._budget import Budget, OnEvent, SearchEvent
-from tansuo.search.result import SearchStats
+from tansuo.search._budget import Counters, OnEvent, SearchBudget, SearchEvent
+from tansuo.search.problem import Heuristic, Problem
 
 
 @dataclass(slots=True)
@@ -20,18 +20,18 @@ class Walk:
     whether ``max_depth`` stopped some path.
     """
 
-    found: tuple[list, list, float] | None = None
+    found: tuple[list[Any], list[Any], float] | None = None
     limit: str | None = None
     next_bound: float = math.inf
     depth_cut: bool = False
 
 
 def bounded_dfs(
-    problem: Any,
-    budget: Budget,
-    stats: SearchStats,
+    problem: Problem[Any, Any],
+    budget: SearchBudget,
+    counters: Counters,
     *,
-    heuristic: Any = None,
+    heuristic: Heuristic[Any] | None = None,
     bound: float = math.inf,
     max_depth: int | None = None,
     on_event: OnEvent | None = None,
@@ -41,7 +41,8 @@ def bounded_dfs(
     A state is goal-tested when generated and skipped if ``g + h > bound``; it is
     expanded only while the path is shorter than ``max_depth`` steps. The stack
     holds one successor iterator per level, so deep paths do not hit Python's
-    recursion limit.
+    recursion limit. ``counters`` carries on from earlier walks (the
+    iterations of IDA* and IDDFS); it is updated when the walk returns.
     """
     walk = Walk()
     start = problem.initial_state
@@ -61,13 +62,12 @@ def bounded_dfs(
     actions: list[Any] = []
     costs: list[float] = [0]
     on_path = {start}
-    stats.expanded += 1
+    expanded, generated = counters.expanded + 1, counters.generated
     stack = [iter(problem.successors(start))]
     while stack:
-        limit = budget.exhausted(stats, len(stack))
-        if limit is not None:
-            walk.limit = limit
-            return walk
+        walk.limit = budget.check(expanded, len(stack))
+        if walk.limit is not None:
+            break
         step = next(stack[-1], None)
         if step is None:  # this level is done: back up one step
             stack.pop()
@@ -77,7 +77,7 @@ def bounded_dfs(
                 actions.pop()
             continue
         action, nxt, cost = step
-        stats.generated += 1
+        generated += 1
         if nxt in on_path:
             continue
         g = costs[-1] + cost
@@ -89,7 +89,7 @@ def bounded_dfs(
             on_event(SearchEvent("expand", nxt, g, h, g + h, path[-1]))
         if problem.is_goal(nxt):
             walk.found = ([*path, nxt], [*actions, action], g)
-            return walk
+            break
         if max_depth is not None and len(path) >= max_depth:
             walk.depth_cut = True
             continue
@@ -97,6 +97,7 @@ def bounded_dfs(
         actions.append(action)
         costs.append(g)
         on_path.add(nxt)
-        stats.expanded += 1
+        expanded += 1
         stack.append(iter(problem.successors(nxt)))
+    counters.expanded, counters.generated = expanded, generated
     return walk

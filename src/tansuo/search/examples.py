@@ -7,12 +7,22 @@ writing your own problem.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tansuo.errors import InvalidInput
+from tansuo.search._budget import Counters, OnEvent, SearchBudget
+from tansuo.search.algorithms import algorithm_named
+from tansuo.search.result import SearchResult
 
 Board = tuple[int, ...]
+
+HEURISTICS = ("manhattan", "hamming", "zero")
+"""The sliding puzzle's estimates by name, strongest first (all admissible)."""
+
+UNSOLVABLE_PROOF = "the permutation parity (inversions) differs from the goal's"
 
 #: (name, row delta, column delta) of the blank's moves, in LURD order.
 _MOVES = (("L", 0, -1), ("U", -1, 0), ("R", 0, 1), ("D", 1, 0))
@@ -94,6 +104,20 @@ class SlidingPuzzle:
         """Whether the goal is reachable: the permutation parity test by inversions."""
         return _parity(self.initial_state, self.size) == _parity(self.goal, self.size)
 
+    def heuristic_named(self, name: str) -> Callable[[Board], int]:
+        """One of :data:`HEURISTICS`: ``"manhattan"``, ``"hamming"`` or ``"zero"``."""
+        if name == "manhattan":
+            return self.heuristic
+        if name == "hamming":
+            return self.hamming
+        if name == "zero":
+            return _zero
+        raise InvalidInput(f"unknown heuristic {name!r}; choose one of: {', '.join(HEURISTICS)}")
+
+
+def _zero(_board: Board) -> int:
+    return 0
+
 
 def _parity(board: Sequence[int], n: int) -> int:
     tiles = [t for t in board if t]
@@ -115,3 +139,74 @@ def random_puzzle(n: int = 3, *, rng: random.Random | None = None) -> SlidingPuz
         puzzle = SlidingPuzzle(tuple(tiles))
         if puzzle.is_solvable():
             return puzzle
+
+
+def parse_tiles(text: str) -> Board:
+    """Tiles row by row from ``"1 2 3 4 5 6 0 7 8"``, ``"1,2,3,..."`` or ``"123456078"``.
+
+    ``0``, ``_`` and ``.`` are the blank. Whether the tiles make a puzzle is
+    checked by :class:`SlidingPuzzle`.
+
+    >>> parse_tiles("1 2 3 4 5 6 _ 7 8"), parse_tiles("123456078")[6]
+    ((1, 2, 3, 4, 5, 6, 0, 7, 8), 0)
+    """
+    text = text.strip()
+    if not text:
+        raise InvalidInput("empty puzzle: give the tiles row by row, 0 for the blank")
+    parts = re.split(r"[\s,;/]+", text) if re.search(r"[\s,;/]", text) else list(text)
+    tiles = []
+    for position, part in enumerate(parts, start=1):
+        if part in ("_", ".", "0"):
+            tiles.append(0)
+        elif part.isdigit():
+            tiles.append(int(part))
+        else:
+            raise InvalidInput(
+                f"tile {position}: {part!r} is not a number (0, _ or . is the blank)"
+            )
+    return tuple(tiles)
+
+
+def solve_puzzle(
+    puzzle: SlidingPuzzle,
+    algorithm: str = "astar",
+    *,
+    heuristic: str = "manhattan",
+    weight: float = 2.0,
+    on_event: OnEvent | None = None,
+    **budgets: Any,
+) -> SearchResult[Board, str]:
+    """Solve a sliding puzzle with one of the engine's algorithms, by name.
+
+    An unsolvable puzzle is answered at once with ``"no_solution"``: the
+    inversion parity is invariant under moves (:data:`UNSOLVABLE_PROOF`), so
+    no search is needed to prove it.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+    algorithm : str
+        A name of :data:`tansuo.search.ALGORITHMS`.
+    heuristic : str
+        One of :data:`HEURISTICS`, for the informed algorithms.
+    weight : float
+        ``w`` in ``g + w*h``, for weighted A*.
+    on_event : callable, optional
+        As for the algorithms (e.g. a :class:`~tansuo.search.trace.Tracer`).
+    **budgets
+        ``max_expansions``, ``time_limit``, ... as the algorithm takes them.
+
+    Example
+    -------
+    >>> solve_puzzle(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)), "ida").actions
+    ['R', 'R']
+    """
+    chosen = algorithm_named(algorithm)
+    estimate = puzzle.heuristic_named(heuristic)
+    if not puzzle.is_solvable():
+        # the budgets are checked all the same: bad input is bad whatever the puzzle
+        budget = SearchBudget(
+            budgets.get("max_expansions"), budgets.get("time_limit"), budgets.get("max_frontier")
+        )
+        return SearchResult("no_solution", stats=budget.stats(Counters()))
+    return chosen.run(puzzle, heuristic=estimate, weight=weight, on_event=on_event, **budgets)

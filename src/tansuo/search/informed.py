@@ -14,34 +14,42 @@ from collections.abc import Callable, Hashable
 from itertools import count
 from typing import Any
 
+from tansuo.budget import check_count
 from tansuo.errors import InvalidInput
-from tansuo.search._budget import Budget, OnEvent, SearchEvent, rebuild
+from tansuo.result import status_of
+from tansuo.search._budget import (
+    Counters,
+    EventKind,
+    OnEvent,
+    SearchBudget,
+    SearchEvent,
+    parent_of,
+    rebuild,
+)
 from tansuo.search._depth_first import bounded_dfs
-from tansuo.search.problem import problem_heuristic
+from tansuo.search.problem import A, Heuristic, Problem, S, problem_heuristic
 from tansuo.search.result import SearchResult, SearchStats
 
-Heuristic = Callable[[Any], float]
+Priority = Callable[[float, float], float]
+"""``priority(g, h)``: the number the open list is ordered by (``g + h`` for A*)."""
 
 
 def _best_first(
-    problem: Any,
-    priority: Callable[[float, float], float],
-    heuristic: Heuristic,
+    problem: Problem[S, A],
+    priority: Priority,
+    heuristic: Heuristic[S],
+    budget: SearchBudget,
     *,
     reopen: bool,
-    max_expansions: int | None,
-    time_limit: float | None,
-    max_frontier: int | None,
     on_event: OnEvent | None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """The one best-first loop behind A*, weighted A*, greedy and Dijkstra.
 
     Entries are ``(priority, -g, tie, state)``: lowest priority first, then the
     larger ``g`` (the node nearer the goal when ``f`` ties), then insertion
-    order, so that states themselves are never compared.
+    order, so that states themselves are never compared. The counters are
+    local variables, frozen into the result's statistics once at the end.
     """
-    budget = Budget(max_expansions, time_limit, max_frontier)
-    stats = SearchStats()
     start = problem.initial_state
     h_cache: dict[Hashable, float] = {start: heuristic(start)}
     best_g: dict[Hashable, float] = {start: 0}
@@ -52,65 +60,68 @@ def _best_first(
     open_heap: list[tuple[float, float, int, Any]] = [(priority(0, h0), 0, next(tie), start)]
     if on_event is not None:
         on_event(SearchEvent("generate", start, 0, h0, priority(0, h0), None))
+    heappush, heappop = heapq.heappush, heapq.heappop
+    expanded = generated = reopened = 0
+    limit: str | None = None
+    goal_g: float | None = None
 
     while open_heap:
-        limit = budget.exhausted(stats, len(open_heap))
+        limit = budget.check(expanded, len(open_heap))
         if limit is not None:
-            return SearchResult("limit", stats=budget.finish(stats, limit))
-        _, neg_g, _, state = heapq.heappop(open_heap)
+            break
+        _, neg_g, _, state = heappop(open_heap)
         g = -neg_g
         if state in closed or g > best_g[state]:
             continue  # stale entry: a cheaper path to this state was pushed later
         if on_event is not None:
             h = h_cache[state]
-            on_event(SearchEvent("expand", state, g, h, priority(g, h), _parent_of(parents, state)))
+            on_event(SearchEvent("expand", state, g, h, priority(g, h), parent_of(parents, state)))
         if problem.is_goal(state):
-            path, actions = rebuild(parents, state)
-            return SearchResult("solved", path, actions, g, budget.finish(stats))
+            goal_g = g
+            break
         closed.add(state)
-        stats.expanded += 1
+        expanded += 1
         for action, nxt, step in problem.successors(state):
-            stats.generated += 1
+            generated += 1
             if step < 0:
                 raise InvalidInput(f"negative step cost {step!r} from {state!r} to {nxt!r}")
             new_g = g + step
             old_g = best_g.get(nxt)
             if old_g is not None and new_g >= old_g:
                 continue
+            kind: EventKind = "generate"
             if nxt in closed:
                 if not reopen:
                     continue
                 closed.discard(nxt)
-                stats.reopened += 1
+                reopened += 1
                 kind = "reopen"
-            else:
-                kind = "generate"
             best_g[nxt] = new_g
             parents[nxt] = (state, action)
-            h = h_cache.get(nxt)
-            if h is None:
-                h = h_cache[nxt] = heuristic(nxt)
-            f = priority(new_g, h)
-            heapq.heappush(open_heap, (f, -new_g, next(tie), nxt))
+            h_next = h_cache.get(nxt)
+            if h_next is None:
+                h_next = h_cache[nxt] = heuristic(nxt)
+            f = priority(new_g, h_next)
+            heappush(open_heap, (f, -new_g, next(tie), nxt))
             if on_event is not None:
-                on_event(SearchEvent(kind, nxt, new_g, h, f, state))
-    return SearchResult("no_solution", stats=budget.finish(stats))
+                on_event(SearchEvent(kind, nxt, new_g, h_next, f, state))
 
-
-def _parent_of(parents: dict, state: Any) -> Any:
-    link = parents[state]
-    return None if link is None else link[0]
+    path, actions = rebuild(parents, state) if goal_g is not None else ([], [])
+    stats = budget.stats(Counters(expanded, generated, reopened), limit)
+    if goal_g is not None:
+        return SearchResult("solved", path, actions, goal_g, stats)
+    return SearchResult(status_of(found=False, limit=limit), stats=stats)
 
 
 def astar(
-    problem: Any,
-    heuristic: Heuristic | None = None,
+    problem: Problem[S, A],
+    heuristic: Heuristic[S] | None = None,
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """A* search: expand the open state with the least ``f = g + h``.
 
     Parameters
@@ -118,14 +129,20 @@ def astar(
     problem : Problem
     heuristic : callable ``state -> number``, optional
         Defaults to ``problem.heuristic`` if it has one, else 0 (Dijkstra).
-    max_expansions, time_limit, max_frontier : optional budgets
-        When one runs out the result has ``status="limit"``.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds (the clock is read every 64 expansions).
+    max_frontier : int, optional
+        Memory budget, in states on the open list.
     on_event : callable, optional
         Receives a :class:`SearchEvent` per generation, re-opening and expansion.
 
     Returns
     -------
     SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
 
     Notes
     -----
@@ -143,17 +160,9 @@ def astar(
     >>> r.cost, r.path
     (8, ['S', 'b', 'a', 'T'])
     """
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
     h = problem_heuristic(problem, heuristic)
-    return _best_first(
-        problem,
-        _f_astar,
-        h,
-        reopen=True,
-        max_expansions=max_expansions,
-        time_limit=time_limit,
-        max_frontier=max_frontier,
-        on_event=on_event,
-    )
+    return _best_first(problem, _f_astar, h, budget, reopen=True, on_event=on_event)
 
 
 def _f_astar(g: float, h: float) -> float:
@@ -161,83 +170,89 @@ def _f_astar(g: float, h: float) -> float:
 
 
 def weighted_astar(
-    problem: Any,
+    problem: Problem[S, A],
     weight: float,
-    heuristic: Heuristic | None = None,
+    heuristic: Heuristic[S] | None = None,
     *,
     reopen: bool = False,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Weighted A*: order by ``g + weight * h``.
 
     With an admissible ``h`` and ``weight >= 1`` the cost found is at most
     ``weight`` times the optimum. Closed states are not re-opened by default,
     which keeps that bound for consistent heuristics and is much faster.
-    ``weight=1`` is A*; ``weight=0`` is Dijkstra.
+    ``weight=1`` is A*; ``weight=0`` is Dijkstra. Budgets as in :func:`astar`.
+
+    Example
+    -------
+    >>> from tansuo.search.examples import SlidingPuzzle
+    >>> weighted_astar(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)), 2.0).cost
+    6
     """
     if not weight >= 0:
         raise InvalidInput(f"weight must be >= 0, got {weight}")
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
     h = problem_heuristic(problem, heuristic)
-    return _best_first(
-        problem,
-        lambda g, hv: g + weight * hv,
-        h,
-        reopen=reopen,
-        max_expansions=max_expansions,
-        time_limit=time_limit,
-        max_frontier=max_frontier,
-        on_event=on_event,
-    )
+
+    def priority(g: float, h: float) -> float:
+        return g + weight * h
+
+    return _best_first(problem, priority, h, budget, reopen=reopen, on_event=on_event)
 
 
 def greedy_best_first(
-    problem: Any,
-    heuristic: Heuristic | None = None,
+    problem: Problem[S, A],
+    heuristic: Heuristic[S] | None = None,
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
-    """Greedy best-first search: expand the state with the least ``h``. Not optimal."""
+) -> SearchResult[S, A]:
+    """Greedy best-first search: expand the state with the least ``h``. Not optimal.
+
+    Budgets as in :func:`astar`.
+
+    Example
+    -------
+    >>> from tansuo.search.examples import SlidingPuzzle
+    >>> greedy_best_first(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))).actions
+    ['R', 'R']
+    """
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
     h = problem_heuristic(problem, heuristic)
-    return _best_first(
-        problem,
-        lambda _g, hv: hv,
-        h,
-        reopen=False,
-        max_expansions=max_expansions,
-        time_limit=time_limit,
-        max_frontier=max_frontier,
-        on_event=on_event,
-    )
+    return _best_first(problem, _f_greedy, h, budget, reopen=False, on_event=on_event)
+
+
+def _f_greedy(_g: float, h: float) -> float:
+    return h
 
 
 def dijkstra(
-    problem: Any,
+    problem: Problem[S, A],
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Dijkstra's algorithm (uniform-cost search): A* with ``h = 0``.
 
-    Optimal for non-negative step costs; raises ``InvalidInput`` on a negative one.
+    Optimal for non-negative step costs; raises ``InvalidInput`` on a negative
+    one. Budgets as in :func:`astar`.
+
+    Example
+    -------
+    >>> from tansuo.search import GraphProblem
+    >>> dijkstra(GraphProblem([("a", "b", 2), ("b", "c", 2), ("a", "c", 5)], "a", "c")).cost
+    4
     """
-    return _best_first(
-        problem,
-        _f_astar,
-        _zero,
-        reopen=False,
-        max_expansions=max_expansions,
-        time_limit=time_limit,
-        max_frontier=max_frontier,
-        on_event=on_event,
-    )
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
+    return _best_first(problem, _f_astar, _zero, budget, reopen=False, on_event=on_event)
 
 
 uniform_cost = dijkstra
@@ -248,90 +263,109 @@ def _zero(_state: Any) -> float:
 
 
 def dijkstra_distances(
-    problem: Any,
+    problem: Problem[S, A],
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
-) -> tuple[dict[Any, float], dict[Any, Any], SearchStats]:
+) -> tuple[dict[S, float], dict[S, S | None], SearchStats]:
     """Single-source shortest paths: every state reachable from the initial state.
 
     Returns ``(distance, parent, stats)`` where ``parent[start]`` is None. The
     goal test is ignored. ``stats.limit`` is set when a budget stopped it early
     (then the dictionaries hold the states settled so far).
+
+    Example
+    -------
+    >>> from tansuo.search import GraphProblem
+    >>> dist, parent, stats = dijkstra_distances(GraphProblem([("a", "b", 2), ("b", "c", 2)], "a"))
+    >>> dist, parent["c"], stats.expanded
+    ({'a': 0, 'b': 2, 'c': 4}, 'b', 3)
     """
-    budget = Budget(max_expansions, time_limit, None)
-    stats = SearchStats()
+    budget = SearchBudget(max_expansions, time_limit)
     start = problem.initial_state
-    dist: dict[Any, float] = {}
-    best: dict[Any, float] = {start: 0}
-    parent: dict[Any, Any] = {start: None}
+    dist: dict[S, float] = {}
+    best: dict[S, float] = {start: 0}
+    parent: dict[S, S | None] = {start: None}
     tie = count()
-    heap: list[tuple[float, int, Any]] = [(0, next(tie), start)]
+    heap: list[tuple[float, int, S]] = [(0, next(tie), start)]
+    heappush, heappop = heapq.heappush, heapq.heappop
+    expanded = generated = 0
+    limit: str | None = None
     while heap:
-        limit = budget.exhausted(stats, len(heap))
+        limit = budget.check(expanded, len(heap))
         if limit is not None:
-            return dist, {s: parent[s] for s in dist}, budget.finish(stats, limit)
-        g, _, state = heapq.heappop(heap)
+            break
+        g, _, state = heappop(heap)
         if state in dist:
             continue
         dist[state] = g
-        stats.expanded += 1
+        expanded += 1
         for _action, nxt, step in problem.successors(state):
-            stats.generated += 1
+            generated += 1
             if step < 0:
                 raise InvalidInput(f"negative step cost {step!r} from {state!r} to {nxt!r}")
             new_g = g + step
             if nxt not in dist and new_g < best.get(nxt, math.inf):
                 best[nxt] = new_g
                 parent[nxt] = state
-                heapq.heappush(heap, (new_g, next(tie), nxt))
-    return dist, {s: parent[s] for s in dist}, budget.finish(stats)
+                heappush(heap, (new_g, next(tie), nxt))
+    stats = budget.stats(Counters(expanded, generated), limit)
+    return dist, {s: parent[s] for s in dist}, stats
 
 
 def ida_star(
-    problem: Any,
-    heuristic: Heuristic | None = None,
+    problem: Problem[S, A],
+    heuristic: Heuristic[S] | None = None,
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_depth: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Iterative-deepening A*: depth-first searches with a rising bound on ``f``.
 
     Memory is linear in the solution depth. Each iteration explores states with
     ``f <= bound`` depth-first (skipping states already on the current path) and
     the next bound is the least ``f`` that exceeded it. Optimal with an
-    admissible heuristic. ``stats.extra["iterations"]`` counts the bounds tried.
-    The depth-first walk uses an explicit stack, so deep solutions do not hit
-    Python's recursion limit.
+    admissible heuristic. ``stats.iterations`` counts the bounds tried and
+    ``stats.bound`` is the last one. The depth-first walk uses an explicit
+    stack, so deep solutions do not hit Python's recursion limit. Budgets as in
+    :func:`astar`, and ``max_depth`` (steps) on the paths followed.
+
+    Example
+    -------
+    >>> from tansuo.search.examples import SlidingPuzzle
+    >>> result = ida_star(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))
+    >>> result.cost, result.stats.iterations, result.stats.bound
+    (6, 1, 6)
     """
+    budget = SearchBudget(max_expansions, time_limit)
+    max_depth = check_count(max_depth, "max_depth")
     h = problem_heuristic(problem, heuristic)
-    budget = Budget(max_expansions, time_limit, None)
-    stats = SearchStats()
+    counters = Counters()
     bound = h(problem.initial_state)
     iterations = 0
     while True:
         iterations += 1
-        stats.extra["iterations"] = iterations
         walk = bounded_dfs(
             problem,
             budget,
-            stats,
+            counters,
             heuristic=h,
             bound=bound,
             max_depth=max_depth,
             on_event=on_event,
         )
-        if walk.limit is not None:
-            return SearchResult("limit", stats=budget.finish(stats, walk.limit))
-        if walk.found is not None:
-            path, actions, cost = walk.found
-            return SearchResult("solved", path, actions, cost, budget.finish(stats))
-        if walk.next_bound == math.inf:
-            # Nothing was pruned by the bound: the space is exhausted, unless the
-            # depth limit hid part of it (a larger bound would not change that).
-            if walk.depth_cut:
-                return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
-            return SearchResult("no_solution", stats=budget.finish(stats))
-        bound = walk.next_bound
+        if walk.found is not None or walk.limit is not None or walk.next_bound == math.inf:
+            break
+        bound = walk.next_bound  # the least f that the bound cut off
+    limit = walk.limit
+    if walk.found is None and limit is None and walk.depth_cut:
+        # Nothing was pruned by the bound, so a larger one would not help; but the
+        # depth limit hid part of the space: not a proof.
+        limit = "max_depth"
+    stats = budget.stats(counters, limit, iterations=iterations, bound=bound)
+    if walk.found is not None:
+        path, actions, cost = walk.found
+        return SearchResult("solved", path, actions, cost, stats)
+    return SearchResult(status_of(found=False, limit=limit), stats=stats)

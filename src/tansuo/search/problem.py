@@ -9,29 +9,38 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from tansuo.errors import InvalidInput
 
 S = TypeVar("S", bound=Hashable)
+"""A state: anything hashable."""
 A = TypeVar("A")
+"""An action: anything."""
+A_co = TypeVar("A_co", covariant=True)
 
 Successor = tuple[Any, Any, float]
 """``(action, next_state, step_cost)``."""
 
+Heuristic = Callable[[S], float]
+"""``heuristic(state) -> number``: an estimate of the cost from ``state`` to a goal."""
+
 
 @runtime_checkable
-class Problem(Protocol[S, A]):
+class Problem(Protocol[S, A_co]):
     """A state space to search.
 
     States must be hashable. ``heuristic`` is optional: algorithms that need one
     take it from the problem when no ``heuristic=`` argument is given, and use 0
     when the problem has none.
+
+    ``initial_state`` may be a plain attribute, a dataclass field or a property.
     """
 
-    initial_state: S
+    @property
+    def initial_state(self) -> S: ...
 
     def is_goal(self, state: S) -> bool: ...
 
-    def successors(self, state: S) -> Iterable[tuple[A, S, float]]: ...
+    def successors(self, state: S) -> Iterable[tuple[A_co, S, float]]: ...
 
 
-def problem_heuristic(problem: Any, heuristic: Callable[[Any], float] | None):
+def problem_heuristic(problem: Problem[S, Any], heuristic: Heuristic[S] | None) -> Heuristic[S]:
     """The heuristic to use: the explicit one, else ``problem.heuristic``, else zero."""
     if heuristic is not None:
         return heuristic

@@ -1,55 +1,66 @@
-"""Result and statistics types shared by every search in tansuo."""
+"""What the generic engine's searches return: :class:`SearchResult` and :class:`SearchStats`.
+
+Both follow the contract of :mod:`tansuo.result` that every solver in tansuo
+shares: a frozen result with ``status``, ``solution``, ``cost``, ``stats``,
+``solved`` and ``as_dict()``, and frozen statistics with the common counters
+and the engine's own.
+
+>>> from tansuo.search import GraphProblem, bfs
+>>> result = bfs(GraphProblem([(1, 2), (2, 3)], 1, 3))
+>>> result.status, result.solution, result.stats.expanded, result.stats["limit"]
+('solved', [2, 3], 2, None)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, TypeVar
 
-Status = Literal["solved", "no_solution", "limit"]
-"""How a search ended: a solution, a proof that none exists, or a spent budget."""
+from tansuo.result import ResultMixin, Stats, Status
 
-S = TypeVar("S")
+S = TypeVar("S", bound=Hashable)
 A = TypeVar("A")
 
 
-@dataclass(slots=True)
-class SearchStats:
-    """Counters every search keeps.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchStats(Stats):
+    """The counters of one search of the generic engine.
 
-    ``expanded`` counts states whose successors were generated, ``generated``
-    counts successor states produced (duplicates included), ``reopened`` counts
-    closed states put back on the open list because a cheaper path was found,
-    ``max_frontier`` is the largest size the open list (or stack) reached, and
-    ``elapsed_s`` the wall-clock time. ``limit`` names the budget that stopped
-    the search (``"max_expansions"``, ``"time_limit"``, ``"max_frontier"``,
-    ``"max_depth"``), if any.
+    Attributes
+    ----------
+    expanded : int
+        States whose successors were generated.
+    generated : int
+        Successors produced, duplicates included.
+    elapsed_s : float
+        Wall-clock seconds.
+    limit : str or None
+        The budget that stopped the search: ``"max_expansions"``,
+        ``"time_limit"``, ``"max_frontier"`` or ``"max_depth"``; None if none did.
+    reopened : int
+        Closed states put back on the open list because a cheaper path to
+        them was found (A* with an inconsistent heuristic).
+    max_frontier : int
+        The largest size the open list (or the depth-first stack) reached.
+    iterations : int
+        Depth limits (IDDFS) or ``f`` bounds (IDA*) tried; 0 for the other searches.
+    depth : int or None
+        IDDFS: the last depth limit tried.
+    bound : float or None
+        IDA*: the last bound on ``f = g + h`` tried.
     """
 
-    expanded: int = 0
-    generated: int = 0
     reopened: int = 0
     max_frontier: int = 0
-    elapsed_s: float = 0.0
-    limit: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "expanded": self.expanded,
-            "generated": self.generated,
-            "reopened": self.reopened,
-            "max_frontier": self.max_frontier,
-            "elapsed_s": self.elapsed_s,
-        }
-        if self.limit is not None:
-            out["limit"] = self.limit
-        out.update(self.extra)
-        return out
+    iterations: int = 0
+    depth: int | None = None
+    bound: float | None = None
 
 
-@dataclass(slots=True)
-class SearchResult(Generic[S, A]):
-    """What a search returns.
+@dataclass(frozen=True, slots=True)
+class SearchResult(ResultMixin, Generic[S, A]):
+    """What a search of the generic engine returns.
 
     Attributes
     ----------
@@ -59,11 +70,14 @@ class SearchResult(Generic[S, A]):
     path : list of states
         From the initial state to the goal, both included; empty unless solved.
     actions : list of actions
-        ``len(actions) == len(path) - 1``.
+        ``len(actions) == len(path) - 1``; also the result's ``solution``.
     cost : number or None
         Sum of step costs along ``path``; None unless solved.
     stats : SearchStats
         Counters, filled whatever the status.
+
+    The result is frozen. ``path`` and ``actions`` are lists made for the
+    caller (the engine keeps no reference to them), as in networkx.
     """
 
     status: Status
@@ -73,11 +87,13 @@ class SearchResult(Generic[S, A]):
     stats: SearchStats = field(default_factory=SearchStats)
 
     @property
-    def solved(self) -> bool:
-        return self.status == "solved"
+    def solution(self) -> list[A]:
+        """The actions from the initial state to the goal (empty unless solved)."""
+        return self.actions
 
     @property
     def goal(self) -> S | None:
+        """The goal state reached, or None."""
         return self.path[-1] if self.path else None
 
     def as_dict(self) -> dict[str, Any]:

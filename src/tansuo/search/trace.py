@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tansuo.search._budget import SearchEvent
+from tansuo.search.problem import A, Problem, S
 from tansuo.search.result import SearchResult
 
 
@@ -85,9 +86,13 @@ class Tracer:
 
 
 def trace(
-    algorithm: Callable[..., SearchResult], problem: Any, /, **kwargs: Any
-) -> tuple[SearchResult, list[Frame]]:
-    """Run ``algorithm(problem, **kwargs)`` and return its result and its frames."""
+    algorithm: Callable[..., SearchResult[S, A]], problem: Problem[S, A], /, **kwargs: Any
+) -> tuple[SearchResult[S, A], list[Frame]]:
+    """Run ``algorithm(problem, **kwargs)`` and return its result and its frames.
+
+    ``algorithm`` is any search of the engine that takes ``on_event`` (see
+    :data:`tansuo.search.ALGORITHMS`, ``traceable``).
+    """
     tracer = Tracer()
     result = algorithm(problem, on_event=tracer, **kwargs)
     return result, tracer.finish()

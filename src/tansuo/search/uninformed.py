@@ -12,29 +12,41 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from tansuo.budget import check_count
 from tansuo.errors import InvalidInput
-from tansuo.search._budget import Budget, OnEvent, SearchEvent, rebuild
-from tansuo.search._depth_first import bounded_dfs
-from tansuo.search.result import SearchResult, SearchStats
+from tansuo.result import status_of
+from tansuo.search._budget import (
+    Counters,
+    EventKind,
+    OnEvent,
+    SearchBudget,
+    SearchEvent,
+    parent_of,
+    rebuild,
+)
+from tansuo.search._depth_first import Walk, bounded_dfs
+from tansuo.search.problem import A, Problem, S
+from tansuo.search.result import SearchResult
 
 
-def _emit(on_event: OnEvent | None, kind: str, state: Any, g: float, parent: Any) -> None:
+def _emit(on_event: OnEvent | None, kind: EventKind, state: Any, g: float, parent: Any) -> None:
     if on_event is not None:
-        on_event(SearchEvent(kind, state, g, 0, g, parent))  # type: ignore[arg-type]
+        on_event(SearchEvent(kind, state, g, 0, g, parent))
 
 
 def bfs(
-    problem: Any,
+    problem: Problem[S, A],
     *,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Breadth-first search: a path with the fewest steps.
 
     The goal test is made when a state is generated, one level earlier than
-    at expansion, which is safe because every step counts the same.
+    at expansion, which is safe because every step counts the same. Budgets
+    as in :func:`~tansuo.search.astar` (``max_frontier`` counts queued states).
 
     Example
     -------
@@ -42,25 +54,27 @@ def bfs(
     >>> bfs(GraphProblem([(1, 2), (2, 3), (1, 4), (4, 3)], 1, 3)).path
     [1, 2, 3]
     """
-    budget = Budget(max_expansions, time_limit, max_frontier)
-    stats = SearchStats()
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
     start = problem.initial_state
     parents: dict[Hashable, tuple[Any, Any] | None] = {start: None}
     costs: dict[Hashable, float] = {start: 0}
     _emit(on_event, "generate", start, 0, None)
     if problem.is_goal(start):
-        return SearchResult("solved", [start], [], 0, budget.finish(stats))
+        return SearchResult("solved", [start], [], 0, budget.stats(Counters()))
     queue = deque([start])
     depth: dict[Hashable, int] = {start: 0}
+    expanded = generated = 0
+    limit: str | None = None
+    goal: Any = None
     while queue:
-        limit = budget.exhausted(stats, len(queue))
+        limit = budget.check(expanded, len(queue))
         if limit is not None:
-            return SearchResult("limit", stats=budget.finish(stats, limit))
+            break
         state = queue.popleft()
-        stats.expanded += 1
-        _emit(on_event, "expand", state, depth[state], _parent(parents, state))
+        expanded += 1
+        _emit(on_event, "expand", state, depth[state], parent_of(parents, state))
         for action, nxt, step in problem.successors(state):
-            stats.generated += 1
+            generated += 1
             if nxt in parents:
                 continue
             parents[nxt] = (state, action)
@@ -68,26 +82,27 @@ def bfs(
             depth[nxt] = depth[state] + 1
             _emit(on_event, "generate", nxt, depth[nxt], state)
             if problem.is_goal(nxt):
-                path, actions = rebuild(parents, nxt)
-                return SearchResult("solved", path, actions, costs[nxt], budget.finish(stats))
+                goal = nxt
+                break
             queue.append(nxt)
-    return SearchResult("no_solution", stats=budget.finish(stats))
-
-
-def _parent(parents: dict, state: Any) -> Any:
-    link = parents[state]
-    return None if link is None else link[0]
+        if goal is not None:
+            break
+    counters = Counters(expanded, generated)
+    if goal is not None:
+        path, actions = rebuild(parents, goal)
+        return SearchResult("solved", path, actions, costs[goal], budget.stats(counters))
+    return SearchResult(status_of(found=False, limit=limit), stats=budget.stats(counters, limit))
 
 
 def dfs(
-    problem: Any,
+    problem: Problem[S, A],
     *,
     max_depth: int | None = None,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Depth-first search with cycle checking on the current path.
 
     Finds *a* path, not a shortest one. States on the current path are not
@@ -96,66 +111,80 @@ def dfs(
     its memory linear in the depth. With ``max_depth`` no path longer than that
     many steps is followed; if nothing is found and the limit cut something
     off, the result is ``"limit"`` (``stats.limit == "max_depth"``), not a proof.
-    Successors are tried in the order the problem yields them.
+    Successors are tried in the order the problem yields them. Budgets as in
+    :func:`~tansuo.search.astar` (``max_frontier`` counts the stack's levels).
+
+    Example
+    -------
+    >>> from tansuo.search import GraphProblem
+    >>> dfs(GraphProblem([(1, 2), (2, 3), (1, 3)], 1, 3)).path
+    [1, 2, 3]
     """
-    if max_depth is not None and max_depth < 0:
-        raise InvalidInput(f"max_depth must be >= 0, got {max_depth}")
-    budget = Budget(max_expansions, time_limit, max_frontier)
-    stats = SearchStats()
-    walk = bounded_dfs(problem, budget, stats, max_depth=max_depth, on_event=on_event)
-    if walk.limit is not None:
-        return SearchResult("limit", stats=budget.finish(stats, walk.limit))
+    max_depth = check_count(max_depth, "max_depth")
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
+    counters = Counters()
+    walk = bounded_dfs(problem, budget, counters, max_depth=max_depth, on_event=on_event)
+    return _walk_result(walk, budget, counters)
+
+
+def _walk_result(
+    walk: Walk, budget: SearchBudget, counters: Counters, **fields: Any
+) -> SearchResult[Any, Any]:
+    """The result of the last depth-first walk of DFS or IDDFS."""
     if walk.found is not None:
         path, actions, cost = walk.found
-        return SearchResult("solved", path, actions, cost, budget.finish(stats))
-    if walk.depth_cut:
-        return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
-    return SearchResult("no_solution", stats=budget.finish(stats))
+        return SearchResult("solved", path, actions, cost, budget.stats(counters, **fields))
+    limit = walk.limit
+    if limit is None and walk.depth_cut:
+        limit = "max_depth"  # the depth limit hid part of the space: not a proof
+    stats = budget.stats(counters, limit, **fields)
+    return SearchResult(status_of(found=False, limit=limit), stats=stats)
 
 
 def iddfs(
-    problem: Any,
+    problem: Problem[S, A],
     *,
     max_depth: int | None = None,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     on_event: OnEvent | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Iterative deepening depth-first search: DFS with limits 0, 1, 2, ...
 
     Finds a path with the fewest steps using memory linear in its length.
     Stops with ``"no_solution"`` when an iteration finishes without cutting
     anything off (the whole reachable space was seen), and with ``"limit"``
-    when ``max_depth`` is reached first. ``stats.extra["depth"]`` is the last
-    depth limit tried.
+    when ``max_depth`` is reached first. ``stats.depth`` is the last depth
+    limit tried, ``stats.iterations`` the number of limits tried.
+
+    Example
+    -------
+    >>> from tansuo.search import GraphProblem
+    >>> result = iddfs(GraphProblem([(1, 2), (2, 3), (3, 4), (1, 4)], 1, 4))
+    >>> result.path, result.stats.depth
+    ([1, 4], 1)
     """
-    budget = Budget(max_expansions, time_limit, None)
-    stats = SearchStats()
+    max_depth = check_count(max_depth, "max_depth")
+    budget = SearchBudget(max_expansions, time_limit)
+    counters = Counters()
     depth = 0
     while True:
-        stats.extra["depth"] = depth
-        walk = bounded_dfs(problem, budget, stats, max_depth=depth, on_event=on_event)
-        if walk.limit is not None:
-            return SearchResult("limit", stats=budget.finish(stats, walk.limit))
-        if walk.found is not None:
-            path, actions, cost = walk.found
-            return SearchResult("solved", path, actions, cost, budget.finish(stats))
-        if not walk.depth_cut:
-            return SearchResult("no_solution", stats=budget.finish(stats))
-        if max_depth is not None and depth >= max_depth:
-            return SearchResult("limit", stats=budget.finish(stats, "max_depth"))
+        walk = bounded_dfs(problem, budget, counters, max_depth=depth, on_event=on_event)
+        finished = walk.found is not None or walk.limit is not None or not walk.depth_cut
+        if finished or (max_depth is not None and depth >= max_depth):
+            return _walk_result(walk, budget, counters, iterations=depth + 1, depth=depth)
         depth += 1
 
 
 def bidirectional_bfs(
-    problem: Any,
-    goal: Any = None,
+    problem: Problem[S, A],
+    goal: S | None = None,
     *,
-    predecessors: Callable[[Any], Iterable[Any]] | None = None,
+    predecessors: Callable[[S], Iterable[S]] | None = None,
     max_expansions: int | None = None,
     time_limit: float | None = None,
     max_frontier: int | None = None,
-) -> SearchResult:
+) -> SearchResult[S, A]:
     """Breadth-first search from both ends at once; a path with the fewest steps.
 
     Parameters
@@ -167,62 +196,81 @@ def bidirectional_bfs(
     predecessors : callable ``state -> iterable of states``, optional
         Defaults to ``problem.predecessors`` if present, else the successors
         (the space is taken to be reversible: undirected graphs, sliding puzzles).
+    max_expansions, time_limit, max_frontier : optional budgets
+        As in :func:`~tansuo.search.astar`; the frontier is both layers.
 
     Each round expands one whole layer of the smaller frontier, and a meeting
     is only accepted after the layer is done, so the path is shortest.
+
+    Example
+    -------
+    >>> from tansuo.search import GraphProblem
+    >>> bidirectional_bfs(GraphProblem([(1, 2), (2, 3), (3, 4), (1, 5), (5, 4)], 1, 4)).path
+    [1, 5, 4]
     """
     if goal is None:
         goal = getattr(problem, "goal", None)
     if goal is None or callable(goal):
         raise InvalidInput("bidirectional_bfs needs one explicit goal state")
     if predecessors is None:
-        pred = getattr(problem, "predecessors", None)
-        if pred is None:
-
-            def pred(state: Any) -> Iterable[Any]:
-                return (nxt for _a, nxt, _c in problem.successors(state))
-
-        predecessors = pred
-    budget = Budget(max_expansions, time_limit, max_frontier)
-    stats = SearchStats()
+        predecessors = getattr(problem, "predecessors", None) or _successor_states(problem)
+    budget = SearchBudget(max_expansions, time_limit, max_frontier)
     start = problem.initial_state
     if start == goal:
-        return SearchResult("solved", [start], [], 0, budget.finish(stats))
+        return SearchResult("solved", [start], [], 0, budget.stats(Counters()))
     fwd: dict[Any, Any] = {start: None}
     bwd: dict[Any, Any] = {goal: None}
     fwd_layer = [start]
     bwd_layer = [goal]
-    while fwd_layer and bwd_layer:
+    expanded = generated = 0
+    limit: str | None = None
+    meet = None
+    while fwd_layer and bwd_layer and meet is None and limit is None:
         forward = len(fwd_layer) <= len(bwd_layer)
         layer, seen, other = (fwd_layer, fwd, bwd) if forward else (bwd_layer, bwd, fwd)
-        next_layer = []
-        meet = None
+        next_layer: list[Any] = []
         for state in layer:
-            limit = budget.exhausted(stats, len(fwd_layer) + len(bwd_layer) + len(next_layer))
+            limit = budget.check(expanded, len(fwd_layer) + len(bwd_layer) + len(next_layer))
             if limit is not None:
-                return SearchResult("limit", stats=budget.finish(stats, limit))
-            stats.expanded += 1
+                break
+            expanded += 1
             nbrs = (
                 (n for _a, n, _c in problem.successors(state)) if forward else predecessors(state)
             )
             for nxt in nbrs:
-                stats.generated += 1
+                generated += 1
                 if nxt in seen:
                     continue
                 seen[nxt] = state
                 next_layer.append(nxt)
                 if meet is None and nxt in other:
                     meet = nxt
-        if meet is not None:
-            return _join(problem, fwd, bwd, meet, budget, stats)
         if forward:
             fwd_layer = next_layer
         else:
             bwd_layer = next_layer
-    return SearchResult("no_solution", stats=budget.finish(stats))
+    counters = Counters(expanded, generated)
+    if limit is not None:
+        return SearchResult("limit", stats=budget.stats(counters, limit))
+    if meet is None:
+        return SearchResult("no_solution", stats=budget.stats(counters))
+    path, actions, cost = _join(problem, fwd, bwd, meet)
+    return SearchResult("solved", path, actions, cost, budget.stats(counters))
 
 
-def _join(problem, fwd, bwd, meet, budget, stats) -> SearchResult:
+def _successor_states(problem: Problem[S, A]) -> Callable[[S], Iterable[S]]:
+    """The predecessors of a reversible space: the states its successors lead to."""
+
+    def states(state: S) -> Iterable[S]:
+        return (nxt for _action, nxt, _cost in problem.successors(state))
+
+    return states
+
+
+def _join(
+    problem: Problem[S, A], fwd: dict[Any, Any], bwd: dict[Any, Any], meet: S
+) -> tuple[list[S], list[A], float]:
+    """The path through ``meet``, with its actions and cost read from the successors."""
     path = [meet]
     while fwd[path[-1]] is not None:
         path.append(fwd[path[-1]])
@@ -234,7 +282,7 @@ def _join(problem, fwd, bwd, meet, budget, stats) -> SearchResult:
     actions = []
     cost: float = 0
     for u, v in itertools.pairwise(path):
-        best = None
+        best: tuple[A, float] | None = None
         for action, nxt, step in problem.successors(u):
             if nxt == v and (best is None or step < best[1]):
                 best = (action, step)
@@ -242,4 +290,4 @@ def _join(problem, fwd, bwd, meet, budget, stats) -> SearchResult:
             raise InvalidInput(f"predecessors() says {u!r} leads to {v!r}, successors() disagree")
         actions.append(best[0])
         cost += best[1]
-    return SearchResult("solved", path, actions, cost, budget.finish(stats))
+    return path, actions, cost

@@ -1,0 +1,310 @@
+"""Budgets: how long, how far and how large a search may grow, in one vocabulary.
+
+Every solver in tansuo takes the same keyword-only budgets and reports the one
+that stopped it under the same name, in ``stats.limit``:
+
+``time_limit``
+    Seconds of wall-clock time.
+``max_expansions``
+    For best-first searches with a closed list (the generic engine, graph,
+    grid, Sokoban): how many states may be *expanded*, i.e. have their
+    successors generated.
+``max_nodes``
+    For tree searches (N-Queens, Sudoku, sliding-tile IDA*, the game engines):
+    how many nodes of the search tree may be visited. What a node is, per
+    domain: a queen placed (N-Queens); the root plus one per value guessed
+    at a branch point (Sudoku); a position entered (game-tree search).
+``max_memory``
+    Bytes the search's own growing structures (open lists, tables) may take.
+    Running out is a budget like any other: ``status="limit"``, never a
+    ``MemoryError``.
+
+A budget that runs out is an *outcome*: the solver returns ``status="limit"``
+with its statistics and never raises. Only a malformed budget (negative, not a
+number) raises :class:`~tansuo.errors.InvalidInput`, always in the words of
+:class:`Budget`.
+
+Kernels that can be resumed are driven by :func:`run_chunked`, which calls
+them a chunk of work at a time and looks at the budget in between; a
+domain's docs say how large its chunks are, which bounds how far past a time
+limit it can run (by design well under max(0.1 s, 10%)).
+
+>>> budget = Budget(time_limit=2.0, max_nodes=1000)
+>>> meter = budget.start()
+>>> meter.spent(999) is None, meter.spent(1000)
+(True, 'max_nodes')
+>>> Budget(max_nodes=-1)
+Traceback (most recent call last):
+...
+tansuo.errors.InvalidInput: max_nodes must be a whole number >= 0, got -1
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tansuo.errors import InvalidInput
+
+DEFAULT_CHUNK = 1 << 16
+"""Units of work (expansions, nodes) a resumable kernel runs between two looks at the clock."""
+
+TIME_SLICE_S = 0.02
+"""With a clock to watch, :func:`run_chunked` sizes its calls to take about this long."""
+
+FIRST_SLICE = 1024
+"""Units of the first call under a clock, which measures how long a unit takes."""
+
+LIMIT_NAMES = ("time_limit", "max_expansions", "max_nodes", "max_memory")
+
+
+def physical_memory() -> int | None:
+    """Bytes of RAM of this machine, when the OS says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def default_max_memory() -> int:
+    """The memory budget when none is given: 4 GiB, or half the RAM if that is less."""
+    ram = physical_memory()
+    four_gib = 4 << 30
+    return four_gib if ram is None else min(four_gib, ram // 2)
+
+
+_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20,
+          "g": 1 << 30, "gb": 1 << 30, "t": 1 << 40, "tb": 1 << 40}  # fmt: skip
+
+
+def parse_memory(text: str | int) -> int:
+    """Read a memory size: a number of bytes, or with a unit (``512M``, ``4G``, ``1.5GB``).
+
+    >>> parse_memory("4G"), parse_memory("512m"), parse_memory(1000)
+    (4294967296, 536870912, 1000)
+    """
+    if isinstance(text, numbers.Integral) and not isinstance(text, bool):
+        value = int(text)
+    else:
+        raw = str(text).strip().lower().replace("ib", "b").replace(" ", "")
+        number = raw.rstrip("kmgtb")
+        unit = raw[len(number) :]
+        try:
+            amount = float(number)
+        except ValueError:
+            amount = math.nan
+        if unit not in _UNITS or not math.isfinite(amount):
+            raise InvalidInput(
+                f"memory size {text!r}: expected a number of bytes or one with a unit, "
+                "such as 512M or 4G"
+            )
+        value = int(amount * _UNITS[unit])
+    if value < 0:
+        raise InvalidInput(f"max_memory must be >= 0 bytes, got {text!r}")
+    return value
+
+
+def check_time_limit(value: float | None, name: str = "time_limit") -> float | None:
+    """``value`` if it is None or a number of seconds >= 0; else a clear InvalidInput."""
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or math.isnan(value)
+        or value < 0
+    ):
+        raise InvalidInput(f"{name} must be a number of seconds >= 0, got {value!r}")
+    return float(value)
+
+
+def check_count(value: int | None, name: str) -> int | None:
+    """``value`` if it is None or a whole number >= 0; else a clear InvalidInput."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise InvalidInput(f"{name} must be a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The limits of one search; every field optional (None: no limit of that kind).
+
+    Parameters
+    ----------
+    time_limit : float, optional
+        Seconds.
+    max_nodes : int, optional
+        Tree-search nodes (see the module docstring for what a node is per domain).
+    max_expansions : int, optional
+        States expanded by a best-first search.
+    max_memory : int, optional
+        Bytes for the search's own growing structures.
+
+    Raises
+    ------
+    InvalidInput
+        A negative value, NaN, or something that is not a number.
+    """
+
+    time_limit: float | None = None
+    max_nodes: int | None = None
+    max_expansions: int | None = None
+    max_memory: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "time_limit", check_time_limit(self.time_limit))
+        object.__setattr__(self, "max_nodes", check_count(self.max_nodes, "max_nodes"))
+        object.__setattr__(
+            self, "max_expansions", check_count(self.max_expansions, "max_expansions")
+        )
+        if self.max_memory is not None:
+            object.__setattr__(self, "max_memory", parse_memory(self.max_memory))
+
+    @property
+    def count_limit(self) -> tuple[str, int] | None:
+        """``(name, value)`` of the count budget that is set (nodes or expansions), if any.
+
+        A domain counts one kind of unit; if both are given the smaller wins.
+        """
+        given = [
+            (value, name)
+            for name, value in (
+                ("max_nodes", self.max_nodes),
+                ("max_expansions", self.max_expansions),
+            )
+            if value is not None
+        ]
+        if not given:
+            return None
+        value, name = min(given)
+        return name, value
+
+    def start(self, *, stop: Callable[[], bool] | None = None) -> Meter:
+        """Start the clock: a :class:`Meter` that says when this budget is spent."""
+        return Meter(self, stop)
+
+
+class Meter:
+    """A budget being spent: the clock started, the count budget to compare with.
+
+    ``stop`` (optional) is polled with the clock; when it returns True the
+    search ends as if a budget ran out, with ``limit="stopped"`` (a GUI's
+    stop command, a client that went away).
+    """
+
+    __slots__ = ("budget", "count_limit", "count_name", "deadline", "started", "stop")
+
+    def __init__(self, budget: Budget, stop: Callable[[], bool] | None = None) -> None:
+        self.budget = budget
+        self.started = time.perf_counter()
+        limit = budget.time_limit
+        self.deadline = None if limit is None else self.started + limit
+        count = budget.count_limit
+        self.count_name: str | None = None if count is None else count[0]
+        self.count_limit: int | None = None if count is None else count[1]
+        self.stop = stop
+
+    def elapsed(self) -> float:
+        """Seconds since the meter started."""
+        return time.perf_counter() - self.started
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def spent(self, count: int = 0) -> str | None:
+        """The name of the budget that is spent after ``count`` units of work, or None."""
+        if self.count_limit is not None and count >= self.count_limit:
+            return self.count_name
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            return "time_limit"
+        if self.stop is not None and self.stop():
+            return "stopped"
+        return None
+
+    def allowance(self, count: int, chunk: int = DEFAULT_CHUNK) -> int:
+        """How many more units the next chunk may run: ``chunk``, or less near the count budget."""
+        if self.count_limit is None:
+            return chunk
+        return max(0, min(chunk, self.count_limit - count))
+
+    def next_check(self, count: int, every: int) -> int:
+        """The count at which a recursive search should look at the budget next."""
+        due = count + every
+        if self.count_limit is not None and self.count_limit < due:
+            due = self.count_limit
+        return due
+
+    def memory_limit(self) -> int:
+        """Bytes the search may use: the budget's ``max_memory`` or :func:`default_max_memory`."""
+        given = self.budget.max_memory
+        return default_max_memory() if given is None else given
+
+
+def run_chunked(
+    step: Callable[[int], bool],
+    count: Callable[[], int],
+    meter: Meter,
+    *,
+    chunk: int = DEFAULT_CHUNK,
+) -> str | None:
+    """Run a resumable kernel until it finishes or a budget is spent.
+
+    Parameters
+    ----------
+    step : callable ``units -> finished``
+        Runs at most ``units`` more units of work (expansions, nodes) and
+        returns True once the search is over (found, or proved there is
+        nothing to find); False when it stopped only because the units ran out.
+    count : callable ``() -> int``
+        Units done so far.
+    meter : Meter
+    chunk : int
+        Most units in one call. With a time limit (or a stop callback) the
+        calls are also kept to about :data:`TIME_SLICE_S` seconds each, from
+        the rate measured on the calls before, so that the limit holds within
+        a slice whatever a unit costs.
+
+    Returns
+    -------
+    str or None
+        The name of the spent budget, or None when the kernel finished.
+
+    Example
+    -------
+    >>> done = [0]
+    >>> def step(units):
+    ...     done[0] += min(units, 10 - done[0])
+    ...     return done[0] == 10
+    >>> run_chunked(step, lambda: done[0], Budget(max_expansions=4).start(), chunk=3)
+    'max_expansions'
+    >>> done[0] = 0
+    >>> run_chunked(step, lambda: done[0], Budget().start(), chunk=3) is None
+    True
+    """
+    timed = meter.deadline is not None or meter.stop is not None
+    rate = None  # units per second, measured on the calls so far
+    while True:
+        done_before = count()
+        units = meter.allowance(done_before, chunk)
+        if units <= 0:
+            return meter.count_name
+        if timed:
+            # Slices of about TIME_SLICE_S seconds whatever a unit costs: the
+            # first call is short, to measure the rate; the next ones follow it.
+            units = min(units, FIRST_SLICE if rate is None else max(1, int(rate * TIME_SLICE_S)))
+        started = time.perf_counter()
+        if step(units):
+            return None
+        done = count()
+        seconds = time.perf_counter() - started
+        if done > done_before and seconds > 0:
+            rate = (done - done_before) / seconds
+        spent = meter.spent(done)
+        if spent is not None:
+            return spent

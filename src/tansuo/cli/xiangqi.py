@@ -1,0 +1,389 @@
+"""``tansuo xiangqi``: Chinese chess — perft, best move, play in the terminal, matches, UCCI.
+
+A POSITION argument is a FEN (``w``/``r`` Red to move, ``b`` Black), ``startpos``,
+either followed by ``moves m1 m2 ...`` (ICCS), a file holding one of those, or
+the name of a bundled position (``tansuo xiangqi perft cpw-2 3``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tansuo.cli._common import (
+    EXIT_SOLVED,
+    check_outputs,
+    compiling,
+    console,
+    emit_json,
+    err_console,
+    exit_code,
+    json_line,
+    max_nodes_option,
+    time_limit_option,
+)
+from tansuo.errors import InvalidInput
+
+xiangqi_app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    help="Chinese chess (Xiangqi): perft, best move, play against the engine, "
+    "engine matches, and the UCCI protocol for GUIs.",
+)
+
+DEFAULT_THINK = 5.0  # seconds for bestmove when no depth, time or node budget is given
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(xiangqi_app, name="xiangqi")
+
+
+def _warm_up() -> None:
+    from tansuo.xiangqi.engine import warm_up  # importing compiles (or loads) the kernels
+
+    warm_up()
+
+
+def _position(text: str) -> Any:
+    """The POSITION argument: a file, a bundled name, or a FEN / ``startpos ... moves``."""
+    from tansuo.files import could_be_path
+    from tansuo.xiangqi import bundled_position, bundled_position_names, parse_position
+    from tansuo.xiangqi.io import read_position
+
+    if text == "-" or (could_be_path(text) and Path(text).is_file()):
+        return read_position(text)
+    if text in bundled_position_names():
+        return bundled_position(text)
+    try:
+        return parse_position(text)
+    except InvalidInput:
+        if " " not in text.strip() and "/" in text and text.count("/") != 9:
+            raise InvalidInput(f"{text}: no such file (and not a FEN)") from None
+        raise
+
+
+def _show_move(position: Any, move: str) -> str:
+    """``h2e2 (炮二平五, C2=5)``."""
+    from tansuo.xiangqi import format_chinese, format_wxf, parse_iccs
+
+    code = parse_iccs(move)
+    return f"{move} ({format_chinese(position, code)}, {format_wxf(position, code)})"
+
+
+def _line(position: Any, moves: tuple[str, ...] | list[str]) -> str:
+    from tansuo.xiangqi import parse_iccs
+    from tansuo.xiangqi.render import format_moves
+
+    return format_moves(position, [parse_iccs(m) for m in moves])
+
+
+# ---------------------------------------------------------------------------
+# perft
+# ---------------------------------------------------------------------------
+
+
+@xiangqi_app.command("perft")
+def perft_command(
+    position: str = typer.Argument(..., metavar="POSITION", help="FEN, startpos, file or name."),
+    depth: int = typer.Argument(..., metavar="DEPTH", help="Plies to count (0-20)."),
+    divide: bool = typer.Option(False, "--divide", help="Also count below each root move."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    time_limit: float | None = time_limit_option(None),
+    max_nodes: int | None = max_nodes_option(),
+) -> None:
+    """Count the leaves of the legal move tree (the standard test of a move generator)."""
+    board = _position(position)
+    with compiling(_warm_up, "the Xiangqi kernels"):
+        from tansuo.xiangqi import perft
+
+        result = perft(board, depth, divide=divide, time_limit=time_limit, max_nodes=max_nodes)
+    if json_out:
+        emit_json({"fen": board.fen(), **result.as_dict()})
+        raise typer.Exit(exit_code(result.status))
+    if result.divide is not None:
+        for move, count in sorted(result.divide.items()):
+            console.print(f"{move}  {count}", markup=False)
+    elapsed = result.stats.elapsed_s
+    rate = result.nodes / elapsed if elapsed > 0 else 0.0
+    head = "stopped early, counted" if result.status == "limit" else "perft"
+    console.print(
+        f"{head}({depth}) = {result.nodes:,} in {elapsed:.3f} s ({rate / 1e6:.1f} M leaves/s)"
+        + (f"; budget spent: {result.stats.limit}" if result.stats.limit else ""),
+        markup=False,
+    )
+    raise typer.Exit(exit_code(result.status))
+
+
+# ---------------------------------------------------------------------------
+# bestmove
+# ---------------------------------------------------------------------------
+
+
+@xiangqi_app.command("bestmove")
+def bestmove_command(
+    position: str = typer.Argument(..., metavar="POSITION", help="FEN, startpos, file or name."),
+    time_limit: float | None = time_limit_option(None),
+    depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
+    max_nodes: int | None = max_nodes_option(),
+    hash_mb: int = typer.Option(64, "--hash", metavar="MB", help="Transposition table size."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    render: Path | None = typer.Option(
+        None, "--render", metavar="FILE", help="Draw the position and the move to a PNG file."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --render file."),
+) -> None:
+    """Search a position: best move (ICCS, Chinese, WXF), score, depth and line.
+
+    Without --depth, --time-limit or --max-nodes the engine thinks 5 seconds.
+    Exit 0 when the requested depth was reached (or a mate proved), 3 when a
+    budget ended the search (the best move found is still printed), 1 when
+    the game is already over.
+    """
+    board = _position(position)
+    check_outputs(render, force=force)
+    if depth is None and time_limit is None and max_nodes is None:
+        time_limit = DEFAULT_THINK
+    with compiling(_warm_up, "the Xiangqi kernels"):
+        from tansuo.xiangqi import Engine
+
+        engine = Engine(hash_mb=hash_mb)
+    result = engine.search(board, depth=depth, time_limit=time_limit, max_nodes=max_nodes)
+    if render is not None:
+        from tansuo.xiangqi import parse_iccs, save_png
+
+        save_png(render, board, last_move=parse_iccs(result.move) if result.move else None)
+    if json_out:
+        out = {"fen": board.fen(), **result.as_dict()}
+        if result.move is not None:
+            from tansuo.xiangqi import format_chinese, format_wxf, parse_iccs
+
+            out["move_chinese"] = format_chinese(board, parse_iccs(result.move))
+            out["move_wxf"] = format_wxf(board, parse_iccs(result.move))
+        emit_json(out)
+        raise typer.Exit(exit_code(result.status))
+    if result.move is None:
+        outcome = board.outcome()
+        reason = outcome.reason if outcome is not None else "no move left"
+        console.print(f"the game is over ({reason}): no move to choose", markup=False)
+        raise typer.Exit(exit_code(result.status))
+    stats = result.stats
+    console.print(f"bestmove {_show_move(board, result.move)}", markup=False)
+    console.print(
+        f"score {result.describe_score()} at depth {result.depth} "
+        f"(seldepth {stats.seldepth}); {stats.nodes:,} nodes in {stats.elapsed_s:.2f} s "
+        f"({(stats.nodes_per_s or 0) / 1e3:.0f} k nodes/s)",
+        markup=False,
+    )
+    console.print(f"line: {_line(board, result.pv)}", markup=False)
+    if stats.limit:
+        console.print(f"stopped by {stats.limit} (exit 3: the best move so far)", markup=False)
+    if render is not None:
+        console.print(f"picture written to {render}", markup=False)
+    raise typer.Exit(exit_code(result.status))
+
+
+# ---------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------
+
+
+@xiangqi_app.command("play")
+def play_command(
+    side: str = typer.Option("red", "--side", help="Your side: red (moves first) or black."),
+    time_limit: float = typer.Option(
+        2.0, "--time-limit", metavar="S", help="The engine's seconds per move."
+    ),
+    depth: int | None = typer.Option(None, "--depth", help="Engine depth instead of time."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="Letters instead of Chinese pieces."),
+    start: str = typer.Option("startpos", "--position", help="Start from this POSITION."),
+) -> None:
+    """Play against the engine in the terminal (moves in ICCS, WXF or Chinese; 'help')."""
+    from tansuo.xiangqi import parse_iccs
+    from tansuo.xiangqi.render import format_board
+
+    if side not in ("red", "black"):
+        raise InvalidInput(f"--side must be red or black, got {side!r}")
+    if not time_limit > 0:
+        raise InvalidInput(f"--time-limit must be > 0 seconds, got {time_limit}")
+    board = _position(start)
+    with compiling(_warm_up, "the Xiangqi kernels"):
+        from tansuo.xiangqi import Engine
+
+        engine = Engine(hash_mb=64)
+    last: int | None = None
+    console.print("Moves: h2e2, C2=5 or 炮二平五. Commands: undo, hint, fen, quit.", markup=False)
+    while True:
+        console.print(format_board(board, ascii_only=ascii_only, last_move=last), markup=False)
+        outcome = board.outcome()
+        if outcome is not None:
+            who = "draw" if outcome.winner is None else f"{outcome.winner} wins"
+            console.print(f"game over: {who} ({outcome.reason})", markup=False)
+            return
+        if board.is_check():
+            console.print(f"{board.side} is in check", markup=False)
+        if board.side == side:
+            try:
+                text = input(f"{side} to move> ").strip()
+            except EOFError:
+                return
+            if text in ("quit", "exit", "q"):
+                return
+            if text == "fen":
+                console.print(board.fen(), markup=False)
+                continue
+            if text == "undo":
+                for _ in range(2 if board.ply >= 2 else board.ply):
+                    board.undo()
+                last = None
+                continue
+            if text == "hint":
+                hint = engine.search(board.copy(), time_limit=min(time_limit, 1.0))
+                console.print(f"hint: {_show_move(board, hint.move or '')}", markup=False)
+                continue
+            if text in ("help", "?"):
+                console.print("ICCS h2e2, WXF C2=5, Chinese 炮二平五; undo, hint, fen, quit")
+                continue
+            try:
+                played = board.push(text)
+            except InvalidInput as exc:
+                console.print(f"not played: {exc}", markup=False)
+                continue
+            last = parse_iccs(played)
+            continue
+        if depth is not None:
+            result = engine.search(board, depth=depth)
+        else:
+            result = engine.search(board, time_limit=time_limit)
+        assert result.move is not None
+        move = parse_iccs(result.move)
+        console.print(
+            f"engine: {_show_move(board, result.move)}  score {result.describe_score()}, "
+            f"depth {result.depth}, line {_line(board, result.pv)}",
+            markup=False,
+        )
+        board.play(move)
+        last = move
+
+
+# ---------------------------------------------------------------------------
+# match
+# ---------------------------------------------------------------------------
+
+
+@xiangqi_app.command("match")
+def match_command(
+    first: str = typer.Argument(..., metavar="A", help="tansuo[:options] or ucci:COMMAND."),
+    second: str = typer.Argument(..., metavar="B", help="tansuo[:options] or ucci:COMMAND."),
+    games: int = typer.Option(10, "--games", help="Games to play (colours alternate)."),
+    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
+    concurrency: int = typer.Option(1, "--concurrency", help="Games played at the same time."),
+    max_plies: int = typer.Option(300, "--max-plies", help="Plies before a game is drawn."),
+    out: Path | None = typer.Option(None, "--out", metavar="FILE", help="Games as JSON Lines."),
+    json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --out file."),
+) -> None:
+    """Play two engines against each other; report the score and an Elo estimate.
+
+    A is ``tansuo`` (the full engine), ``tansuo:depth=3,plain`` (fixed-depth
+    alpha-beta), ``tansuo:no-null_move`` (one feature off), or ``ucci:COMMAND``
+    / ``uci:COMMAND`` for an external engine. --time-limit is seconds per move.
+    """
+    from tansuo.xiangqi.match import make_player, run_match
+
+    check_outputs(out, force=force)
+    if games < 1 or concurrency < 1 or max_plies < 1:
+        raise InvalidInput("--games, --concurrency and --max-plies must be at least 1")
+    for spec in (first, second):  # check both specs before the games start
+        if spec.startswith("tansuo"):
+            make_player(spec)
+    sink = out.open("w", encoding="utf-8") if out is not None else None
+
+    def report(index: int, record: Any) -> None:
+        line = (
+            f"game {index + 1:3d}  {record.result:7}  {record.red} (red) vs {record.black} "
+            f"(black), {len(record.moves)} plies, {record.reason}; opening {record.opening}"
+        )
+        err_console.print(line, markup=False, highlight=False)
+        if sink is not None:
+            sink.write(json_line(record.as_dict()) + "\n")
+            sink.flush()
+
+    with compiling(_warm_up, "the Xiangqi kernels"):
+        pass
+    started = time.perf_counter()
+    try:
+        result = run_match(
+            first,
+            second,
+            games=games,
+            seconds=time_limit,
+            concurrency=concurrency,
+            max_plies=max_plies,
+            on_game=report,
+        )
+    finally:
+        if sink is not None:
+            sink.close()
+    elo, low, high = result.elo()
+    if json_out:
+        summary = result.as_dict()
+        summary.pop("records")
+        summary["elapsed_s"] = time.perf_counter() - started
+        emit_json(summary)
+        raise typer.Exit(EXIT_SOLVED)
+    failures = result.failures()
+    console.print(
+        f"{result.first} vs {result.second}: +{result.wins} ={result.draws} -{result.losses} "
+        f"in {len(result.games)} games, score {100 * result.score:.1f}%, "
+        f"Elo {elo:+.0f} (95%: {low:+.0f} to {high:+.0f}); illegal moves {failures['illegal']}, "
+        f"time losses {failures['time']}, crashes {failures['crash']}; "
+        f"{time.perf_counter() - started:.0f} s",
+        markup=False,
+    )
+    raise typer.Exit(EXIT_SOLVED)
+
+
+# ---------------------------------------------------------------------------
+# ucci
+# ---------------------------------------------------------------------------
+
+
+@xiangqi_app.command("ucci")
+def ucci_command(
+    hash_mb: int = typer.Option(64, "--hash", metavar="MB", help="Transposition table size."),
+) -> None:
+    """Speak UCCI (or UCI, after 'uci') on stdin/stdout, for Xiangqi GUIs and matches."""
+    from tansuo.xiangqi.protocol import serve
+
+    if not 1 <= hash_mb <= 4096:
+        raise InvalidInput(f"--hash must be 1 to 4096 MiB, got {hash_mb}")
+    serve(hash_mb=hash_mb)
+
+
+# ---------------------------------------------------------------------------
+# demo
+# ---------------------------------------------------------------------------
+
+
+def demo(out: Any) -> None:
+    """Perft of the initial position, then a short search with its best move."""
+    _warm_up()
+    from tansuo.xiangqi import Engine, Position, perft
+
+    out.print("[bold]xiangqi[/bold] — move generation checked by perft, then a short search")
+    position = Position()
+    counts = []
+    for depth in (1, 2, 3, 4):
+        counts.append(f"{perft(position, depth).nodes:,}")
+    out.print(f"perft(1..4) of the initial position: {', '.join(counts)}", markup=False)
+    result = Engine(hash_mb=16).search(position, depth=7)
+    assert result.move is not None
+    out.print(
+        f"depth {result.depth}: bestmove {_show_move(position, result.move)}, "
+        f"score {result.describe_score()}, {result.stats.nodes:,} nodes",
+        markup=False,
+    )

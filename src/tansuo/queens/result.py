@@ -1,0 +1,72 @@
+"""What the N-Queens solvers return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tansuo.queens.model import Placement
+from tansuo.result import ResultMixin, Stats, Status
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QueensStats(Stats):
+    """The counters of an N-Queens search.
+
+    ``nodes`` counts queens placed (the search-tree nodes; ``expanded`` is the
+    same number), ``nodes_per_s`` the rate, ``workers`` the processes used.
+    """
+
+    nodes: int = 0
+    nodes_per_s: float | None = None
+    workers: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class QueensResult(ResultMixin):
+    """What :func:`~tansuo.queens.count_solutions` and :func:`~tansuo.queens.find_solutions` return.
+
+    Attributes
+    ----------
+    status : {"solved", "no_solution", "limit"}
+        ``"no_solution"``: the search finished and found none (a proof).
+    n : int
+    count : int or None
+        Number of solutions (classes up to symmetry with ``up_to_symmetry``);
+        None when unknown (a budget ran out, or only the first few were listed).
+    solutions : tuple of placements
+        Listed solutions, each the queen's column per row.
+    up_to_symmetry : bool
+        Whether ``count`` counts classes under rotation and reflection.
+    stats : QueensStats
+    """
+
+    status: Status
+    n: int
+    count: int | None
+    solutions: tuple[Placement, ...] = ()
+    up_to_symmetry: bool = False
+    stats: QueensStats = field(default_factory=QueensStats)
+
+    @property
+    def solution(self) -> Placement | None:
+        """The first listed solution (the queen's column per row), if any."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def cost(self) -> None:
+        """Placements have no cost; present for the common result shape."""
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form: status, n, count, up_to_symmetry, solution, solutions, cost, stats."""
+        return {
+            "status": self.status,
+            "n": self.n,
+            "count": self.count,
+            "up_to_symmetry": self.up_to_symmetry,
+            "solution": None if self.solution is None else list(self.solution),
+            "solutions": [list(s) for s in self.solutions],
+            "cost": None,
+            "stats": self.stats.as_dict(),
+        }

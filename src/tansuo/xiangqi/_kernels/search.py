@@ -1,0 +1,842 @@
+"""Search kernels: evaluation, quiescence and principal variation search.
+
+The search is the negamax alpha-beta of the course slides, with what strong
+engines add to it, each behind a switch in ``params`` so that the benchmark
+can measure what it is worth:
+
+* principal variation search (``USE_PVS``): every move after the first is
+  searched with a null window and re-searched only if it beats alpha;
+* a transposition table (``USE_TT``) with depth-preferred replacement, its
+  move tried first and its bounds cutting the search;
+* move ordering: captures by most valuable victim / least valuable attacker
+  (``USE_MVV_LVA``), two killer moves per ply (``USE_KILLERS``), and quiet
+  moves by the history heuristic (``USE_HISTORY``): a table, indexed by side
+  and move, that every move causing a cutoff raises by depth squared;
+* quiescence search at the horizon (``USE_QUIESCENCE``): captures, and every
+  move out of check, until the position is quiet;
+* null-move pruning (``USE_NULL_MOVE``) and late-move reductions
+  (``USE_LMR``), both off when the side to move has little material left
+  (zugzwang-like endings) and when in check;
+* a check extension (``USE_CHECK_EXTENSION``), mate-distance scores, and the
+  game's rules for repetitions (``REPETITIONS`` occurrences end the game;
+  perpetual check loses) and for 120 plies without a capture.
+
+With every switch but PVS, killers and history off, it is plain fixed-depth
+alpha-beta and returns the value :func:`tansuo.adversarial.alphabeta` finds
+on the same position with the same evaluation (the tests check this).
+
+Scores use the scale of :mod:`tansuo.adversarial.game`: a win ``n`` plies
+from the root is ``MATE - n``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tansuo.xiangqi._kernels.board import (
+    ABORTED,
+    ADVISOR,
+    CANNON,
+    CHECK_EVERY,
+    CHECKED,
+    CLOCK,
+    CONTROL_SIZE,
+    ELEPHANT,
+    FIRST_CANNON,
+    FIRST_HORSE,
+    FIRST_ROOK,
+    HALF,
+    HORSE,
+    HORSE_DELTA,
+    HORSE_LEG,
+    ILLEGAL,
+    IN_BOARD,
+    KILLERS,
+    MAX_PLY,
+    MOVES,
+    NEEDS_TEST,
+    NEXT_POLL,
+    NO_CAPTURE_LIMIT,
+    NODE_LIMIT,
+    ORDER,
+    ORTHOGONAL,
+    PAWN,
+    PIECE_TYPES,
+    PLY,
+    PV,
+    PV_LENGTH,
+    RED,
+    REPETITION_DRAW,
+    REPETITION_LOSS,
+    REPETITION_WIN,
+    ROOK,
+    SIDE,
+    SIDE_OF_SLOT,
+    SLOT_TYPE,
+    SLOTS,
+    SQUARES,
+    STOP,
+    generate_moves,
+    has_legal_move,
+    king_attacked,
+    king_safe_after,
+    make_move,
+    make_null_move,
+    prepare_guard,
+    quick_legality,
+    repetition_verdict,
+    unmake_move,
+    unmake_null_move,
+)
+
+MATE = 1_000_000  # the same scale as tansuo.adversarial
+MATE_BOUND = MATE - 256
+INFINITE = MATE + 1
+
+# The evaluation array ``ev`` (int32): ``ev[kind * 256 + cell]`` is the value of
+# piece ``kind`` (side * 7 + type) on ``cell``, placement included; the weights follow.
+EV_WEIGHTS = 2 * PIECE_TYPES * 256
+W_ROOK_MOBILITY = EV_WEIGHTS + 0
+W_HORSE_MOBILITY = EV_WEIGHTS + 1
+W_CANNON_MOBILITY = EV_WEIGHTS + 2
+W_MISSING_ADVISOR = EV_WEIGHTS + 3
+W_MISSING_ELEPHANT = EV_WEIGHTS + 4
+W_FULL_ATTACK = EV_WEIGHTS + 5
+W_TEMPO = EV_WEIGHTS + 6
+EV_SIZE = EV_WEIGHTS + 7
+
+# Slots of the ``ctl`` array (int64): the control slots of the board kernels
+# (STOP, NODE_LIMIT, ABORTED, ..., NEXT_POLL) first, then counters, then switches.
+NODES = CONTROL_SIZE  # positions entered by the search and the quiescence search
+QNODES = NODES + 1  # of which in the quiescence search
+TT_PROBES = NODES + 2
+TT_HITS = NODES + 3
+TT_CUTOFFS = NODES + 4
+NULL_TRIES = NODES + 5
+NULL_CUTOFFS = NODES + 6
+LMR_REDUCED = NODES + 7
+LMR_RESEARCHED = NODES + 8
+PVS_RESEARCHED = NODES + 9
+BETA_CUTOFFS = NODES + 10
+FIRST_MOVE_CUTOFFS = NODES + 11  # cutoffs by the first move tried: move-ordering quality
+SELDEPTH = NODES + 12  # deepest ply reached
+BEST_INDEX = NODES + 13  # root: index of the best move in the root list (-1: none finished)
+ROOT_DONE = NODES + 14  # root: moves whose search finished in this iteration
+COUNTERS_END = NODES + 15
+USE_TT = COUNTERS_END
+USE_PVS = USE_TT + 1
+USE_KILLERS = USE_TT + 2
+USE_HISTORY = USE_TT + 3
+USE_MVV_LVA = USE_TT + 4
+USE_QUIESCENCE = USE_TT + 5
+USE_NULL_MOVE = USE_TT + 6
+USE_LMR = USE_TT + 7
+USE_CHECK_EXTENSION = USE_TT + 8
+REPETITIONS = USE_TT + 9  # occurrences of a position that end the game inside the search
+TT_GENERATION = USE_TT + 10  # age stamp of the current search, for replacement
+CTL_SIZE = USE_TT + 11
+
+# Columns of the transposition table's ``tt_data`` (int32[N, TT_FIELDS]); ``tt_keys``
+# (int64[N], N a power of two) holds the full key of each slot.
+TT_MOVE = 0
+TT_SCORE = 1
+TT_DEPTH = 2  # -1: empty
+TT_BOUND = 3
+TT_GENERATION_OF = 4
+TT_FIELDS = 5
+
+# Transposition-table bounds
+BOUND_EXACT = 1
+BOUND_LOWER = 2  # the score is at least this (a cutoff)
+BOUND_UPPER = 3  # the score is at most this (no move beat alpha)
+
+# Stages of one move's search (PVS and LMR re-searches)
+FULL_WINDOW = 0
+NULL_WINDOW = 1
+REDUCED = 2
+
+# Move-ordering scores: table move, then captures, killers, quiet moves by history
+ORDER_TT = 1 << 30
+ORDER_CAPTURE = 1 << 26
+ORDER_KILLER = 1 << 25
+ORDER_SECOND_KILLER = (1 << 25) - 1
+HISTORY_MAX = 1 << 24
+
+# Victim and attacker values for MVV-LVA (by piece type)
+MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
+
+
+# ---------------------------------------------------------------------------
+# Evaluation
+# ---------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
+    """The static score of a position from ``side``'s point of view (see heuristics.py)."""
+    red_score = 0
+    black_score = 0
+    red_attack = 0  # attack units each side brings against the other king
+    black_attack = 0
+    red_guards = 0  # advisors and elephants present, weighted by their penalty
+    black_guards = 0
+    rook_w = ev[W_ROOK_MOBILITY]
+    horse_w = ev[W_HORSE_MOBILITY]
+    cannon_w = ev[W_CANNON_MOBILITY]
+    for slot in range(1, SLOTS):
+        cell = pos[SQUARES + slot]
+        if cell == 0:
+            continue
+        owner = SIDE_OF_SLOT[slot]
+        kind = SLOT_TYPE[slot]
+        value = ev[(owner * PIECE_TYPES + kind) * 256 + cell]
+        attack = 0
+        guard = 0
+        if kind == ROOK:
+            attack = 3
+            if rook_w:
+                moves = 0
+                for d in ORTHOGONAL:
+                    to = cell + d
+                    while IN_BOARD[to] and pos[to] == 0:
+                        moves += 1
+                        to += d
+                    if IN_BOARD[to] and SIDE_OF_SLOT[pos[to]] != owner:
+                        moves += 1
+                value += rook_w * moves
+        elif kind == HORSE:
+            attack = 2
+            if horse_w:
+                moves = 0
+                for i in range(8):
+                    to = cell + HORSE_DELTA[i]
+                    if (
+                        IN_BOARD[to]
+                        and pos[cell + HORSE_LEG[i]] == 0
+                        and SIDE_OF_SLOT[pos[to]] != owner
+                    ):
+                        moves += 1
+                value += horse_w * moves
+        elif kind == CANNON:
+            attack = 2
+            if cannon_w:
+                moves = 0
+                for d in ORTHOGONAL:
+                    to = cell + d
+                    while IN_BOARD[to] and pos[to] == 0:
+                        moves += 1
+                        to += d
+                value += cannon_w * moves
+        elif kind == PAWN:
+            if HALF[cell] != owner:
+                attack = 1
+        elif kind == ADVISOR:
+            guard = ev[W_MISSING_ADVISOR]
+        elif kind == ELEPHANT:
+            guard = ev[W_MISSING_ELEPHANT]
+        if owner == RED:
+            red_score += value
+            red_attack += attack
+            red_guards += guard
+        else:
+            black_score += value
+            black_attack += attack
+            black_guards += guard
+    full = ev[W_FULL_ATTACK]
+    all_guards = 2 * ev[W_MISSING_ADVISOR] + 2 * ev[W_MISSING_ELEPHANT]
+    red_score -= (all_guards - red_guards) * min(black_attack, full) // full
+    black_score -= (all_guards - black_guards) * min(red_attack, full) // full
+    if side == RED:
+        return red_score - black_score + ev[W_TEMPO]
+    return black_score - red_score + ev[W_TEMPO]
+
+
+@njit(cache=True)
+def may_skip_a_move(pos: np.ndarray, side: int) -> bool:
+    """Whether ``side`` has enough pieces for null-move pruning and reductions to be safe.
+
+    With a rook, or two horses or cannons, passing is almost never the best
+    move; in thinner endings (zugzwang-like) it can be, so those are searched
+    in full.
+    """
+    first = SQUARES + 1 + 16 * side
+    if pos[first + FIRST_ROOK] or pos[first + FIRST_ROOK + 1]:
+        return True
+    minor = 0
+    for offset in (FIRST_HORSE, FIRST_HORSE + 1, FIRST_CANNON, FIRST_CANNON + 1):
+        if pos[first + offset]:
+            minor += 1
+    return minor >= 2
+
+
+# ---------------------------------------------------------------------------
+# Helpers of the search
+# ---------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _poll(ctl: np.ndarray) -> bool:
+    """Count a node; now and then look at the stop flag and the node limit. True: stop."""
+    ctl[NODES] += 1
+    if ctl[NODES] >= ctl[NEXT_POLL]:
+        ctl[NEXT_POLL] = ctl[NODES] + CHECK_EVERY
+        if ctl[STOP] != 0 or (0 <= ctl[NODE_LIMIT] <= ctl[NODES]):
+            ctl[ABORTED] = 1
+    return ctl[ABORTED] != 0
+
+
+@njit(cache=True)
+def score_moves(
+    pos: np.ndarray,
+    history: np.ndarray,
+    frames: np.ndarray,
+    ctl: np.ndarray,
+    ply: int,
+    count: int,
+    side: int,
+    tt_move: int,
+) -> None:
+    """Give each move of ``frames[ply, MOVES:]`` its ordering score in ``frames[ply, ORDER:]``."""
+    use_killers = ctl[USE_KILLERS] != 0
+    killer1 = frames[ply, KILLERS] if use_killers else 0
+    killer2 = frames[ply, KILLERS + 1] if use_killers else 0
+    use_history = ctl[USE_HISTORY] != 0
+    use_mvv = ctl[USE_MVV_LVA] != 0
+    for i in range(count):
+        move = frames[ply, MOVES + i]
+        victim = pos[(move >> 8) & 255]
+        if move == tt_move:
+            value = ORDER_TT
+        elif victim:
+            value = ORDER_CAPTURE
+            if use_mvv:
+                attacker = pos[move & 255]
+                value += MVV_VALUE[SLOT_TYPE[victim]] * 128 - MVV_VALUE[SLOT_TYPE[attacker]]
+        elif move == killer1:
+            value = ORDER_KILLER
+        elif move == killer2:
+            value = ORDER_SECOND_KILLER
+        elif use_history:
+            value = history[side, move & 0xFFFF]
+        else:
+            value = 0
+        frames[ply, ORDER + i] = value
+
+
+@njit(cache=True, inline="always")
+def _pick(frames: np.ndarray, ply: int, i: int, count: int) -> int:
+    """Bring the best-ordered remaining move to index ``i`` (a selection-sort step); return it."""
+    best = i
+    best_value = frames[ply, ORDER + i]
+    for j in range(i + 1, count):
+        if frames[ply, ORDER + j] > best_value:
+            best = j
+            best_value = frames[ply, ORDER + j]
+    move = frames[ply, MOVES + best]
+    if best != i:
+        frames[ply, MOVES + best] = frames[ply, MOVES + i]
+        frames[ply, ORDER + best] = frames[ply, ORDER + i]
+        frames[ply, MOVES + i] = move
+        frames[ply, ORDER + i] = best_value
+    return move
+
+
+@njit(cache=True, inline="always")
+def _to_tt(score: int, ply: int) -> int:
+    """A score as the table keeps it: mates counted from this position, not the root."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+@njit(cache=True, inline="always")
+def _from_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
+
+
+@njit(cache=True)
+def tt_store(
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    ctl: np.ndarray,
+    key: int,
+    depth: int,
+    bound: int,
+    score: int,
+    move: int,
+    ply: int,
+) -> None:
+    """Keep a result, unless the slot holds a deeper one of the current search."""
+    index = key & (tt_keys.shape[0] - 1)
+    generation = ctl[TT_GENERATION]
+    same = tt_keys[index] == key
+    if same or tt_data[index, TT_GENERATION_OF] != generation or depth >= tt_data[index, TT_DEPTH]:
+        if move == 0 and same:
+            move = tt_data[index, TT_MOVE]  # keep the old best move of this position
+        tt_keys[index] = key
+        tt_data[index, TT_MOVE] = move
+        tt_data[index, TT_SCORE] = _to_tt(score, ply)
+        tt_data[index, TT_DEPTH] = depth
+        tt_data[index, TT_BOUND] = bound
+        tt_data[index, TT_GENERATION_OF] = generation
+
+
+@njit(cache=True, inline="always")
+def _update_pv(frames: np.ndarray, ply: int, move: int) -> None:
+    """The line from this ply is ``move`` followed by the child's line."""
+    frames[ply, PV + ply] = move
+    child_end = frames[ply + 1, PV_LENGTH]
+    for i in range(ply + 1, child_end):
+        frames[ply, PV + i] = frames[ply + 1, PV + i]
+    frames[ply, PV_LENGTH] = max(child_end, ply + 1)
+
+
+@njit(cache=True)
+def _reward(
+    history: np.ndarray,
+    frames: np.ndarray,
+    ctl: np.ndarray,
+    side: int,
+    move: int,
+    depth: int,
+    ply: int,
+) -> None:
+    """A quiet move caused a cutoff: make it a killer and raise its history."""
+    if ctl[USE_KILLERS] and frames[ply, KILLERS] != move:
+        frames[ply, KILLERS + 1] = frames[ply, KILLERS]
+        frames[ply, KILLERS] = move
+    if ctl[USE_HISTORY]:
+        index = move & 0xFFFF
+        history[side, index] += depth * depth
+        if history[side, index] >= HISTORY_MAX:  # stay below the killers' scores
+            for j in range(history.shape[1]):
+                history[0, j] >>= 1
+                history[1, j] >>= 1
+
+
+# ---------------------------------------------------------------------------
+# Quiescence search
+# ---------------------------------------------------------------------------
+
+
+# Explicit signatures for the recursive kernels: with them numba compiles one
+# version when the module is imported (or loads it from its cache), instead of
+# versions specialised on constant arguments, which its cache cannot link back.
+_Q_SIGNATURE = (
+    "int64(int32[::1], int64[::1], int32[:, ::1], int32[:, ::1], int32[:, ::1], int64[::1],"
+    " int32[::1], int64, int64, int64)"
+)
+_SEARCH_SIGNATURE = (
+    "int64(int32[::1], int64[::1], int32[:, ::1], int64[::1], int32[:, ::1], int32[:, ::1],"
+    " int32[:, ::1], int64[::1], int32[::1], int64, int64, int64, int64, int64, int64)"
+)
+
+
+@njit(_Q_SIGNATURE, cache=True)
+def quiesce(
+    pos: np.ndarray,
+    keys: np.ndarray,
+    record: np.ndarray,
+    history: np.ndarray,
+    frames: np.ndarray,
+    ctl: np.ndarray,
+    ev: np.ndarray,
+    alpha: int,
+    beta: int,
+    ply: int,
+) -> int:
+    """Search captures (and every move out of check) until the position is quiet."""
+    if _poll(ctl):
+        return 0
+    ctl[QNODES] += 1
+    frames[ply, PV_LENGTH] = ply
+    if ply > ctl[SELDEPTH]:
+        ctl[SELDEPTH] = ply
+    side = pos[SIDE]
+    if ply >= MAX_PLY - 1:
+        return evaluate(pos, side, ev)
+    in_check = record[pos[PLY], CHECKED] != 0
+    if in_check:
+        best = -(MATE - ply)  # mated, unless a move helps
+    else:
+        best = evaluate(pos, side, ev)  # standing pat
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+    count = generate_moves(pos, side, frames, ply, not in_check)
+    score_moves(pos, history, frames, ctl, ply, count, side, 0)
+    prepare_guard(pos, side, frames, ply)
+    for i in range(count):
+        move = _pick(frames, ply, i, count)
+        answer = quick_legality(pos, side, move, in_check, frames, ply)
+        if answer == ILLEGAL or (
+            answer == NEEDS_TEST and not king_safe_after(pos, keys, record, move)
+        ):
+            continue
+        make_move(pos, keys, record, move)
+        record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
+        score = -quiesce(pos, keys, record, history, frames, ctl, ev, -beta, -alpha, ply + 1)
+        unmake_move(pos, record)
+        if ctl[ABORTED]:
+            return 0
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if score >= beta:
+                    break
+    return best
+
+
+# ---------------------------------------------------------------------------
+# The main search
+# ---------------------------------------------------------------------------
+
+
+@njit(_SEARCH_SIGNATURE, cache=True)
+def search(
+    pos: np.ndarray,
+    keys: np.ndarray,
+    record: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    history: np.ndarray,
+    frames: np.ndarray,
+    ctl: np.ndarray,
+    ev: np.ndarray,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    pv_node: int,
+    allow_null: int,
+) -> int:
+    """The value of the position from the side to move's view, ``depth`` plies deep.
+
+    Fail-soft: outside ``(alpha, beta)`` the result is a bound. Returns 0 at
+    once when the search is stopped (``ctl[ABORTED]``).
+    """
+    # Constant arguments of the recursive calls are typed int64 on purpose: a
+    # bare 0 or 1 would make numba compile a version for that constant.
+    NO: int = np.int64(0)  # type: ignore[assignment]
+    YES: int = np.int64(1)  # type: ignore[assignment]
+
+    # Step 1. Count the node; now and then look at the stop flag.
+    if _poll(ctl):
+        return 0
+    frames[ply, PV_LENGTH] = ply
+    if ply > ctl[SELDEPTH]:
+        ctl[SELDEPTH] = ply
+    side = pos[SIDE]
+    here = pos[PLY]
+    key = keys[here]
+    in_check = record[here, CHECKED] != 0
+
+    # Step 2. The rules: repetition (perpetual check loses), then 120 plies
+    # without a capture (a draw, unless this is mate); mate-distance pruning.
+    if ply > 0:
+        verdict = repetition_verdict(pos, keys, record, ctl[REPETITIONS])
+        if verdict == REPETITION_DRAW:
+            return 0
+        if verdict == REPETITION_WIN:
+            return MATE - ply
+        if verdict == REPETITION_LOSS:
+            return -(MATE - ply)
+        if record[here, CLOCK] >= NO_CAPTURE_LIMIT:
+            if has_legal_move(pos, keys, record, frames, ply):
+                return 0
+            return -(MATE - ply)
+        if alpha < -(MATE - ply):
+            alpha = -(MATE - ply)
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+        if alpha >= beta:
+            return alpha
+
+    # Step 3. Check extension; at the horizon, quiescence (or the evaluation).
+    if in_check and ctl[USE_CHECK_EXTENSION]:
+        depth += 1
+    if depth <= 0 or ply >= MAX_PLY - 1:
+        if ctl[USE_QUIESCENCE] and ply < MAX_PLY - 1:
+            return quiesce(pos, keys, record, history, frames, ctl, ev, alpha, beta, ply)
+        if not has_legal_move(pos, keys, record, frames, ply):
+            return -(MATE - ply)  # mate or stalemate, even at the horizon
+        return evaluate(pos, side, ev)
+
+    # Step 4. Transposition table: the stored move goes first; a deep enough
+    # bound ends the search here (never at PV nodes, so the line stays whole).
+    tt_move = 0
+    if ctl[USE_TT]:
+        ctl[TT_PROBES] += 1
+        index = key & (tt_keys.shape[0] - 1)
+        if tt_keys[index] == key and tt_data[index, TT_DEPTH] >= 0:
+            ctl[TT_HITS] += 1
+            tt_move = tt_data[index, TT_MOVE]
+            if not pv_node and tt_data[index, TT_DEPTH] >= depth:
+                score = _from_tt(tt_data[index, TT_SCORE], ply)
+                bound = tt_data[index, TT_BOUND]
+                if (
+                    bound == BOUND_EXACT
+                    or (bound == BOUND_LOWER and score >= beta)
+                    or (bound == BOUND_UPPER and score <= alpha)
+                ):
+                    ctl[TT_CUTOFFS] += 1
+                    return score
+
+    # Step 5. Null move: if passing still fails high, so would a real move.
+    enough_material = may_skip_a_move(pos, side)
+    if (
+        ctl[USE_NULL_MOVE]
+        and allow_null
+        and not pv_node
+        and not in_check
+        and depth >= 3
+        and beta < MATE_BOUND
+        and enough_material
+        and evaluate(pos, side, ev) >= beta
+    ):
+        ctl[NULL_TRIES] += 1
+        reduction = 3 if depth >= 6 else 2
+        make_null_move(pos, keys, record)
+        score = -search(
+            pos,
+            keys,
+            record,
+            tt_keys,
+            tt_data,
+            history,
+            frames,
+            ctl,
+            ev,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            NO,
+            NO,
+        )
+        unmake_null_move(pos)
+        if ctl[ABORTED]:
+            return 0
+        if score >= beta:
+            ctl[NULL_CUTOFFS] += 1
+            return beta if score >= MATE_BOUND else score
+
+    # Step 6. Generate the moves and give them their ordering scores.
+    count = generate_moves(pos, side, frames, ply, False)
+    score_moves(pos, history, frames, ctl, ply, count, side, tt_move)
+    prepare_guard(pos, side, frames, ply)
+    killer1 = frames[ply, KILLERS]
+    killer2 = frames[ply, KILLERS + 1]
+    frames[ply + 1, KILLERS] = 0  # the child's killers start afresh
+    frames[ply + 1, KILLERS + 1] = 0
+
+    # Step 7. Search the moves, best-ordered first: the first with the full
+    # window, the others with a null window (PVS), late quiet ones reduced.
+    alpha_before = alpha
+    best = -INFINITE
+    best_move = 0
+    legal = 0
+    for i in range(count):
+        move = _pick(frames, ply, i, count)
+        answer = quick_legality(pos, side, move, in_check, frames, ply)
+        if answer == ILLEGAL or (
+            answer == NEEDS_TEST and not king_safe_after(pos, keys, record, move)
+        ):
+            continue
+        legal += 1
+        capture = pos[(move >> 8) & 255] != 0
+        make_move(pos, keys, record, move)
+        gives_check = king_attacked(pos, 1 - side)
+        record[pos[PLY], CHECKED] = gives_check
+        # The first move gets the full window, the others a null window (PVS),
+        # late quiet ones one or two plies less (LMR). One call site in a loop
+        # does the searches and re-searches: numba compiles every call site of a
+        # recursive function anew, and each costs seconds.
+        stage = FULL_WINDOW
+        child_depth = depth - 1
+        if legal > 1 and ctl[USE_PVS]:
+            stage = NULL_WINDOW
+            reduction = 0
+            if (
+                ctl[USE_LMR]
+                and depth >= 3
+                and legal > 3
+                and not in_check
+                and not gives_check
+                and not capture
+                and move != killer1
+                and move != killer2
+                and enough_material
+            ):
+                reduction = 2 if (legal > 10 and depth >= 6) else 1
+                ctl[LMR_REDUCED] += 1
+                stage = REDUCED
+                child_depth -= reduction
+        while True:
+            full = stage == FULL_WINDOW
+            score = -search(
+                pos,
+                keys,
+                record,
+                tt_keys,
+                tt_data,
+                history,
+                frames,
+                ctl,
+                ev,
+                child_depth,
+                -beta if full else -alpha - 1,
+                -alpha,
+                ply + 1,
+                pv_node if full else NO,
+                YES,
+            )
+            if ctl[ABORTED] or score <= alpha:
+                break
+            if stage == REDUCED:  # a reduced move beat alpha: look again at full depth
+                ctl[LMR_RESEARCHED] += 1
+                stage = NULL_WINDOW
+                child_depth = depth - 1
+            elif stage == NULL_WINDOW and pv_node and score < beta:  # a new best line
+                ctl[PVS_RESEARCHED] += 1
+                stage = FULL_WINDOW
+            else:
+                break
+        unmake_move(pos, record)
+        if ctl[ABORTED]:
+            return 0
+        if score > best:
+            best = score
+            best_move = move
+            if score > alpha:
+                alpha = score
+                if pv_node:
+                    _update_pv(frames, ply, move)
+                if score >= beta:
+                    # Step 8. A cutoff: the opponent avoids this position. Remember
+                    # the quiet move that refuted it (killers, history).
+                    ctl[BETA_CUTOFFS] += 1
+                    if legal == 1:
+                        ctl[FIRST_MOVE_CUTOFFS] += 1
+                    if not capture:
+                        _reward(history, frames, ctl, side, move, depth, ply)
+                    break
+
+    # Step 9. No legal move: the side to move has lost (checkmate or stalemate).
+    if legal == 0:
+        return -(MATE - ply)
+
+    # Step 10. Store the result with its kind of bound.
+    if ctl[USE_TT]:
+        if best >= beta:
+            bound = BOUND_LOWER
+        elif best > alpha_before:
+            bound = BOUND_EXACT
+        else:
+            bound = BOUND_UPPER
+        stored_move = 0 if bound == BOUND_UPPER else best_move
+        tt_store(tt_keys, tt_data, ctl, key, depth, bound, best, stored_move, ply)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def search_root(
+    pos: np.ndarray,
+    keys: np.ndarray,
+    record: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    history: np.ndarray,
+    frames: np.ndarray,
+    ctl: np.ndarray,
+    ev: np.ndarray,
+    root_moves: np.ndarray,
+    root_nodes: np.ndarray,
+    depth: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """Search the root moves in the order given; return the best score found.
+
+    ``ctl[BEST_INDEX]`` gets the index of the best move among those whose
+    search finished (``ctl[ROOT_DONE]`` of them, in order), ``root_nodes[i]``
+    the nodes each took, and ``frames[0, PV:PV + frames[0, PV_LENGTH]]`` the
+    principal variation. A score ``<= alpha`` is an upper bound (every move
+    failed low), one ``>= beta`` a lower bound. Releases the GIL: another
+    thread may set ``ctl[STOP]`` meanwhile.
+    """
+    NO: int = np.int64(0)  # type: ignore[assignment]  # int64, not a literal (see search)
+    YES: int = np.int64(1)  # type: ignore[assignment]
+    ctl[BEST_INDEX] = -1
+    ctl[ROOT_DONE] = 0
+    frames[0, PV_LENGTH] = 0
+    frames[1, KILLERS] = 0
+    frames[1, KILLERS + 1] = 0
+    if _poll(ctl):
+        return 0
+    side = pos[SIDE]
+    best = -INFINITE
+    alpha_before = alpha
+    for i in range(root_moves.shape[0]):
+        move = root_moves[i]
+        before = ctl[NODES]
+        make_move(pos, keys, record, move)
+        record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
+        full = i == 0 or not ctl[USE_PVS]
+        while True:  # one call site (see the move loop of ``search``)
+            score = -search(
+                pos,
+                keys,
+                record,
+                tt_keys,
+                tt_data,
+                history,
+                frames,
+                ctl,
+                ev,
+                depth - 1,
+                -beta if full else -alpha - 1,
+                -alpha,
+                YES,
+                YES if full else NO,
+                YES,
+            )
+            if full or ctl[ABORTED] or not alpha < score < beta:
+                break
+            ctl[PVS_RESEARCHED] += 1  # it beats the best so far: find its exact value
+            full = True
+        unmake_move(pos, record)
+        if ctl[ABORTED]:
+            break
+        root_nodes[i] = ctl[NODES] - before
+        ctl[ROOT_DONE] = i + 1
+        if score > best:
+            best = score
+            ctl[BEST_INDEX] = i
+            if score > alpha:
+                alpha = score
+                _update_pv(frames, 0, move)
+                if score >= beta:
+                    break
+    if ctl[BEST_INDEX] >= 0 and frames[0, PV_LENGTH] == 0:
+        frames[0, PV] = root_moves[ctl[BEST_INDEX]]  # every move failed low: keep the best
+        frames[0, PV_LENGTH] = 1
+    if ctl[USE_TT] and not ctl[ABORTED] and ctl[BEST_INDEX] >= 0:
+        if best >= beta:
+            bound = BOUND_LOWER
+        elif best > alpha_before:
+            bound = BOUND_EXACT
+        else:
+            bound = BOUND_UPPER
+        move = root_moves[ctl[BEST_INDEX]]
+        tt_store(tt_keys, tt_data, ctl, keys[pos[PLY]], depth, bound, best, move, 0)
+    return best

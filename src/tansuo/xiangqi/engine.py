@@ -1,0 +1,866 @@
+"""The Xiangqi engine: perft, and the iterative-deepening search over the numba kernels.
+
+:func:`perft` counts the leaves of the legal move tree (the standard test of
+a move generator); :class:`Engine` keeps a transposition table and history
+between the moves of a game and searches a :class:`~tansuo.xiangqi.Position`
+to a depth, a node budget or a time limit. :func:`search` is a one-off
+search with a fresh engine.
+
+What a node is: every position the search (or its quiescence search) enters.
+For perft, ``max_nodes`` counts the leaves counted so far.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tansuo.budget import Budget, parse_memory
+from tansuo.errors import InvalidInput
+from tansuo.result import ResultMixin, Stats, Status, jsonable
+from tansuo.xiangqi._kernels import board as kb
+from tansuo.xiangqi._kernels import search as ks
+from tansuo.xiangqi.heuristics import EvalWeights, build_tables, default_tables
+from tansuo.xiangqi.model import Position, format_iccs
+
+MATE = ks.MATE
+MATE_BOUND = ks.MATE_BOUND
+MAX_DEPTH = kb.MAX_PLY - 8
+"""The deepest iteration a search may ask for (plies)."""
+
+FEATURES = (
+    "iterative_deepening",
+    "aspiration",
+    "pvs",
+    "tt",
+    "killers",
+    "history",
+    "mvv_lva",
+    "quiescence",
+    "null_move",
+    "lmr",
+    "check_extension",
+)
+"""The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
+
+_KERNEL_SWITCH = {
+    "pvs": ks.USE_PVS,
+    "tt": ks.USE_TT,
+    "killers": ks.USE_KILLERS,
+    "history": ks.USE_HISTORY,
+    "mvv_lva": ks.USE_MVV_LVA,
+    "quiescence": ks.USE_QUIESCENCE,
+    "null_move": ks.USE_NULL_MOVE,
+    "lmr": ks.USE_LMR,
+    "check_extension": ks.USE_CHECK_EXTENSION,
+}
+
+_TT_ENTRY_BYTES = 8 + 4 + 4 + 2 + 1 + 2
+DEFAULT_HASH_MB = 64
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchStats(Stats):
+    """Counters of one search. ``expanded`` and ``generated`` both count positions entered.
+
+    Attributes
+    ----------
+    nodes : int
+        Positions entered by the search and its quiescence search.
+    qnodes : int
+        Of which in the quiescence search.
+    seldepth : int
+        The deepest ply any line reached (extensions and quiescence included).
+    tt_probes, tt_hits, tt_cutoffs : int
+        Transposition-table look-ups, those that found the position, and
+        those whose stored bound ended the search there.
+    null_tries, null_cutoffs : int
+        Null-move searches, and those that failed high.
+    lmr_reduced, lmr_researched : int
+        Late moves searched reduced, and those searched again at full depth.
+    pvs_researched : int
+        Null-window searches that beat alpha and were searched again.
+    beta_cutoffs, first_move_cutoffs : int
+        Cutoffs, and those by the first move tried (move-ordering quality).
+    iterations : tuple of dict
+        ``depth``, ``score``, ``nodes``, ``elapsed_s`` and ``pv`` of each finished iteration.
+    """
+
+    nodes: int = 0
+    qnodes: int = 0
+    seldepth: int = 0
+    tt_probes: int = 0
+    tt_hits: int = 0
+    tt_cutoffs: int = 0
+    null_tries: int = 0
+    null_cutoffs: int = 0
+    lmr_reduced: int = 0
+    lmr_researched: int = 0
+    pvs_researched: int = 0
+    beta_cutoffs: int = 0
+    first_move_cutoffs: int = 0
+    iterations: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def nodes_per_s(self) -> float | None:
+        """Nodes per second; None when no time was measured."""
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = Stats.as_dict(self)
+        out["nodes_per_s"] = jsonable(self.nodes_per_s)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult(ResultMixin):
+    """The answer of a search.
+
+    Attributes
+    ----------
+    status : {"solved", "no_solution", "limit"}
+        ``"solved"``: the requested depth was searched (or a mate proved);
+        ``"limit"``: time, nodes or a stop request ended it first, and
+        ``move`` is the best of the deepest finished iteration;
+        ``"no_solution"``: the game is already over (no move to choose).
+    move : str or None
+        The best move in ICCS (``"h2e2"``).
+    score : int or None
+        From the side to move's point of view, in evaluation points (a pawn
+        at home is 30); a win in ``n`` plies is ``MATE - n``.
+    depth : int
+        Depth of the deepest finished iteration (plies).
+    pv : tuple of str
+        The principal variation, ICCS.
+    stats : SearchStats
+    """
+
+    status: Status
+    move: str | None
+    score: int | None
+    depth: int
+    pv: tuple[str, ...]
+    stats: SearchStats
+
+    @property
+    def solution(self) -> list[str]:
+        """The principal variation (tansuo's common result shape)."""
+        return list(self.pv)
+
+    @property
+    def cost(self) -> None:
+        return None
+
+    @property
+    def mate_in(self) -> int | None:
+        """Plies to a forced win (positive) or loss (negative), if the score says so."""
+        if self.score is None or abs(self.score) < MATE_BOUND:
+            return None
+        plies = MATE - abs(self.score)
+        return plies if self.score > 0 else -plies
+
+    def describe_score(self) -> str:
+        """``"+35"``, ``"win in 5"``, ``"loss in 4"`` (plies) or ``"-"``."""
+        if self.score is None:
+            return "-"
+        mate = self.mate_in
+        if mate is None:
+            return f"{self.score:+d}" if self.score else "0"
+        return f"win in {mate}" if mate > 0 else f"loss in {-mate}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: status, solution, cost, stats, move, score, depth, pv, score_text, mate."""
+        return {
+            "status": self.status,
+            "solution": list(self.pv),
+            "cost": None,
+            "stats": self.stats.as_dict(),
+            "move": self.move,
+            "score": self.score,
+            "depth": self.depth,
+            "pv": list(self.pv),
+            "score_text": self.describe_score(),
+            "mate": self.mate_in,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PerftStats(Stats):
+    """Counters of a perft count (``expanded``/``generated`` are the leaves counted)."""
+
+    nodes: int = 0
+
+    @property
+    def nodes_per_s(self) -> float | None:
+        """Nodes per second; None when no time was measured."""
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = Stats.as_dict(self)
+        out["nodes_per_s"] = jsonable(self.nodes_per_s)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PerftResult(ResultMixin):
+    """A perft count: the leaves of the legal move tree ``depth`` plies deep.
+
+    ``nodes`` is the count (partial when ``status == "limit"``); ``divide``
+    the count below each root move (ICCS), when asked for.
+    """
+
+    status: Status
+    depth: int
+    nodes: int
+    divide: dict[str, int] | None
+    stats: PerftStats
+
+    @property
+    def solution(self) -> int:
+        return self.nodes
+
+    @property
+    def cost(self) -> None:
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: status, solution, cost, stats, nodes, depth, divide."""
+        return {
+            "status": self.status,
+            "solution": self.nodes,
+            "cost": None,
+            "stats": self.stats.as_dict(),
+            "nodes": self.nodes,
+            "depth": self.depth,
+            "divide": self.divide,
+        }
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+
+class Deadlines:
+    """When a search must stop: a soft deadline (no new iteration after it) and a hard one.
+
+    Times are :func:`time.perf_counter` values, None for none. Another thread
+    may move them while the search runs (UCCI ``ponderhit`` starts the clock).
+    """
+
+    def __init__(self, soft: float | None = None, hard: float | None = None) -> None:
+        self.soft = soft
+        self.hard = hard
+        self.stopped = False
+        self.changed = threading.Event()
+
+    @classmethod
+    def from_now(cls, soft: float | None, hard: float | None) -> Deadlines:
+        """Deadlines ``soft`` and ``hard`` seconds from now (None: none)."""
+        now = time.perf_counter()
+        return cls(None if soft is None else now + soft, None if hard is None else now + hard)
+
+    def restart(self, soft: float | None, hard: float | None) -> None:
+        """Move both deadlines to ``soft`` and ``hard`` seconds from now."""
+        now = time.perf_counter()
+        self.soft = None if soft is None else now + soft
+        self.hard = None if hard is None else now + hard
+        self.changed.set()
+
+    def stop(self) -> None:
+        """Stop the search now (also if it has not started yet)."""
+        self.stopped = True
+        self.changed.set()
+
+
+class _Watchdog:
+    """Sets ``control[STOP]`` when the hard deadline passes (the kernels release the GIL)."""
+
+    def __init__(self, control: np.ndarray, deadlines: Deadlines) -> None:
+        self.control = control
+        self.deadlines = deadlines
+        self._done = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        changed = self.deadlines.changed
+        while not self._done:
+            if self.deadlines.stopped:
+                self.control[kb.STOP] = 1
+                return
+            hard = self.deadlines.hard
+            if hard is None:
+                changed.wait(0.05)
+            else:
+                left = hard - time.perf_counter()
+                if left <= 0:
+                    self.control[kb.STOP] = 1
+                    return
+                changed.wait(min(left, 0.01))
+            changed.clear()
+
+    def close(self) -> None:
+        self._done = True
+        self.deadlines.changed.set()
+
+
+def _budget(time_limit: float | None, max_nodes: int | None) -> Budget:
+    return Budget(time_limit=time_limit, max_nodes=max_nodes)
+
+
+def perft(
+    position: Position,
+    depth: int,
+    *,
+    divide: bool = False,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+) -> PerftResult:
+    """Count the leaves of the legal move tree ``depth`` plies deep.
+
+    Parameters
+    ----------
+    position : Position
+        Left as it was.
+    depth : int
+        Plies, 0 to 20.
+    divide : bool
+        Also count the leaves below each root move (``result.divide``).
+    time_limit, max_nodes : optional budgets
+        Stop early with ``status="limit"`` and the partial count. The clock
+        is looked at every 4096 leaves.
+
+    Examples
+    --------
+    >>> perft(Position(), 3).nodes
+    79666
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 20:
+        raise InvalidInput(f"perft depth must be a whole number from 0 to 20, got {depth!r}")
+    budget = _budget(time_limit, max_nodes)
+    start = time.perf_counter()
+    if position.ply + depth >= kb.RECORD_SIZE - 1:
+        raise InvalidInput("the game record is too long to count this deep")
+    pos, keys, record = position.pos, position.keys, position.record
+    frames = kb.new_frames(depth + 2)
+    control = np.zeros(kb.CONTROL_SIZE, np.int64)
+    control[kb.NODE_LIMIT] = -1 if max_nodes is None else max_nodes
+    control[kb.NEXT_POLL] = kb.CHECK_EVERY
+    watchdog = None  # a thread only when there is a clock to watch
+    if budget.time_limit is not None:
+        watchdog = _Watchdog(control, Deadlines(None, start + budget.time_limit))
+    per_move: dict[str, int] | None = {} if divide else None
+    try:
+        if depth == 0:
+            total = 1
+        elif not divide:
+            total = int(kb.perft(pos, keys, record, depth, frames, 0, control))
+        else:
+            total = 0
+            for move in position.legal_moves():
+                if control[kb.ABORTED]:
+                    break
+                if depth == 1:
+                    count = 1
+                else:
+                    kb.make_move(pos, keys, record, move)
+                    count = int(kb.perft(pos, keys, record, depth - 1, frames, 1, control))
+                    kb.unmake_move(pos, record)
+                if not control[kb.ABORTED]:
+                    assert per_move is not None
+                    per_move[format_iccs(move)] = count
+                total += count
+    finally:
+        if watchdog is not None:
+            watchdog.close()
+    elapsed = time.perf_counter() - start
+    limit = None
+    if control[kb.ABORTED]:
+        limit = "max_nodes" if control[kb.STOP] == 0 else "time_limit"
+    stats = PerftStats(expanded=total, generated=total, elapsed_s=elapsed, limit=limit, nodes=total)
+    return PerftResult("limit" if limit else "solved", depth, total, per_move, stats)
+
+
+# ---------------------------------------------------------------------------
+# The search
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Iteration:
+    """One finished iteration of a search (what UCCI ``info`` lines report)."""
+
+    depth: int
+    seldepth: int
+    score: int
+    pv: tuple[str, ...]
+    nodes: int
+    elapsed_s: float
+    hashfull: int = 0  # per mille of table slots used in this search
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+@dataclass(slots=True)
+class TimeControl:
+    """How long a move may take: the soft target (no new iteration after it) and the hard stop."""
+
+    soft: float | None
+    hard: float | None
+
+
+def time_for_move(
+    remaining: float,
+    *,
+    increment: float = 0.0,
+    moves_to_go: int | None = None,
+    overhead: float = 0.03,
+) -> TimeControl:
+    """The time to spend on one move of a timed game (seconds).
+
+    Aim at an even share of the clock plus most of the increment, never more
+    than a quarter of what is left (a third with a few moves to go), and
+    keep ``overhead`` seconds for the messages to travel.
+
+    >>> control = time_for_move(60.0, increment=1.0)
+    >>> round(control.soft, 2), round(control.hard, 2)
+    (2.8, 8.4)
+    """
+    left = max(0.0, remaining - overhead)
+    share = left / (moves_to_go if moves_to_go else 30) + 0.8 * increment
+    cap = left / (3 if moves_to_go and moves_to_go <= 3 else 4)
+    soft = max(0.0, min(share, cap))
+    hard = max(0.0, min(soft * 3, cap * 1.5 if moves_to_go != 1 else left * 0.9, left))
+    return TimeControl(soft, hard)
+
+
+@dataclass(slots=True)
+class SearchArrays:
+    """The working arrays of the search kernels (see :mod:`._kernels.search`)."""
+
+    tt_keys: np.ndarray  # int64[N]
+    tt_data: np.ndarray  # int32[N, TT_FIELDS]
+    history: np.ndarray  # int32[2, 65536]
+    frames: np.ndarray  # int32[FRAMES, FRAME_SIZE]
+    ctl: np.ndarray  # int64[CTL_SIZE]
+
+    @classmethod
+    def new(cls, tt_entries: int) -> SearchArrays:
+        tt_data = np.zeros((tt_entries, ks.TT_FIELDS), np.int32)
+        tt_data[:, ks.TT_DEPTH] = -1
+        tt_data[:, ks.TT_GENERATION_OF] = -1
+        return cls(
+            np.zeros(tt_entries, np.int64),
+            tt_data,
+            np.zeros((2, 65536), np.int32),
+            kb.new_frames(kb.FRAMES),
+            np.zeros(ks.CTL_SIZE, np.int64),
+        )
+
+
+def _tt_entries(megabytes: float) -> int:
+    entries = 1024
+    while entries * 2 * _TT_ENTRY_BYTES <= megabytes * (1 << 20):
+        entries *= 2
+    return entries
+
+
+class Engine:
+    """A Xiangqi searcher that keeps what it learns between the moves of a game.
+
+    Parameters
+    ----------
+    hash_mb : float
+        Size of the transposition table in MiB (rounded down to a power of two
+        of entries, 21 bytes each).
+    features : iterable of str, optional
+        The search features to use (default: all of :data:`FEATURES`); the
+        others are switched off. ``()`` is plain fixed-depth alpha-beta.
+    weights : EvalWeights, optional
+        The evaluation's weights (default: :data:`~tansuo.xiangqi.heuristics.DEFAULT_WEIGHTS`).
+    aspiration : int
+        Half-width of the aspiration window (evaluation points).
+    max_memory : int or str, optional
+        A cap on the table's size in bytes (``"256M"``); the search allocates
+        nothing while it runs, so memory is decided here, once.
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position
+    >>> engine = Engine(hash_mb=4)
+    >>> result = engine.search(Position(), depth=4)
+    >>> result.status, result.depth, len(result.pv) >= 1
+    ('solved', 4, True)
+    """
+
+    def __init__(
+        self,
+        *,
+        hash_mb: float = DEFAULT_HASH_MB,
+        features: Iterable[str] | None = None,
+        weights: EvalWeights | None = None,
+        aspiration: int = 40,
+        max_memory: int | str | None = None,
+    ) -> None:
+        chosen = FEATURES if features is None else tuple(features)
+        unknown = sorted(set(chosen) - set(FEATURES))
+        if unknown:
+            raise InvalidInput(
+                f"unknown search feature(s) {', '.join(unknown)}; choose from {', '.join(FEATURES)}"
+            )
+        if not hash_mb > 0:
+            raise InvalidInput(f"hash_mb must be > 0, got {hash_mb!r}")
+        if aspiration <= 0:
+            raise InvalidInput(f"aspiration must be > 0, got {aspiration!r}")
+        self.features = frozenset(chosen)
+        if max_memory is not None:
+            cap = parse_memory(max_memory)
+            hash_mb = min(hash_mb, cap / (1 << 20))
+        self.hash_mb = float(hash_mb)
+        self.aspiration = int(aspiration)
+        self.ev = default_tables() if weights is None else build_tables(weights)
+        self.arrays = SearchArrays.new(_tt_entries(self.hash_mb))
+        self._generation = 0
+        self._deadlines: Deadlines | None = None
+        self._lock = threading.Lock()
+
+    # -- housekeeping ----------------------------------------------------------
+    def new_game(self) -> None:
+        """Forget everything learned (table, history, killers): a new game starts."""
+        self.arrays = SearchArrays.new(self.entries)
+        self._generation = 0
+
+    def resize(self, hash_mb: float) -> None:
+        """A new transposition table of ``hash_mb`` MiB (its content is lost)."""
+        if not hash_mb > 0:
+            raise InvalidInput(f"hash size must be > 0 MiB, got {hash_mb!r}")
+        self.hash_mb = float(hash_mb)
+        self.arrays = SearchArrays.new(_tt_entries(self.hash_mb))
+
+    def stop(self) -> None:
+        """Ask a running search to stop now (from another thread)."""
+        deadlines = self._deadlines
+        if deadlines is not None:
+            deadlines.stop()
+        self.arrays.ctl[kb.STOP] = 1
+
+    def probe(self, position: Position) -> dict[str, Any] | None:
+        """What the table holds about a position: move, score, depth, bound; None if nothing."""
+        s = self.arrays
+        key = int(position.keys[position.ply])
+        index = key & (s.tt_keys.shape[0] - 1)
+        entry = s.tt_data[index]
+        if s.tt_keys[index] != key or entry[ks.TT_DEPTH] < 0:
+            return None
+        bound = {ks.BOUND_EXACT: "exact", ks.BOUND_LOWER: "lower", ks.BOUND_UPPER: "upper"}
+        move = int(entry[ks.TT_MOVE])
+        return {
+            "move": format_iccs(move) if move else None,
+            "score": int(entry[ks.TT_SCORE]),
+            "depth": int(entry[ks.TT_DEPTH]),
+            "bound": bound.get(int(entry[ks.TT_BOUND]), "none"),
+        }
+
+    @property
+    def entries(self) -> int:
+        """Slots of the transposition table."""
+        return int(self.arrays.tt_keys.shape[0])
+
+    # -- the search ------------------------------------------------------------
+    def search(
+        self,
+        position: Position,
+        *,
+        depth: int | None = None,
+        time_limit: float | None = None,
+        max_nodes: int | None = None,
+        soft_time: float | None = None,
+        deadlines: Deadlines | None = None,
+        banned: Iterable[int] = (),
+        on_iteration: Callable[[Iteration], None] | None = None,
+    ) -> SearchResult:
+        """Search ``position`` and return the best move with its score and line.
+
+        Parameters
+        ----------
+        position : Position
+            Searched in place and left as it was.
+        depth : int, optional
+            The deepest iteration (plies). At least one of ``depth``,
+            ``time_limit``, ``max_nodes`` is needed, unless another thread
+            will call :meth:`stop` (``go infinite``): then pass
+            ``time_limit=float("inf")``.
+        time_limit : float, optional
+            Seconds; the search is stopped then (within about 10 ms) and the
+            best move of the deepest finished iteration is returned.
+        max_nodes : int, optional
+            Node budget, with the same stop behaviour.
+        soft_time : float, optional
+            Seconds after which no new iteration starts (time management);
+            default: none.
+        deadlines : Deadlines, optional
+            Instead of ``time_limit`` and ``soft_time``: deadlines another
+            thread may move while the search runs (UCCI ``ponderhit``).
+        banned : iterable of int
+            Root moves not to play (UCCI ``banmoves``).
+        on_iteration : callable, optional
+            Called with each finished :class:`Iteration`.
+
+        Returns
+        -------
+        SearchResult
+        """
+        if depth is not None and (
+            isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH
+        ):
+            raise InvalidInput(f"depth must be a whole number from 1 to {MAX_DEPTH}, got {depth!r}")
+        infinite = time_limit is not None and time_limit == float("inf")
+        budget = _budget(None if infinite else time_limit, max_nodes)
+        timed = budget.time_limit is not None or (deadlines is not None and deadlines.hard)
+        if depth is None and max_nodes is None and not timed and not infinite:
+            raise InvalidInput("give the search a depth, a time limit or a node budget")
+        if deadlines is None:
+            deadlines = Deadlines.from_now(soft_time, budget.time_limit)
+        with self._lock:
+            return self._search(position, depth, budget, deadlines, set(banned), on_iteration)
+
+    def _search(
+        self,
+        position: Position,
+        depth: int | None,
+        budget: Budget,
+        deadlines: Deadlines,
+        banned: set[int],
+        on_iteration: Callable[[Iteration], None] | None,
+    ) -> SearchResult:
+        start = time.perf_counter()
+        s = self.arrays
+        ctl = s.ctl
+        features = self.features
+
+        # Step 0. A finished game, or no move left to choose: nothing to search.
+        root = [m for m in position.legal_moves() if m not in banned]
+        outcome = position.outcome()
+        if outcome is not None or not root:
+            stats = SearchStats(elapsed_s=time.perf_counter() - start, nodes=0)
+            score = None
+            if outcome is not None:
+                won = outcome.winner == position.side
+                score = 0 if outcome.winner is None else (MATE if won else -MATE)
+            return SearchResult("no_solution", None, score, 0, (), stats)
+        if position.ply + kb.MAX_PLY + 2 >= kb.RECORD_SIZE:
+            raise InvalidInput("the game record is too long to search from here")
+
+        # Step 1. Set the switches, clear the counters, age the table and history.
+        ctl[:] = 0
+        for name, slot in _KERNEL_SWITCH.items():
+            ctl[slot] = 1 if name in features else 0
+        ctl[ks.REPETITIONS] = 2
+        self._generation = (self._generation + 1) % 30000
+        ctl[ks.TT_GENERATION] = self._generation
+        ctl[kb.NEXT_POLL] = kb.CHECK_EVERY
+        ctl[kb.NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
+        np.right_shift(s.history, 1, out=s.history)
+        s.frames[:, kb.KILLERS : kb.KILLERS + 2] = 0
+        self._deadlines = deadlines
+        watchdog = _Watchdog(ctl, deadlines)
+
+        root_moves = np.array(root, np.int32)
+        root_nodes = np.zeros(len(root), np.int64)
+        max_depth = MAX_DEPTH if depth is None else depth
+        iterative = "iterative_deepening" in features or depth is None
+        best_move: int = root[0]
+        best_score: int | None = None
+        best_pv: tuple[int, ...] = (root[0],)
+        finished_depth = 0
+        iterations: list[dict[str, Any]] = []
+        stopped = False
+        args = (
+            position.pos,
+            position.keys,
+            position.record,
+            s.tt_keys,
+            s.tt_data,
+            s.history,
+            s.frames,
+            ctl,
+            self.ev,
+        )
+        try:
+            # Step 2. Iterative deepening: each iteration orders the next one.
+            for current in range(1 if iterative else max_depth, max_depth + 1):
+                window = self.aspiration
+                alpha, beta = -ks.INFINITE, ks.INFINITE
+                if (
+                    "aspiration" in features
+                    and best_score is not None
+                    and current >= 4
+                    and abs(best_score) < MATE_BOUND
+                ):
+                    alpha, beta = best_score - window, best_score + window
+                while True:
+                    score = int(ks.search_root(*args, root_moves, root_nodes, current, alpha, beta))
+                    if ctl[kb.ABORTED]:
+                        break
+                    if score <= alpha and alpha > -ks.INFINITE:
+                        window *= 4
+                        alpha = score - window if score - window > -MATE_BOUND else -ks.INFINITE
+                    elif score >= beta and beta < ks.INFINITE:
+                        window *= 4
+                        beta = score + window if score + window < MATE_BOUND else ks.INFINITE
+                    else:
+                        break
+                length = int(s.frames[0, kb.PV_LENGTH])
+                pv = tuple(int(m) for m in s.frames[0, kb.PV : kb.PV + length])
+                if ctl[kb.ABORTED]:
+                    # A move that beat the window in the unfinished iteration is kept.
+                    if ctl[ks.BEST_INDEX] > 0 and pv and pv[0] != best_move:
+                        best_move, best_pv = pv[0], pv
+                    stopped = True
+                    break
+                best_index = int(ctl[ks.BEST_INDEX])
+                best_move = int(root_moves[best_index])
+                best_score = score
+                best_pv = pv if pv and pv[0] == best_move else (best_move,)
+                finished_depth = current
+                elapsed = time.perf_counter() - start
+                line = tuple(format_iccs(m) for m in best_pv)
+                nodes = int(ctl[ks.NODES])
+                iterations.append(
+                    {
+                        "depth": current,
+                        "score": score,
+                        "nodes": nodes,
+                        "elapsed_s": elapsed,
+                        "pv": list(line),
+                    }
+                )
+                if on_iteration is not None:
+                    seldepth = int(ctl[ks.SELDEPTH])
+                    info = Iteration(
+                        current, seldepth, score, line, nodes, elapsed, self._hashfull()
+                    )
+                    on_iteration(info)
+                # Step 3. The next iteration tries the best move first, then the
+                # moves whose subtrees were largest (the hardest to refute).
+                order = sorted(range(len(root)), key=lambda i: -root_nodes[i])
+                order.remove(best_index)
+                order.insert(0, best_index)
+                root_moves[:] = root_moves[order]
+                root_nodes[:] = root_nodes[order]
+                if abs(score) >= MATE_BOUND and current >= MATE - abs(score):
+                    break  # a mate within the searched depth: deeper changes nothing
+                soft = deadlines.soft
+                if len(root) == 1 and soft is not None:
+                    break  # the only move: no time to spend on it
+                if soft is not None and time.perf_counter() >= soft:
+                    break
+        finally:
+            watchdog.close()
+            self._deadlines = None
+
+        # Step 4. The result: the deepest finished iteration's move, score and line.
+        elapsed = time.perf_counter() - start
+        limit = None
+        if stopped:
+            if ctl[kb.STOP]:
+                limit = "time_limit" if deadlines.hard is not None else "stopped"
+            else:
+                limit = "max_nodes"
+        stats = SearchStats(
+            expanded=int(ctl[ks.NODES]),
+            generated=int(ctl[ks.NODES]),
+            elapsed_s=elapsed,
+            limit=limit,
+            nodes=int(ctl[ks.NODES]),
+            qnodes=int(ctl[ks.QNODES]),
+            seldepth=int(ctl[ks.SELDEPTH]),
+            tt_probes=int(ctl[ks.TT_PROBES]),
+            tt_hits=int(ctl[ks.TT_HITS]),
+            tt_cutoffs=int(ctl[ks.TT_CUTOFFS]),
+            null_tries=int(ctl[ks.NULL_TRIES]),
+            null_cutoffs=int(ctl[ks.NULL_CUTOFFS]),
+            lmr_reduced=int(ctl[ks.LMR_REDUCED]),
+            lmr_researched=int(ctl[ks.LMR_RESEARCHED]),
+            pvs_researched=int(ctl[ks.PVS_RESEARCHED]),
+            beta_cutoffs=int(ctl[ks.BETA_CUTOFFS]),
+            first_move_cutoffs=int(ctl[ks.FIRST_MOVE_CUTOFFS]),
+            iterations=tuple(iterations),
+        )
+        proved = best_score is not None and abs(best_score) >= MATE_BOUND
+        solved = limit is None and (finished_depth == max_depth or proved)
+        return SearchResult(
+            "solved" if solved else "limit",
+            format_iccs(best_move),
+            best_score,
+            finished_depth,
+            tuple(format_iccs(m) for m in best_pv),
+            stats,
+        )
+
+    def _hashfull(self) -> int:
+        sample = self.arrays.tt_data[:1000, ks.TT_GENERATION_OF]
+        return int((sample == self._generation).sum() * 1000 // max(1, sample.shape[0]))
+
+
+def search(
+    position: Position,
+    *,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    hash_mb: float = 16,
+    features: Iterable[str] | None = None,
+    on_iteration: Callable[[Iteration], None] | None = None,
+) -> SearchResult:
+    """Search ``position`` with a fresh :class:`Engine` (see :meth:`Engine.search`).
+
+    >>> from tansuo.xiangqi import Position
+    >>> search(Position(), depth=3).move is not None
+    True
+    """
+    engine = Engine(hash_mb=hash_mb, features=features)
+    return engine.search(
+        position, depth=depth, time_limit=time_limit, max_nodes=max_nodes, on_iteration=on_iteration
+    )
+
+
+def warm_up() -> None:
+    """Compile the kernels (or load them from numba's cache) on a tiny case."""
+    position = Position()
+    perft(position, 2)
+    Engine(hash_mb=1).search(position, depth=2)
+    position.outcome()
+    position.push("h2e2")
+    position.evaluate()
+
+
+__all__ = [
+    "FEATURES",
+    "MATE",
+    "Deadlines",
+    "Engine",
+    "Iteration",
+    "PerftResult",
+    "PerftStats",
+    "SearchResult",
+    "SearchStats",
+    "TimeControl",
+    "perft",
+    "search",
+    "time_for_move",
+    "warm_up",
+]

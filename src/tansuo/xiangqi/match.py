@@ -1,0 +1,463 @@
+"""Matches between engines: tansuo at two settings, or any UCCI (or UCI) engines.
+
+A player is given by a spec string:
+
+``tansuo``
+    The full engine, in this process (its kernels release the GIL, so two
+    games can run in two threads on two cores).
+``tansuo:depth=3,plain``
+    Options after the colon, comma-separated: ``depth=N`` (fixed depth,
+    no clock), ``nodes=N`` (node budget per move), ``hash=MB``, ``plain``
+    (no search feature at all: fixed-depth alpha-beta), ``no-FEATURE`` (the
+    full engine without one feature, e.g. ``no-null_move``), ``weights=NAME``
+    (an evaluation variant of :data:`WEIGHT_VARIANTS`).
+``ucci:COMMAND`` / ``uci:COMMAND``
+    An external engine started with ``COMMAND`` (split like a shell line),
+    spoken to in UCCI or UCI; a spec that is not ``tansuo...`` is taken as
+    ``ucci:`` followed by the spec.
+
+Games start from the bundled opening lines, each played twice with the
+colours swapped, and end by the rules (:meth:`Position.outcome`), by an
+illegal move, a crash or a move over the time allowed (a loss for that
+player), or after ``max_plies`` (a draw).
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tansuo.errors import InvalidInput
+from tansuo.xiangqi.engine import FEATURES, Engine
+from tansuo.xiangqi.heuristics import EvalWeights, with_weights
+from tansuo.xiangqi.io import bundled_openings, parse_position
+from tansuo.xiangqi.model import START_FEN, Position, format_iccs, parse_iccs
+
+WEIGHT_VARIANTS: dict[str, EvalWeights] = {
+    "default": with_weights(),
+    "material": with_weights(material_only=True),
+    "no-mobility": with_weights(rook_mobility=0, horse_mobility=0, cannon_mobility=0),
+    "no-king-safety": with_weights(missing_advisor=0, missing_elephant=0),
+    "no-placement-pawn-bonus": with_weights(pawn=60),
+}
+"""Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
+
+TIME_GRACE = 0.5
+"""Seconds a player may take beyond its time per move before it loses on time."""
+
+
+class Player(Protocol):
+    name: str
+
+    def new_game(self) -> None: ...
+
+    def choose(self, position: Position, seconds: float) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+# ---------------------------------------------------------------------------
+# Players
+# ---------------------------------------------------------------------------
+
+
+class TansuoPlayer:
+    """The engine in this process, at one setting."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        features: Sequence[str] = FEATURES,
+        depth: int | None = None,
+        nodes: int | None = None,
+        hash_mb: int = 32,
+        weights: EvalWeights | None = None,
+    ) -> None:
+        self.name = name
+        self.depth = depth
+        self.nodes = nodes
+        self.engine = Engine(hash_mb=hash_mb, features=features, weights=weights)
+
+    def new_game(self) -> None:
+        self.engine.new_game()
+
+    def choose(self, position: Position, seconds: float) -> int | None:
+        if self.depth is not None or self.nodes is not None:
+            result = self.engine.search(position, depth=self.depth, max_nodes=self.nodes)
+        else:
+            result = self.engine.search(position, time_limit=seconds)
+        return None if result.move is None else parse_iccs(result.move)
+
+    def close(self) -> None:
+        pass
+
+
+class ProtocolPlayer:
+    """An engine in another process, spoken to in UCCI or UCI over its stdin/stdout."""
+
+    def __init__(self, name: str, command: Sequence[str], dialect: str = "ucci") -> None:
+        self.name = name
+        self.dialect = dialect
+        try:
+            self.process = subprocess.Popen(
+                list(command),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as exc:
+            raise InvalidInput(f"cannot start engine {' '.join(command)!r}: {exc}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send(dialect)
+        self._expect("ucciok" if dialect == "ucci" else "uciok", 120.0)
+        if dialect == "ucci":
+            self.send("setoption usemillisec true")
+        self.send("isready")
+        self._expect("readyok", 120.0)
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass
+
+    def _expect(self, word: str, timeout: float) -> str:
+        deadline = time.perf_counter() + timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: no '{word}' within {timeout:.1f} s")
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise ConnectionError(f"{self.name}: the engine process ended")
+            if line.split()[:1] == [word] or line == word:
+                return line
+
+    def new_game(self) -> None:
+        self.send("setoption newgame" if self.dialect == "ucci" else "ucinewgame")
+
+    def choose(self, position: Position, seconds: float) -> int | None:
+        moves = " ".join(format_iccs(m) for m in position.moves_played)
+        start = _start_fen(position)
+        self.send(f"position fen {start}" + (f" moves {moves}" if moves else ""))
+        ms = max(1, int(seconds * 1000))
+        self.send(f"go movetime {ms}" if self.dialect == "uci" else f"go time {ms} movestogo 1")
+        while True:
+            line = self._expect_any(seconds + TIME_GRACE)
+            words = line.split()
+            if words[0] == "nobestmove" or words[1:2] == ["(none)"]:
+                return None
+            if words[0] == "bestmove" and len(words) > 1:
+                return parse_iccs(words[1])
+
+    def _expect_any(self, timeout: float) -> str:
+        line = self._expect_first(("bestmove", "nobestmove"), timeout)
+        return line
+
+    def _expect_first(self, words: tuple[str, ...], timeout: float) -> str:
+        deadline = time.perf_counter() + timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                self.send("stop")
+                raise TimeoutError(f"{self.name}: no move within {timeout:.2f} s")
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise ConnectionError(f"{self.name}: the engine process ended")
+            if line.split()[:1] and line.split()[0] in words:
+                return line
+
+    def close(self) -> None:
+        self.send("quit")
+        try:
+            self.process.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def _start_fen(position: Position) -> str:
+    """The FEN the game record of ``position`` started from."""
+    board = position.copy()
+    while board.ply:
+        board.undo()
+    return board.fen()
+
+
+def make_player(spec: str, *, name: str | None = None) -> Player:
+    """A player from a spec string (see the module docstring)."""
+    label = name or spec
+    if spec == "tansuo" or spec.startswith("tansuo:"):
+        options = spec.partition(":")[2]
+        features: list[str] = list(FEATURES)
+        kwargs: dict[str, Any] = {}
+        for option in filter(None, (o.strip() for o in options.split(","))):
+            key, _, value = option.partition("=")
+            if key == "plain":
+                features = []
+            elif key.startswith("no-") and key[3:] in FEATURES:
+                features = [f for f in features if f != key[3:]]
+            elif key in ("depth", "nodes", "hash"):
+                try:
+                    number = int(value)
+                except ValueError:
+                    raise InvalidInput(f"{spec!r}: {key} wants a whole number") from None
+                kwargs[{"hash": "hash_mb"}.get(key, key)] = number
+            elif key == "weights":
+                if value not in WEIGHT_VARIANTS:
+                    raise InvalidInput(
+                        f"{spec!r}: unknown weights {value!r}; "
+                        f"choose from {', '.join(WEIGHT_VARIANTS)}"
+                    )
+                kwargs["weights"] = WEIGHT_VARIANTS[value]
+            else:
+                raise InvalidInput(f"{spec!r}: unknown option {option!r}")
+        return TansuoPlayer(label, features=features, **kwargs)
+    dialect, _, command = spec.partition(":")
+    if dialect not in ("ucci", "uci"):
+        dialect, command = "ucci", spec
+    words = shlex.split(command)
+    if not words:
+        raise InvalidInput(f"{spec!r}: no engine command")
+    return ProtocolPlayer(label, words, dialect)
+
+
+# ---------------------------------------------------------------------------
+# Games and matches
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a match."""
+
+    opening: str
+    red: str
+    black: str
+    result: str  # "1-0", "0-1", "1/2-1/2"
+    reason: str
+    moves: tuple[str, ...]
+    seconds: float
+
+    def score_of(self, player: str) -> float:
+        """Points of ``player`` in this game (1, 0.5 or 0)."""
+        if self.result == "1/2-1/2":
+            return 0.5
+        winner = self.red if self.result == "1-0" else self.black
+        return 1.0 if winner == player else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "opening": self.opening,
+            "red": self.red,
+            "black": self.black,
+            "result": self.result,
+            "reason": self.reason,
+            "plies": len(self.moves),
+            "moves": list(self.moves),
+            "seconds": self.seconds,
+        }
+
+
+def play_game(
+    red: Player,
+    black: Player,
+    *,
+    opening: str,
+    opening_moves: Sequence[str],
+    seconds: float,
+    max_plies: int = 300,
+) -> GameRecord:
+    """Play one game; the record says who won and why."""
+    position = parse_position(START_FEN)
+    for opening_move in opening_moves:
+        position.push(opening_move)
+    start = time.perf_counter()
+    red.new_game()
+    black.new_game()
+    players = {"red": red, "black": black}
+    result, reason = "1/2-1/2", f"{max_plies} plies"
+    while position.ply < max_plies + len(opening_moves):
+        outcome = position.outcome()
+        if outcome is not None:
+            result, reason = outcome.result, outcome.reason
+            break
+        side = position.side
+        mover = players[side]
+        loss = "0-1" if side == "red" else "1-0"
+        began = time.perf_counter()
+        try:
+            move = mover.choose(position.copy(), seconds)
+        except TimeoutError:
+            result, reason = loss, f"{mover.name} lost on time"
+            break
+        except (ConnectionError, InvalidInput, OSError) as exc:
+            result, reason = loss, f"{mover.name} failed: {exc}"
+            break
+        if time.perf_counter() - began > seconds + TIME_GRACE:
+            result, reason = loss, f"{mover.name} lost on time"
+            break
+        if move is None or move not in position.legal_moves():
+            shown = "none" if move is None else format_iccs(move)
+            result, reason = loss, f"{mover.name} played an illegal move ({shown})"
+            break
+        position.play(move)
+    moves = tuple(format_iccs(m) for m in position.moves_played)
+    return GameRecord(
+        opening, red.name, black.name, result, reason, moves, time.perf_counter() - start
+    )
+
+
+@dataclass
+class MatchResult:
+    """The games of a match and its score from the first player's point of view."""
+
+    first: str
+    second: str
+    games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def wins(self) -> int:
+        return sum(g.score_of(self.first) == 1.0 for g in self.games)
+
+    @property
+    def draws(self) -> int:
+        return sum(g.score_of(self.first) == 0.5 for g in self.games)
+
+    @property
+    def losses(self) -> int:
+        return sum(g.score_of(self.first) == 0.0 for g in self.games)
+
+    @property
+    def score(self) -> float:
+        """The first player's share of the points (0 to 1)."""
+        return (self.wins + 0.5 * self.draws) / len(self.games) if self.games else 0.5
+
+    def elo(self) -> tuple[float, float, float]:
+        """The Elo difference of the first player over the second, with a 95% interval.
+
+        The estimate is ``-400 log10(1/p - 1)`` of the mean game score ``p``
+        (draws count half), with ``p`` kept half a game away from 0 and 1 so
+        that it stays finite; the interval is the Wilson score interval of
+        ``p`` (conservative with draws), turned into Elo the same way.
+        """
+        n = len(self.games)
+        if n == 0:
+            return 0.0, -math.inf, math.inf
+        p = self.score
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return _elo(p, n), _elo(centre - spread, n), _elo(centre + spread, n)
+
+    def failures(self) -> dict[str, int]:
+        """Games lost by an illegal move, on time, or by a failing engine."""
+        kinds = {"illegal": "illegal move", "time": "lost on time", "crash": "failed:"}
+        return {k: sum(text in g.reason for g in self.games) for k, text in kinds.items()}
+
+    def as_dict(self) -> dict[str, Any]:
+        elo, low, high = self.elo()
+        return {
+            "first": self.first,
+            "second": self.second,
+            "games": len(self.games),
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score,
+            "elo": elo,
+            "elo_low": low,
+            "elo_high": high,
+            "failures": self.failures(),
+            "records": [g.as_dict() for g in self.games],
+        }
+
+
+def _elo(p: float, n: int) -> float:
+    """Elo difference of a score share ``p``, kept half a game of ``n`` away from 0 and 1."""
+    edge = 0.5 / n
+    p = min(max(p, edge), 1 - edge)
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def run_match(
+    first: str,
+    second: str,
+    *,
+    games: int,
+    seconds: float = 1.0,
+    concurrency: int = 1,
+    max_plies: int = 300,
+    on_game: Callable[[int, GameRecord], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games between two player specs, colours alternating.
+
+    Game ``2k`` plays opening ``k`` with ``first`` as Red, game ``2k + 1`` the
+    same opening with the colours swapped. With ``concurrency`` > 1, games
+    run in threads (each with its own players); the in-process engine
+    releases the GIL while it searches.
+    """
+    if games < 1:
+        raise InvalidInput(f"a match needs at least one game, got {games}")
+    if not seconds > 0:
+        raise InvalidInput(f"the time per move must be > 0 seconds, got {seconds}")
+    if concurrency < 1:
+        raise InvalidInput(f"concurrency must be >= 1, got {concurrency}")
+    openings = bundled_openings()
+    names = (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
+    match = MatchResult(*names)
+    local = threading.local()
+    pool: list[tuple[Player, Player]] = []
+    pool_lock = threading.Lock()
+
+    def players() -> tuple[Player, Player]:
+        if not hasattr(local, "pair"):
+            local.pair = (make_player(first, name=names[0]), make_player(second, name=names[1]))
+            with pool_lock:
+                pool.append(local.pair)
+        return local.pair
+
+    def one(index: int) -> GameRecord:
+        a, b = players()
+        name, moves = openings[(index // 2) % len(openings)]
+        red, black = (a, b) if index % 2 == 0 else (b, a)
+        return play_game(
+            red, black, opening=name, opening_moves=moves, seconds=seconds, max_plies=max_plies
+        )
+
+    try:
+        with ThreadPoolExecutor(max_workers=concurrency) as executor:
+            for index, record in enumerate(executor.map(one, range(games))):
+                match.games.append(record)
+                if on_game is not None:
+                    on_game(index, record)
+    finally:
+        for pair in pool:
+            for player in pair:
+                player.close()
+    return match

@@ -1,0 +1,111 @@
+# ruff: noqa: E501 - one case per line reads best as a table
+"""Every command meets the same careless inputs and answers each with one line and exit 2.
+
+A person who types a wrong path, points at a folder, feeds a binary or a
+Latin-1 file, gives a negative budget or an output nobody can write gets one
+line on stderr saying what is wrong, exit code 2, and never a traceback.
+New commands add their rows to ``CASES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+Args = Callable[[dict[str, Path]], list[str]]
+
+
+def _files(tmp: Path) -> dict[str, Path]:
+    """One of each kind of bad input file (and a good text file to pair with bad options)."""
+    files = {
+        "missing": tmp / "no-such-file.txt",
+        "empty": tmp / "empty.txt",
+        "binary": tmp / "binary.bin",
+        "folder": tmp / "a-folder",
+        "latin1": tmp / "latin1.txt",
+        "huge": tmp / "huge.txt",
+        "unwritable": tmp / "no" / "such" / "dir" / "out.png",
+        "good_graph": tmp / "graph.txt",
+        "good_puzzles": tmp / "puzzles.txt",
+    }
+    files["empty"].write_text("")
+    files["binary"].write_bytes(bytes(range(256)) * 4)
+    files["folder"].mkdir()
+    files["latin1"].write_bytes("S a 1\ncafé b 2\n".encode("latin-1"))
+    with open(files["huge"], "wb") as handle:  # sparse: a size, not a disk full of data
+        handle.truncate((1 << 30) + 1)
+    files["good_graph"].write_text("S a 1\na b 2\n")
+    files["good_puzzles"].write_text("1.3.3..2.1.34..1\n")
+    return files
+
+
+FILE_KINDS = ("missing", "empty", "binary", "folder", "latin1", "huge")
+
+CASES: list[tuple[str, Args]] = [
+    # graph
+    *[(f"graph {kind}", lambda f, k=kind: ["graph", f[k], "--from", "S"]) for kind in FILE_KINDS],
+    ("graph negative time", lambda f: ["graph", f["good_graph"], "--from", "S", "--time-limit", "-1"]),
+    ("graph negative budget", lambda f: ["graph", f["good_graph"], "--from", "S", "--max-expansions", "-5"]),
+    ("graph unknown node", lambda f: ["graph", f["good_graph"], "--from", "Z"]),
+    ("graph junk budget", lambda f: ["graph", f["good_graph"], "--from", "S", "--time-limit", "soon"]),
+    # path (grid)
+    *[(f"path {kind}", lambda f, k=kind: ["path", f[k], "--from", "0,0", "--to", "1,1"]) for kind in FILE_KINDS],
+    ("path unwritable render", lambda f: ["path", "room", "--render", f["unwritable"]]),
+    ("path negative time", lambda f: ["path", "arena2", "--from", "5,112", "--to", "275,181", "--time-limit", "-1"]),
+    ("path junk point", lambda f: ["path", "arena2", "--from", "five", "--to", "275,181"]),
+    ("path point outside", lambda f: ["path", "arena2", "--from", "9999,0", "--to", "275,181"]),
+    ("path negative memory", lambda f: ["path", "arena2", "--from", "5,112", "--to", "275,181", "--max-memory", "-3"]),
+    # sudoku
+    *[(f"sudoku file {kind}", lambda f, k=kind: ["sudoku", "solve", "--file", f[k]]) for kind in FILE_KINDS],
+    ("sudoku folder as puzzle", lambda f: ["sudoku", "solve", f["folder"]]),
+    ("sudoku junk puzzle", lambda f: ["sudoku", "solve", "12x"]),
+    ("sudoku 26x26", lambda f: ["sudoku", "solve", "." * 676]),
+    ("sudoku unwritable out", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--out", f["unwritable"]]),
+    ("sudoku negative time", lambda f: ["sudoku", "solve", "." * 16, "--time-limit", "-1"]),
+    ("sudoku negative nodes", lambda f: ["sudoku", "solve", "." * 16, "--max-nodes", "-1"]),
+    # queens
+    ("queens junk size", lambda f: ["queens", "abc"]),
+    ("queens zero", lambda f: ["queens", "0"]),
+    ("queens too large", lambda f: ["queens", "61"]),
+    ("queens negative time", lambda f: ["queens", "8", "--count", "--time-limit", "-1"]),
+    # search (8-puzzle)
+    ("search junk tiles", lambda f: ["search", "1 2 x"]),
+    ("search wrong length", lambda f: ["search", "1 2 3 4 5 0 7 8"]),
+    ("search negative budget", lambda f: ["search", "1 2 3 4 5 6 0 7 8", "--max-expansions", "-1"]),
+    # play
+    ("play junk moves", lambda f: ["play", "connect4", "--moves", "4x"]),
+    ("play negative time", lambda f: ["play", "connect4", "--time-limit", "-1"]),
+    ("play unknown game", lambda f: ["play", "chess"]),
+    # batch
+    *[(f"batch {kind}", lambda f, k=kind: ["batch", "sudoku", f[k]]) for kind in ("missing", "binary", "folder", "huge")],
+    ("batch unknown domain", lambda f: ["batch", "chess", f["good_puzzles"]]),
+    ("batch unknown option", lambda f: ["batch", "sudoku", f["good_puzzles"], "--set", "depth=3"]),
+    ("batch negative option", lambda f: ["batch", "sudoku", f["good_puzzles"], "--set", "max_nodes=-1"]),
+    ("batch unwritable out", lambda f: ["batch", "sudoku", f["good_puzzles"], "--out", f["unwritable"]]),
+    ("batch resume without out", lambda f: ["batch", "sudoku", f["good_puzzles"], "--resume"]),
+    ("batch zero workers", lambda f: ["batch", "sudoku", f["good_puzzles"], "--workers", "0"]),
+    # xiangqi
+    ("xiangqi junk fen", lambda f: ["xiangqi", "bestmove", "rnbakabnr/9/9/9 w", "--depth", "1"]),
+    ("xiangqi two red kings", lambda f: ["xiangqi", "perft", "4k4/9/9/9/9/9/9/9/9/3KK4 w - - 0 1", "1"]),
+    ("xiangqi illegal move", lambda f: ["xiangqi", "bestmove", "startpos moves h2h8", "--depth", "1"]),
+    ("xiangqi negative depth", lambda f: ["xiangqi", "perft", "startpos", "-1"]),
+    ("xiangqi negative time", lambda f: ["xiangqi", "bestmove", "startpos", "--time-limit", "-1"]),
+    ("xiangqi position folder", lambda f: ["xiangqi", "perft", f["folder"], "1"]),
+    ("xiangqi position binary", lambda f: ["xiangqi", "perft", f["binary"], "1"]),
+    ("xiangqi unwritable render", lambda f: ["xiangqi", "bestmove", "startpos", "--depth", "1", "--render", f["unwritable"]]),
+    # bench
+    ("bench unknown suite", lambda f: ["bench", "chess"]),
+    ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "args"), CASES, ids=[name for name, _ in CASES])
+def test_one_line_and_exit_2(name, args, run_cli, tmp_path):
+    result = run_cli(*args(_files(tmp_path)))
+    lines = result.err.strip().splitlines()
+    assert result.code == 2, (name, result.code, result.err, result.out[-300:])
+    assert len(lines) == 1, (name, result.err)
+    assert lines[0].startswith("tansuo: error: "), lines[0]
+    assert "Traceback" not in result.err + result.out

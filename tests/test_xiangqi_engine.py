@@ -1,0 +1,224 @@
+"""The Xiangqi engine: the numba search tied to generic alpha-beta; budgets, perft, evaluation."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tansuo.adversarial import Game, alphabeta
+from tansuo.errors import InvalidInput
+from tansuo.xiangqi import (
+    FEATURES,
+    START_FEN,
+    Engine,
+    Position,
+    bundled_perft,
+    evaluate,
+    parse_fen,
+    parse_iccs,
+    parse_position,
+    perft,
+    search,
+)
+from tansuo.xiangqi.engine import MATE
+
+# Features that change the order moves are searched in but never the value.
+ORDERING_ONLY = ("pvs", "killers", "history", "mvv_lva")
+
+
+def _random_positions(count: int, seed: int) -> list[str]:
+    """FENs reached by random play (their history is dropped: a fresh game from each)."""
+    rng = random.Random(seed)
+    starts = [START_FEN] + [case.fen for case in bundled_perft()]
+    fens: list[str] = []
+    while len(fens) < count:
+        position = parse_fen(rng.choice(starts))
+        for _ in range(rng.randrange(4, 40)):
+            moves = position.legal_moves()
+            if not moves or position.outcome() is not None:
+                break
+            position.play(rng.choice(moves))
+        if position.outcome() is None:
+            fens.append(position.fen())
+    return fens
+
+
+def test_position_is_a_game():
+    assert isinstance(Position(), Game)
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_kernel_search_equals_generic_alphabeta(depth):
+    """Same value at equal depth and evaluation: quiescence, table, pruning and extensions off."""
+    fens = _random_positions(10 if depth < 3 else 5, seed=depth)
+    for fen in fens:
+        generic = alphabeta(parse_fen(fen, repetitions=2), depth)
+        for features in (ORDERING_ONLY, ("iterative_deepening", *ORDERING_ONLY), ()):
+            fast = Engine(hash_mb=1, features=features).search(parse_fen(fen), depth=depth)
+            assert fast.score == generic.score, (fen, features)
+            # A mate found before ``depth`` ends the search early (nothing deeper changes it).
+            assert fast.status == "solved"
+            assert fast.depth == depth or fast.mate_in is not None
+
+
+def test_kernel_search_equals_generic_alphabeta_with_repetitions():
+    # Rook and kings only: at depth 4 the search meets positions seen before.
+    fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w"
+    generic = alphabeta(parse_fen(fen, repetitions=2), 4)
+    fast = Engine(hash_mb=1, features=ORDERING_ONLY).search(parse_fen(fen), depth=4)
+    assert fast.score == generic.score
+
+
+@pytest.mark.parametrize(
+    ("fen", "plies", "first_moves"),
+    [
+        ("3k5/R8/9/9/9/9/9/9/9/1R2K4 w", 1, {"b0b9", "e0e1"}),  # e0e1 leaves Black no move
+        ("5k3/9/4P4/9/9/9/9/9/9/3K5 w", 1, {"e7e8"}),
+        ("4k4/9/9/9/9/9/9/9/R8/1R1K5 w", 3, None),
+        ("3k5/9/9/9/9/9/9/9/R8/1R3K3 w", 3, None),
+    ],
+)
+def test_full_engine_finds_mates(fen, plies, first_moves):
+    generic = alphabeta(parse_fen(fen, repetitions=2), plies)
+    assert generic.score == MATE - plies
+    result = Engine(hash_mb=2).search(parse_fen(fen), depth=6)
+    assert result.score == MATE - plies
+    assert result.mate_in == plies and result.describe_score() == f"win in {plies}"
+    if first_moves is not None:
+        assert result.move in first_moves
+    position = parse_fen(fen)
+    for move in result.pv:  # the line is legal
+        assert parse_iccs(move) in position.legal_moves()
+        position.play(parse_iccs(move))
+
+
+def test_every_feature_can_be_switched_off_alone():
+    fen = _random_positions(1, seed=99)[0]
+    for feature in FEATURES:
+        engine = Engine(hash_mb=1, features=[f for f in FEATURES if f != feature])
+        result = engine.search(parse_fen(fen), depth=4)
+        assert result.status == "solved" and parse_iccs(result.move) in parse_fen(fen).legal_moves()
+
+
+def test_search_reports_iterations_and_keeps_the_position():
+    position = parse_position("startpos moves h2e2 h9g7")
+    fen = position.fen()
+    seen = []
+    result = Engine(hash_mb=4).search(position, depth=5, on_iteration=seen.append)
+    assert [i.depth for i in seen] == [1, 2, 3, 4, 5]
+    assert seen[-1].pv == result.pv and seen[-1].score == result.score
+    assert position.fen() == fen and position.ply == 2
+    d = result.as_dict()
+    for key in ("status", "solution", "cost", "stats", "move", "score", "depth", "pv"):
+        assert key in d
+    assert d["stats"]["nodes"] == result.stats.nodes > 0
+    assert d["stats"]["nodes_per_s"] > 0
+
+
+def test_time_limit_is_honoured():
+    start = time.perf_counter()
+    result = Engine(hash_mb=4).search(Position(), time_limit=0.4)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.4 + 0.1
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert parse_iccs(result.move) in Position().legal_moves()
+
+
+def test_node_budget_is_honoured():
+    result = Engine(hash_mb=4).search(Position(), max_nodes=30_000)
+    assert result.status == "limit" and result.stats.limit == "max_nodes"
+    assert 30_000 <= result.stats.nodes <= 30_000 + 4096
+    assert result.depth >= 1 and result.move is not None
+
+
+def test_stop_from_another_thread():
+    import threading
+
+    engine = Engine(hash_mb=4)
+    timer = threading.Timer(0.2, engine.stop)
+    timer.start()
+    start = time.perf_counter()
+    result = engine.search(Position(), time_limit=float("inf"))
+    assert time.perf_counter() - start < 1.0
+    assert result.status == "limit" and result.stats.limit == "stopped"
+
+
+def test_banned_moves_and_finished_games():
+    banned = {parse_iccs("h2e2"), parse_iccs("b2e2")}
+    result = Engine(hash_mb=2).search(Position(), depth=3, banned=banned)
+    assert parse_iccs(result.move) not in banned
+    mated = parse_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w")
+    mated.push("b0b9")
+    over = search(mated, depth=3)
+    assert over.status == "no_solution" and over.move is None and over.score == -MATE
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"depth": 0}, {"depth": 500}, {"time_limit": -1}, {"max_nodes": -5}, {"depth": 2.5}],
+)
+def test_bad_budgets(kwargs):
+    with pytest.raises(InvalidInput):
+        Engine(hash_mb=1).search(Position(), **kwargs)
+
+
+def test_engine_options_are_checked():
+    with pytest.raises(InvalidInput, match="unknown search feature"):
+        Engine(features=["warp_drive"])
+    with pytest.raises(InvalidInput):
+        Engine(hash_mb=0)
+
+
+def test_table_is_kept_between_searches_and_cleared_by_new_game():
+    engine = Engine(hash_mb=4)
+    position = Position()
+    first = engine.search(position, depth=5)
+    again = engine.search(position, depth=5)
+    assert again.stats.nodes < first.stats.nodes  # the table remembers
+    assert engine.probe(position) is not None
+    engine.new_game()
+    assert engine.probe(position) is None
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+
+def test_perft_divide_and_budgets():
+    result = perft(Position(), 3, divide=True)
+    assert result.nodes == 79666 and sum(result.divide.values()) == 79666
+    assert len(result.divide) == 44 and result.divide["h2e2"] > 0
+    assert perft(Position(), 0).nodes == 1
+    limited = perft(Position(), 4, max_nodes=10_000)
+    assert limited.status == "limit" and limited.stats.limit == "max_nodes"
+    assert 10_000 <= limited.nodes < 3_290_240
+    d = result.as_dict()
+    assert d["nodes"] == d["solution"] == 79666 and d["status"] == "solved"
+    with pytest.raises(InvalidInput):
+        perft(Position(), -1)
+
+
+# ---------------------------------------------------------------------------
+# Evaluation
+# ---------------------------------------------------------------------------
+
+
+def _mirror(fen: str) -> str:
+    """The same position with the colours swapped (board turned around, side switched)."""
+    board, side = fen.split()[:2]
+    rows = [row.swapcase() for row in reversed(board.split("/"))]
+    return "/".join(rows) + (" b" if side == "w" else " w")
+
+
+def test_evaluation_is_colour_symmetric():
+    for fen in _random_positions(30, seed=4):
+        assert evaluate(parse_fen(fen)) == evaluate(parse_fen(_mirror(fen)))
+
+
+def test_evaluation_counts_material():
+    start = evaluate(Position())
+    without_black_rook = evaluate(parse_fen(START_FEN.replace("rnbakabnr", "1nbakabnr", 1)))
+    assert without_black_rook - start > 500
