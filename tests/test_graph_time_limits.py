@@ -23,7 +23,7 @@ from tansuo.graph import Graph, shortest_path, shortest_paths
 from tansuo.graph.generate import random_sparse, road_like
 
 MILLION = 10**6
-LIMIT = 0.05
+LIMIT = 0.01  # BFS over the whole million-node graph takes ~45 ms on a quiet machine
 SLACK = max(0.1, 0.1 * LIMIT)
 
 

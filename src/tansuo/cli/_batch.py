@@ -178,8 +178,10 @@ def _describe(record: Record) -> str:
     status = record.get("status")
     if status == ERROR:
         return f"{record['id']}\terror\t{record.get('error')}"
-    cost = record.get("cost")
+    cost, count = record.get("cost"), record.get("count")
     extra = "" if cost is None else f"\tcost {cost}"
+    if count is not None:  # the domains that count solutions (N-Queens, Sudoku)
+        extra += f"\tcount {count:,}"
     return f"{record['id']}\t{status}{extra}\t{float(record.get('elapsed_s') or 0) * 1e3:.1f} ms"
 
 
