@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from tansuo import bench as harness
 from tansuo.cli._common import check_output, console
@@ -104,4 +105,4 @@ def _print_table(result: harness.SuiteResult) -> None:
     wide = console if console.is_terminal else Console(highlight=False, width=180)
     wide.print(table)
     for note in result.notes:
-        console.print(f"  [dim]{note}[/dim]")
+        console.print(Text(f"  {note}", style="dim"))  # a note may hold brackets: no markup
