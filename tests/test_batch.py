@@ -198,7 +198,8 @@ def test_size_ranges():
 def test_unknown_domains_and_options_say_what_exists():
     with pytest.raises(InvalidInput, match="domains with one: grid, queens, sudoku"):
         batch_domain("chess")
-    with pytest.raises(InvalidInput, match="no batch option 'depth'; its options: box, max_nodes, max_solutions"):
+    options = "box, max_nodes, max_solutions, size, time_limit"
+    with pytest.raises(InvalidInput, match=f"no batch option 'depth'; its options: {options}"):
         batch_domain("sudoku").check_options({"depth": 3})
     with pytest.raises(InvalidInput, match="cannot load the batch domain"):
         batch_domain("no_such_module:Thing")

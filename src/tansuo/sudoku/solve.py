@@ -8,13 +8,14 @@ the same answers and the same number of guesses.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Sequence
 
 import numpy as np
 
-from tansuo.budget import DEFAULT_CHUNK, Budget, check_count, run_chunked
+from tansuo.budget import DEFAULT_CHUNK, FIRST_SLICE, Budget, check_count, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sudoku import _kernels as kernels
@@ -112,6 +113,24 @@ def _solutions_wanted(max_solutions: int | None) -> int:
     return wanted
 
 
+@functools.lru_cache(maxsize=64, typed=True)
+def _cached_budget(time_limit: float | None, max_nodes: int | None) -> Budget:
+    return Budget(time_limit=time_limit, max_nodes=max_nodes)
+
+
+def _budget(time_limit: float | None, max_nodes: int | None) -> Budget:
+    """``Budget(time_limit=..., max_nodes=...)``, validated once per distinct value.
+
+    A batch gives every puzzle the same budget, and validating it afresh
+    would cost a sixth of a 9x9 solve; a value that cannot be a cache key
+    goes to :class:`~tansuo.budget.Budget` directly, to be refused in its words.
+    """
+    try:
+        return _cached_budget(time_limit, max_nodes)
+    except TypeError:  # unhashable: not a number at all
+        return Budget(time_limit=time_limit, max_nodes=max_nodes)
+
+
 def _value_order(size: int, value_order: Sequence[int] | None) -> np.ndarray:
     if value_order is None:
         cached = _ASCENDING.get(size)
@@ -202,7 +221,7 @@ def solve(
         )  # fmt: skip
     else:
         phase, spent = _run_with_budget(
-            Budget(time_limit=time_limit, max_nodes=max_nodes), givens, peers, units, order,
+            _budget(time_limit, max_nodes), givens, peers, units, order,
             work, solutions, wanted,
         )  # fmt: skip
     if phase == kernels.CLASH:
@@ -272,6 +291,11 @@ def _run_with_budget(
 
 
 def warm_up() -> None:
-    """Compile (or load from the on-disk cache) the kernels by solving a tiny puzzle."""
+    """Compile (or load from the on-disk cache) the kernels: every way a solve calls them.
+
+    One call, a resumed search (two slices under a clock) and a search that
+    is allowed no node at all; a few milliseconds once the cache is filled.
+    """
     solve("1.3.3..2.1.34..1", max_solutions=2)
+    solve("." * 36, max_solutions=None, time_limit=60.0, max_nodes=2 * FIRST_SLICE)
     solve("1.3.3..2.1.34..1", max_nodes=0)
