@@ -12,7 +12,7 @@ recursion and no allocation per node.
 
 The search is resumable: everything it needs is in the arrays it is given
 (its counters and phase in the named slots of ``state``), and a call returns
-after ``max_guesses`` guesses, in phase TRY, so that the caller can look at
+after ``guesses_allowed`` guesses, in phase TRY, so that the caller can look at
 its budget and call :func:`search` again. A node of the search tree is the
 root (the givens propagated) or one guess, so ``nodes = guesses + 1``.
 """
@@ -168,7 +168,7 @@ def search(
     queue,
     solutions,
     state,
-    max_guesses,
+    guesses_allowed,
 ) -> int:
     """Run (or resume) the search for up to ``state[MAX_SOLUTIONS]`` solutions; returns the phase.
 
@@ -222,7 +222,7 @@ def search(
             if untried_bits == 0:
                 state[DEPTH] = top
                 continue
-            if spent >= max_guesses:
+            if spent >= guesses_allowed:
                 state[PHASE] = TRY
                 return TRY
             bit = 0
@@ -277,7 +277,7 @@ def start(
     solutions,
     state,
     max_solutions,
-    max_guesses,
+    guesses_allowed,
 ) -> int:
     """Set up the work arrays from ``givens`` and run :func:`search`; CLASH if givens clash.
 
@@ -305,5 +305,5 @@ def start(
     state[MAX_SOLUTIONS] = max_solutions
     return search(
         candidates, values, peers, units, order, saved_candidates, saved_values,
-        branch_cell, untried, queue, solutions, state, max_guesses,
+        branch_cell, untried, queue, solutions, state, guesses_allowed,
     )  # fmt: skip
