@@ -8,7 +8,7 @@ import time
 import pytest
 from PIL import Image
 
-from tansuo.sudoku import parse_puzzle, solve
+from tansuo.sudoku import bundled_puzzles, parse_puzzle, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 NO_SOLUTION = "12345678." + "." * 8 + "9" + "." * 63
@@ -177,3 +177,14 @@ def test_bad_input_is_one_line_exit_2(run_cli, args, message):
     assert message in r.err
     assert len(r.err.strip().splitlines()) == 1
     assert "Traceback" not in r.err
+
+
+def test_a_bundled_set_by_name_is_a_batch(run_cli, tmp_path):
+    out = tmp_path / "hardest.jsonl"
+    r = run_cli("sudoku", "solve", "--file", "hardest", "--unique", "--out", out)
+    assert r.code == 0, r.err
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    puzzles = bundled_puzzles("hardest")
+    assert len(records) == len(puzzles) == 11 and all(rec["unique"] for rec in records)
+    assert [rec["puzzle"] for rec in records] == [p.to_string() for p in puzzles]
+    assert int(records[0]["id"]) > 1  # line numbers of the file, after its header comments

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tansuo.batch.runner import Instance
 from tansuo.errors import InvalidInput
-from tansuo.files import iter_lines
+from tansuo.files import could_be_path, iter_lines
 from tansuo.result import Result
 
 if TYPE_CHECKING:
@@ -157,6 +157,20 @@ class SudokuBatch(BatchDomain):
         "size": _optional_int("size", 1),
         "box": _box_shape,
     }
+
+    source_help = "a file, one puzzle per line, or a bundled set's name (hardest, top95)"
+
+    def read(self, source: str) -> Iterator[Instance]:
+        from tansuo.sudoku.io import bundled_puzzle_names, bundled_text
+
+        bundled = could_be_path(source) and not Path(source).exists()
+        if not (bundled and source in bundled_puzzle_names()):
+            yield from super().read(source)
+            return
+        for number, line in enumerate(bundled_text(source).splitlines(), 1):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                yield Instance(str(number), stripped)
 
     def warm_up(self) -> None:
         from tansuo.sudoku import warm_up

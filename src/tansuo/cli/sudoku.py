@@ -118,7 +118,8 @@ def solve_command(
         "--file",
         "-f",
         metavar="FILE",
-        help="Solve every puzzle of FILE (one per line, # comments; - for stdin) as a batch.",
+        help="Solve every puzzle of FILE (one per line, # comments; - for stdin; "
+        "or a bundled set: hardest, top95) as a batch.",
     ),
     size: int | None = typer.Option(None, "--size", help="Grid side (default: from the cells)."),
     box: str | None = typer.Option(None, "--box", help="Box shape RxC, such as 2x3."),

@@ -17,6 +17,7 @@ from tansuo.sudoku.generate import GeneratedPuzzle, generate, random_solution
 from tansuo.sudoku.io import (
     bundled_puzzle_names,
     bundled_puzzles,
+    bundled_text,
     format_puzzle,
     format_puzzles,
     load_puzzle,
@@ -45,6 +46,7 @@ __all__ = [
     "box_shape",
     "bundled_puzzle_names",
     "bundled_puzzles",
+    "bundled_text",
     "format_puzzle",
     "format_puzzles",
     "format_side_by_side",

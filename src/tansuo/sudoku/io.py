@@ -323,9 +323,13 @@ def bundled_puzzles(name: str) -> list[Sudoku]:
     >>> len(bundled_puzzles("top95")), bundled_puzzles("hardest")[0].given_count
     (95, 22)
     """
+    return [puzzle for _line, puzzle in parse_puzzles(bundled_text(name), source=f"{name}.txt")]
+
+
+def bundled_text(name: str) -> str:
+    """The text of a bundled set's file, one puzzle per line with its ``#`` header."""
     if name not in BUNDLED_SETS:
         raise InvalidInput(
             f"no bundled puzzle set {name!r}; choose one of: {', '.join(BUNDLED_SETS)}"
         )
-    text = (resources.files("tansuo") / "data" / "sudoku" / f"{name}.txt").read_text("utf-8")
-    return [puzzle for _line, puzzle in parse_puzzles(text, source=f"{name}.txt")]
+    return (resources.files("tansuo") / "data" / "sudoku" / f"{name}.txt").read_text("utf-8")
