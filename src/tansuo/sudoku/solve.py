@@ -169,8 +169,9 @@ def solve(
         singles they force) or one guess, a value tried at a branch point:
         ``max_nodes=1`` allows propagation only, ``0`` nothing at all.
     time_limit : float, optional
-        Budget in seconds, honoured within about 20 ms: the kernel runs in
-        slices of that length and the clock is read between them.
+        Budget in seconds. The kernel runs in slices of about 20 ms of work
+        (:data:`tansuo.budget.TIME_SLICE_S`) and the clock is read between
+        them, so a search stops that little after its limit.
     value_order : sequence of int, optional
         The order values are tried in at each branch point (a permutation of
         ``1..n``); the generator uses a random one.
