@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import time
 
@@ -188,3 +189,15 @@ def test_a_bundled_set_by_name_is_a_batch(run_cli, tmp_path):
     assert len(records) == len(puzzles) == 11 and all(rec["unique"] for rec in records)
     assert [rec["puzzle"] for rec in records] == [p.to_string() for p in puzzles]
     assert int(records[0]["id"]) > 1  # line numbers of the file, after its header comments
+
+
+def test_batch_from_standard_input(run_cli, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"# two\n{HARD}\n{NO_SOLUTION}\n"))
+    r = run_cli("sudoku", "--file", "-", "--json")
+    records = [json.loads(line) for line in r.out.splitlines()]
+    assert r.code == 1 and [(rec["id"], rec["status"]) for rec in records] == [
+        ("2", "solved"), ("3", "no_solution"),
+    ]  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("# nothing but a comment\n"))
+    empty = run_cli("sudoku", "--file", "-")
+    assert empty.code == 2 and "standard input: no puzzles found" in empty.err

@@ -7,6 +7,7 @@ short form and ``tansuo sudoku generate ...`` work.
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,13 @@ def _solve_file(
     adapter = batch_domain("sudoku")
     options = adapter.check_options(options)
     total = None
-    if file != "-":
+    instances = adapter.read(file)
+    if file == "-":  # read once, as it comes: look at the first puzzle only
+        first = next(instances, None)
+        if first is not None:
+            instances = itertools.chain([first], instances)
+        nothing = first is None
+    else:
         path = Path(file)
         if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
             raise InvalidInput(
@@ -217,8 +224,10 @@ def _solve_file(
                 f"({MAX_TEXT_BYTES:,})"
             )
         total = sum(1 for _ in adapter.read(file))  # also checks the file: text, UTF-8
-        if total == 0:
-            raise InvalidInput(f"{file}: no puzzles found (one per line; # starts a comment)")
+        nothing = total == 0
+    if nothing:
+        where = "standard input" if file == "-" else file
+        raise InvalidInput(f"{where}: no puzzles found (one per line; # starts a comment)")
 
     def describe(record: dict[str, Any]) -> str:
         if record["status"] == "error":
@@ -228,7 +237,7 @@ def _solve_file(
 
     return run_batch_command(
         "sudoku",
-        adapter.read(file),
+        instances,
         options,
         total=total,
         json_out=json_out,
