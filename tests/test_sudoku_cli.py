@@ -167,6 +167,7 @@ def test_generate_gives_unique_puzzles(run_cli):
         ([HARD, "--max-nodes", "-1"], "max_nodes"),
         ([HARD, "--out", "o.jsonl"], "--file"),
         (["--file", "p.txt", HARD], "not both"),
+        (["--file", "p.txt", "--size", "30"], "sizes 1 to 25"),
         (["generate", "--size", "7"], "7"),
         (["generate", "--clues", "900"], "clues"),
         ([HARD, "--box", "2x2"], ""),

@@ -154,6 +154,10 @@ def solve_command(
     budget = Budget(time_limit=time_limit, max_nodes=max_nodes)
     wanted = _max_solutions(count, unique, max_solutions)
     box_shape = _box(box)
+    if size is not None:
+        from tansuo.sudoku.model import check_size
+
+        check_size(size)
     batch_flags = workers != 1 or ray is not None or out is not None or resume
     if file is not None:
         if puzzle is not None:
