@@ -65,6 +65,13 @@ CASES: list[tuple[str, Args]] = [
     ("sudoku unwritable out", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--out", f["unwritable"]]),
     ("sudoku negative time", lambda f: ["sudoku", "solve", "." * 16, "--time-limit", "-1"]),
     ("sudoku negative nodes", lambda f: ["sudoku", "solve", "." * 16, "--max-nodes", "-1"]),
+    ("sudoku 16x16 bad symbol", lambda f: ["sudoku", "solve", "1x" + "." * 254]),
+    ("sudoku 25x25 clash", lambda f: ["sudoku", "solve", "11" + "." * 623]),
+    ("sudoku folder in file", lambda f: ["sudoku", "solve", "--file", f["folder"], "--workers", "2"]),
+    ("sudoku unwritable render", lambda f: ["sudoku", "solve", "." * 16, "--render", f["unwritable"]]),
+    ("sudoku zero workers", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--workers", "0"]),
+    ("sudoku resume without out", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--resume"]),
+    ("sudoku workers without file", lambda f: ["sudoku", "solve", "." * 16, "--workers", "2"]),
     # queens
     ("queens junk size", lambda f: ["queens", "abc"]),
     ("queens zero", lambda f: ["queens", "0"]),
@@ -109,3 +116,22 @@ def test_one_line_and_exit_2(name, args, run_cli, tmp_path):
     assert len(lines) == 1, (name, result.err)
     assert lines[0].startswith("tansuo: error: "), lines[0]
     assert "Traceback" not in result.err + result.out
+
+
+SUDOKU_MESSAGES: list[tuple[str, Args, str]] = [
+    ("16x16 pasted", lambda f: ["sudoku", "solve", "1x" + "." * 254], "column 2: unknown character 'x'"),
+    ("25x25 pasted", lambda f: ["sudoku", "solve", "11" + "." * 623], "r1c1, r1c2"),
+    ("folder", lambda f: ["sudoku", "solve", f["folder"]], "is a directory"),
+    ("folder as file", lambda f: ["sudoku", "solve", "--file", f["folder"]], "is a directory"),
+    ("empty file", lambda f: ["sudoku", "solve", "--file", f["empty"]], "no puzzles found"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "said"), SUDOKU_MESSAGES, ids=[c[0] for c in SUDOKU_MESSAGES]
+)
+def test_sudoku_names_the_first_real_problem(name, args, said, run_cli, tmp_path):
+    """A pasted 16x16/25x25 line is a puzzle (never "File name too long"); a folder is a folder."""
+    result = run_cli(*args(_files(tmp_path)))
+    assert result.code == 2 and said in result.err, (name, result.err)
+    assert "too long" not in result.err

@@ -52,7 +52,7 @@ def test_records_come_in_input_order_with_errors_in_place():
     for instance, record in zip(instances, records, strict=True):
         if instance.id == "junk":
             continue
-        direct = solve(instance.text, limit=2)
+        direct = solve(instance.text, max_solutions=2)
         assert record["status"] == direct.status == "solved"
         assert record["solution"] == direct.solution.to_string()
         assert record["elapsed_s"] > 0
@@ -198,7 +198,8 @@ def test_size_ranges():
 def test_unknown_domains_and_options_say_what_exists():
     with pytest.raises(InvalidInput, match="domains with one: grid, queens, sudoku"):
         batch_domain("chess")
-    with pytest.raises(InvalidInput, match="no batch option 'depth'; its options: max_nodes"):
+    options = "box, max_nodes, max_solutions, size, time_limit"
+    with pytest.raises(InvalidInput, match=f"no batch option 'depth'; its options: {options}"):
         batch_domain("sudoku").check_options({"depth": 3})
     with pytest.raises(InvalidInput, match="cannot load the batch domain"):
         batch_domain("no_such_module:Thing")

@@ -163,7 +163,28 @@ def _xiangqi() -> Domain:
     )
 
 
-DOMAINS: list[Callable[[], Domain]] = [_search, _graph, _grid, _adversarial, _queens, _xiangqi]
+HARD_SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+NO_SUDOKU = "12345678." + "." * 8 + "9" + "." * 63  # r1c9 must be 9; column 9 has one
+
+
+def _sudoku() -> Domain:
+    from tansuo.sudoku import solve
+
+    return Domain(
+        "sudoku",
+        lambda: solve(HARD_SUDOKU, max_solutions=2),
+        lambda: solve(NO_SUDOKU),
+        lambda: solve(HARD_SUDOKU, max_nodes=5),
+        ("puzzle", "count", "unique"),
+        ("sudoku", "solve", HARD_SUDOKU, "--unique", "--json"),
+        ("sudoku", "solve", NO_SUDOKU, "--json"),
+        ("sudoku", "solve", HARD_SUDOKU, "--max-nodes", "5", "--json"),
+    )
+
+
+DOMAINS: list[Callable[[], Domain]] = [
+    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku,
+]  # fmt: skip
 
 
 def _check_result(result: Any, status: str, keys: tuple[str, ...]) -> None:

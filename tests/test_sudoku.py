@@ -1,19 +1,34 @@
-"""Sudoku: parsing, the kernel against the readable reference, counting, generation."""
+"""Sudoku: the kernel against the readable reference, counting, generation, budgets, results.
+
+Parsing and files are in test_sudoku_io.py, the command line in test_sudoku_cli.py.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tansuo.bench.sudoku import bundled_set
 from tansuo.errors import InvalidInput
-from tansuo.sudoku import Sudoku, parse_puzzle, parse_puzzles, solve
-from tansuo.sudoku.generate import generate
-from tansuo.sudoku.reference import solve_reference
-from tansuo.sudoku.render import render_image
+from tansuo.result import RESULT_KEYS, STATS_KEYS, Result
+from tansuo.sudoku import (
+    Sudoku,
+    SudokuStats,
+    bundled_puzzles,
+    generate,
+    parse_puzzle,
+    render_image,
+    solve,
+    solve_reference,
+)
+
+# the module, not the function of the same name that tansuo.sudoku exports
+sudoku_solve = importlib.import_module("tansuo.sudoku.solve")
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -36,78 +51,47 @@ def is_valid_solution(puzzle: Sudoku, grid: Sudoku) -> bool:
     return all(g in (0, v) for g, v in zip(puzzle.cells, cells, strict=True))
 
 
-# ---------------------------------------------------------------- parsing
-
-
-def test_parses_a_line_a_decorated_grid_and_zeros_alike():
-    line = parse_puzzle(HARD)
-    grid_text = "\n".join(
-        " | ".join(" ".join(HARD[r * 9 + c : r * 9 + c + 3]) for c in (0, 3, 6))
-        + ("\n------+-------+------" if r in (2, 5) else "")
-        for r in range(9)
-    )
-    assert parse_puzzle(grid_text) == line
-    assert parse_puzzle(HARD.replace(".", "0")) == line
-    assert line.size == 9 and line.given_count == 17
-
-
-def test_sizes_are_inferred_with_their_boxes():
-    assert (parse_puzzle("." * 16).box_rows, parse_puzzle("." * 16).box_cols) == (2, 2)
-    six = parse_puzzle("." * 36)
-    assert six.size == 6 and six.box_rows * six.box_cols == 6
-    sixteen = parse_puzzle("G" + "." * 255)
-    assert sixteen.size == 16 and sixteen.cells[0] == 16
-    assert parse_puzzle("." * 625).size == 25
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "empty"),
-        ("." * 80, "80 cells"),
-        ("1x" + "." * 79, "column 2"),
-        ("11" + "." * 79, "r1c1, r1c2"),
-        ("5" + "." * 8 + "5" + "." * 71, "column 1"),
-        ("H" + "." * 255, "H"),  # 16x16 uses 1-9 and A-G only
-    ],
-)
-def test_bad_puzzles_say_what_and_where(text, message):
-    with pytest.raises(InvalidInput) as info:
-        parse_puzzle(text)
-    assert message in str(info.value)
-
-
-def test_a_file_of_puzzles_keeps_line_numbers_and_skips_comments():
-    text = f"# top\n{HARD}\n\n{HARD.replace('4', '.', 1)}\n"
-    puzzles = parse_puzzles(text)
-    assert [line for line, _ in puzzles] == [2, 4]
-    with pytest.raises(InvalidInput, match="line 3"):
-        parse_puzzles(f"{HARD}\n{HARD}\n{HARD[:-1]}x\n")
-
-
 # ---------------------------------------------------------------- solving
 
 
 def test_top95_and_hardest_are_solved_and_proved_unique():
     for name in ("top95", "hardest"):
-        for puzzle in bundled_set(name):
-            result = solve(puzzle, limit=2)
+        for puzzle in bundled_puzzles(name):
+            result = solve(puzzle, max_solutions=2)
             assert result.status == "solved" and result.count == 1 and result.exhausted
             assert is_valid_solution(puzzle, result.solution)
 
 
 def test_counts_of_empty_grids():
-    assert solve("." * 16, limit=None).count == 288
+    assert solve("." * 16, max_solutions=None).count == 288
+    assert solve_reference("." * 16, max_solutions=None).count == 288
     # The 6x6 grid has 28,200,960 solutions; relabelling the values maps them one to one,
     # so each of the 720 possible first rows starts exactly 28,200,960 / 720 of them.
-    assert solve("123456" + "." * 30, limit=None).count == 28_200_960 // 720
+    assert solve("123456" + "." * 30, max_solutions=None).count == 28_200_960 // 720
 
 
-def test_no_solution_without_clashing_givens_is_proved():
-    # Row 1 needs a 9 in its last cell, but column 9 already has a 9 further down.
-    text = "12345678." + "." * 8 + "9" + "." * 63
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Row 1 needs a 9 in its last cell, but column 9 already has a 9 further down.
+        "12345678." + "." * 8 + "9" + "." * 63,
+        # r1c1..r1c3 = 1 2 3 and r2c4 = 4 leave r1c4 without a value in a 4x4 grid
+        "123....4........",
+    ],
+)
+def test_no_solution_without_clashing_givens_is_proved(text):
     result = solve(text)
     assert result.status == "no_solution" and result.exhausted and result.solution is None
+    assert solve_reference(text).status == "no_solution"
+
+
+@pytest.mark.parametrize("name", ["hardest", "top95"])
+def test_kernel_matches_reference_on_bundled(name):
+    for p in bundled_puzzles(name)[:6]:
+        a, b = solve(p, max_solutions=2), solve_reference(p, max_solutions=2)
+        assert a.count == b.count == 1
+        assert a.solution == b.solution and a.solution.is_solution_of(p)
+        assert a.stats.guesses == b.stats.guesses and a.stats.branches == b.stats.branches
 
 
 def test_many_solutions_are_counted_and_limited():
@@ -115,13 +99,13 @@ def test_many_solutions_are_counted_and_limited():
     cells = list(made.puzzle.cells)
     for cell in [i for i, v in enumerate(cells) if v]:  # blank givens until it has a few
         cells[cell] = 0
-        if solve(made.puzzle.with_cells(cells), limit=3).count == 3:
+        if solve(made.puzzle.with_cells(cells), max_solutions=3).count == 3:
             break
     puzzle = made.puzzle.with_cells(cells)
-    reference = solve_reference(puzzle, limit=None)
+    reference = solve_reference(puzzle, max_solutions=None)
     assert reference.count > 2
-    assert solve(puzzle, limit=None).count == reference.count
-    first_two = solve(puzzle, limit=2)
+    assert solve(puzzle, max_solutions=None).count == reference.count
+    first_two = solve(puzzle, max_solutions=2)
     assert first_two.count == 2 and not first_two.unique
     assert all(is_valid_solution(puzzle, s) for s in first_two.solutions)
 
@@ -136,11 +120,11 @@ def test_kernel_and_reference_agree(size, seed, extra_blanks):
     filled = [i for i, v in enumerate(cells) if v]
     for cell in rng.sample(filled, min(extra_blanks, len(filled))):
         cells[cell] = 0  # may make it non-unique: then both must count the same
-        if solve(generated.puzzle.with_cells(cells), limit=51).count > 50:
+        if solve(generated.puzzle.with_cells(cells), max_solutions=51).count > 50:
             cells[cell] = generated.puzzle.cells[cell]  # keep the pure-Python count small
     puzzle = generated.puzzle.with_cells(cells)
-    fast = solve(puzzle, limit=None)
-    slow = solve_reference(puzzle, limit=None)
+    fast = solve(puzzle, max_solutions=None)
+    slow = solve_reference(puzzle, max_solutions=None)
     assert fast.count == slow.count >= 1
     assert {s.to_string() for s in fast.solutions} == {s.to_string() for s in slow.solutions}
     assert fast.stats["guesses"] == slow.stats["guesses"]
@@ -151,7 +135,7 @@ def test_generated_puzzles_have_exactly_one_solution(size, clues):
     for seed in range(3):
         made = generate(size, clues=clues, seed=seed)
         assert is_valid_solution(made.puzzle, made.solution)
-        result = solve(made.puzzle, limit=2)
+        result = solve(made.puzzle, max_solutions=2)
         assert result.count == 1 and result.exhausted
         assert result.solution == made.solution
         if clues is not None:
@@ -165,22 +149,128 @@ def test_minimal_puzzles_lose_uniqueness_when_any_given_goes():
     for cell, given_value in enumerate(cells):
         if given_value:
             cells[cell] = 0
-            assert solve(made.puzzle.with_cells(cells), limit=2).count == 2
+            assert solve(made.puzzle.with_cells(cells), max_solutions=2).count == 2
             cells[cell] = given_value
 
 
 def test_twenty_five_by_twenty_five_is_solved():
     made = generate(25, clues=420, seed=1)
-    result = solve(made.puzzle, limit=2)
+    result = solve(made.puzzle, max_solutions=2)
     assert result.count == 1 and is_valid_solution(made.puzzle, result.solution)
 
 
+@pytest.mark.parametrize("size", [4, 6, 9, 12, 16, 25])
+def test_generated_puzzles_unique_and_solved(size):
+    g = generate(size, seed=size, clues=None if size <= 12 else int(size * size * 0.7))
+    r = solve(g.puzzle, max_solutions=2)
+    assert r.count == 1 and r.solution == g.solution and g.solution.is_solution_of(g.puzzle)
+
+
+# ---------------------------------------------------------------- budgets
+
+
 def test_budgets_stop_with_limit_and_stats():
-    out_of_guesses = solve(HARD, max_guesses=0)
-    assert out_of_guesses.status == "limit" and out_of_guesses.stats["limit"] == "max_guesses"
-    counting = solve("." * 36, limit=None, time_limit=0.0)
+    root_only = solve(HARD, max_nodes=1)
+    assert root_only.status == "limit" and root_only.stats["limit"] == "max_nodes"
+    assert root_only.stats.nodes == 1 and root_only.stats.guesses == 0
+    counting = solve("." * 36, max_solutions=None, time_limit=0.0)
     assert counting.status == "limit" and counting.stats["limit"] == "time_limit"
-    assert not counting.exhausted
+    assert not counting.exhausted and counting.count >= 1
+
+
+def test_a_node_is_the_root_or_one_guess():
+    free = solve(HARD)
+    assert free.stats.nodes == free.stats.guesses + 1 > 1
+    nothing = solve(HARD, max_nodes=0)
+    assert nothing.status == "limit" and nothing.stats.nodes == 0 and nothing.stats.singles == 0
+    # singles alone solve an easy puzzle: one node is enough
+    assert solve("1.3.3..2.1.34..1", max_nodes=1).status == "solved"
+    assert solve("1.3.3..2.1.34..1", max_nodes=0).status == "limit"
+    for budget in (2, 7, free.stats.nodes - 1):
+        cut = solve(HARD, max_nodes=budget)
+        assert cut.status == "limit" and cut.stats.nodes == budget
+    exact = solve(HARD, max_nodes=free.stats.nodes)
+    assert exact.status == "solved" and exact.solution == free.solution
+
+
+def test_clashing_givens_raise_whatever_the_budget():
+    for budget in ({}, {"max_nodes": 0}, {"max_nodes": 5}, {"time_limit": 1.0}):
+        with pytest.raises(InvalidInput, match="r1c1, r1c2"):
+            solve("11" + "." * 14, **budget)
+
+
+def test_a_search_resumed_in_small_slices_finds_what_one_call_finds(monkeypatch):
+    whole = solve("123456" + "." * 30, max_solutions=None)
+    monkeypatch.setattr(sudoku_solve, "NODE_CHUNK", 7)  # resume after every 7 nodes
+    sliced = solve("123456" + "." * 30, max_solutions=None, max_nodes=10**9)
+    assert sliced.status == whole.status == "solved" and sliced.count == whole.count
+    assert sliced.stats.as_dict() | {"elapsed_s": 0} == whole.stats.as_dict() | {"elapsed_s": 0}
+    assert sliced.solutions == whole.solutions
+    hard = solve(HARD, max_solutions=2, max_nodes=10**9)
+    assert hard.unique and hard.stats.guesses == solve(HARD, max_solutions=2).stats.guesses
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_solutions": 0}, "max_solutions must be at least 1"),
+        ({"max_solutions": -2}, "max_solutions must be a whole number >= 0"),
+        ({"max_solutions": 1.5}, "max_solutions"),
+        ({"max_nodes": -1}, "max_nodes must be a whole number >= 0, got -1"),
+        ({"time_limit": -1}, "time_limit must be a number of seconds >= 0"),
+        ({"time_limit": float("nan")}, "time_limit"),
+        ({"value_order": [1, 2, 3]}, "permutation of 1..4"),
+    ],
+)
+def test_bad_arguments_say_which(kwargs, message):
+    with pytest.raises(InvalidInput, match=message):
+        solve("1.3.3..2.1.34..1", **kwargs)
+
+
+# Time limits hold within max(0.1 s, 10%) on the largest grids (25x25), measured in
+# CPU time of this process: the work done before the search looked at the clock
+# (on a busy machine wall time also counts other processes' turns).
+TIME_LIMIT = 0.3
+SLACK = max(0.1, 0.1 * TIME_LIMIT)
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    ["." * 625, "ABCDEFGHIJKLMNOP123456789" + "." * 600],
+    ids=["empty", "first-row"],
+)
+def test_time_limit_holds_on_25x25(puzzle):
+    solve(puzzle, max_nodes=1)  # the geometry of the size, made once
+    started, cpu = time.perf_counter(), time.process_time()
+    result = solve(puzzle, max_solutions=None, time_limit=TIME_LIMIT)
+    used = time.process_time() - cpu
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert used <= TIME_LIMIT + SLACK, used
+    assert time.perf_counter() - started >= TIME_LIMIT  # it did use its time
+    assert result.count >= 1 and all(
+        s.is_solution_of(parse_puzzle(puzzle)) for s in result.solutions[:3]
+    )
+
+
+# ---------------------------------------------------------------- the result
+
+
+def test_results_follow_the_contract():
+    result = solve(HARD, max_solutions=2)
+    assert isinstance(result, Result) and result.solved and result.cost is None
+    assert isinstance(result.stats, SudokuStats) and result.stats is result.stats  # built once
+    assert result.stats["guesses"] == result.stats.guesses == result.stats.generated
+    assert result.stats.expanded == result.stats.branches and result.stats.limit is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.count = 3  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.stats.guesses = 3  # type: ignore[misc]
+    data = result.as_dict()
+    assert set(RESULT_KEYS) <= set(data) and set(STATS_KEYS) <= set(data["stats"])
+    assert data["solution"] == result.solution.to_string() and data["unique"] is True
+    assert data["count"] == 1 and data["puzzle"] == HARD
+    reference = solve_reference(HARD, max_solutions=2)
+    assert isinstance(reference, Result) and reference.as_dict()["solution"] == data["solution"]
 
 
 def test_render_colours_givens_grey_and_filled_cells_yellow():

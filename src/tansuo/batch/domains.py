@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tansuo.batch.runner import Instance
 from tansuo.errors import InvalidInput
-from tansuo.files import iter_lines
+from tansuo.files import could_be_path, iter_lines
 from tansuo.result import Result
 
 if TYPE_CHECKING:
@@ -137,6 +137,15 @@ class BatchDomain:
         raise NotImplementedError
 
 
+def _box_shape(value: Any) -> tuple[int, int] | None:
+    """A Sudoku box shape: ``"2x3"`` (or an already read ``(2, 3)``), or None."""
+    if value is None or isinstance(value, tuple):
+        return value
+    from tansuo.sudoku import parse_box
+
+    return parse_box(str(value))
+
+
 class SudokuBatch(BatchDomain):
     name = "sudoku"
     summary = "Sudoku puzzles, one per line (81 characters for 9x9; . or 0 empty)"
@@ -145,23 +154,46 @@ class SudokuBatch(BatchDomain):
         "max_solutions": _optional_int("max_solutions", 1),
         "time_limit": _seconds("time_limit"),
         "max_nodes": _optional_int("max_nodes"),
+        "size": _optional_int("size", 1),
+        "box": _box_shape,
     }
 
+    source_help = "a file, one puzzle per line, or a bundled set's name (hardest, top95)"
+
+    def read(self, source: str) -> Iterator[Instance]:
+        from tansuo.sudoku.io import bundled_puzzle_names, bundled_text
+
+        bundled = could_be_path(source) and not Path(source).exists()
+        if not (bundled and source in bundled_puzzle_names()):
+            yield from super().read(source)
+            return
+        for number, line in enumerate(bundled_text(source).splitlines(), 1):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                yield Instance(str(number), stripped)
+
     def warm_up(self) -> None:
-        from tansuo.sudoku.solve import warm_up
+        from tansuo.sudoku import warm_up
 
         warm_up()
 
     def solve(self, text: str, options: Mapping[str, Any], shared: Any) -> Result:
-        from tansuo.sudoku import solve
+        from tansuo.sudoku import Sudoku, parse_puzzle, solve
 
-        nodes = options.get("max_nodes")
-        return solve(  # type: ignore[return-value]
-            text,
-            limit=options.get("max_solutions"),
-            time_limit=options.get("time_limit"),
-            max_guesses=None if nodes is None else max(0, nodes - 1),
-        )
+        size, box = options.get("size"), options.get("box")
+        try:
+            puzzle: Sudoku | str = text
+            if size is not None or box is not None:
+                puzzle = parse_puzzle(text, size=size, box=box, check=False)
+            return solve(
+                puzzle,
+                max_solutions=options.get("max_solutions"),
+                max_nodes=options.get("max_nodes"),
+                time_limit=options.get("time_limit"),
+            )
+        except InvalidInput as exc:
+            # the record's id says which line; "line 1" of the one-line text would mislead
+            raise InvalidInput(exc.reason, column=exc.column) from None
 
 
 class QueensBatch(BatchDomain):

@@ -2,28 +2,19 @@
 
 tansuo's kernel runs beside py-sudoku and python-constraint on the 9x9 sets.
 Every solution is checked (a full valid grid that keeps the givens), and on
-the published sets every puzzle is also proved unique (``limit=2``).
+the published sets every puzzle is also proved unique (``max_solutions=2``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import resources
 
 from tansuo.bench import BenchContext, Run, SuiteResult, missing_peer_note, suite, time_calls
-from tansuo.sudoku import Sudoku, parse_puzzles, solve
-from tansuo.sudoku.generate import generate
-from tansuo.sudoku.solve import warm_up
+from tansuo.sudoku import Sudoku, SudokuResult, bundled_puzzles, generate, solve, warm_up
 
 #: Puzzles quicker than this are solved again until the calls add up to it, and
 #: timed by their mean (tansuo and the peers alike; see ``time_calls``).
 MIN_TIME = 2e-3
-
-
-def bundled_set(name: str) -> list[Sudoku]:
-    """One of the bundled 9x9 sets: ``"top95"`` or ``"hardest"``."""
-    text = (resources.files("tansuo") / "data" / "sudoku" / f"{name}.txt").read_text()
-    return [puzzle for _line, puzzle in parse_puzzles(text, source=f"{name}.txt")]
 
 
 def _valid_solution(puzzle: Sudoku, cells: list[int] | tuple[int, ...] | None) -> bool:
@@ -36,9 +27,13 @@ def _valid_solution(puzzle: Sudoku, cells: list[int] | tuple[int, ...] | None) -
 def _tansuo_runs(puzzles: list[Sudoku], ctx: BenchContext, *, prove_unique: bool) -> list[Run]:
     runs = []
     modes = [("tansuo", 1)] + ([("tansuo unique", 2)] if prove_unique else [])
-    for name, limit in modes:
+    for name, wanted in modes:
+
+        def solve_one(puzzle: Sudoku, wanted: int = wanted) -> SudokuResult:
+            return solve(puzzle, max_solutions=wanted)
+
         times, results = time_calls(
-            lambda p, limit=limit: solve(p, limit=limit),
+            solve_one,
             puzzles,
             label=name,
             ctx=ctx,
@@ -48,7 +43,7 @@ def _tansuo_runs(puzzles: list[Sudoku], ctx: BenchContext, *, prove_unique: bool
             r.status == "solved" and _valid_solution(p, r.solution.cells)
             for p, r in zip(puzzles, results, strict=True)
         )
-        if limit == 2:
+        if wanted == 2:
             verified = verified and all(r.count == 1 and r.exhausted for r in results)
         runs.append(
             Run(
@@ -57,7 +52,7 @@ def _tansuo_runs(puzzles: list[Sudoku], ctx: BenchContext, *, prove_unique: bool
                 solved=sum(r.status == "solved" for r in results),
                 nodes=sum(r.stats["nodes"] for r in results),
                 verified=verified,
-                note="proves each unique" if limit == 2 else "",
+                note="proves each unique" if wanted == 2 else "",
             )
         )
     return runs
@@ -115,7 +110,7 @@ def _peer_runs(puzzles: list[Sudoku], ctx: BenchContext, notes: list[str]) -> li
         except ImportError:
             notes.append(missing_peer_note(name))
             continue
-        budget = ctx.scale(60.0, 10.0)
+        budget = 2.0 if ctx.quick else 60.0
         times, answers = time_calls(
             solve_one, puzzles, label=name, ctx=ctx, time_budget=budget, min_time=MIN_TIME
         )
@@ -148,13 +143,14 @@ def _nine_by_nine(name: str, puzzles: list[Sudoku], ctx: BenchContext) -> SuiteR
     "sudoku-top95", "sudoku", "Norvig's top95: solve, prove unique; py-sudoku, python-constraint"
 )
 def top95(ctx: BenchContext) -> SuiteResult:
-    puzzles = bundled_set("top95")
-    return _nine_by_nine("sudoku-top95", puzzles[: ctx.scale(len(puzzles), 10)], ctx)
+    puzzles = bundled_puzzles("top95")
+    # quick: the first three, which the peers solve in well under a second
+    return _nine_by_nine("sudoku-top95", puzzles[: ctx.scale(len(puzzles), 3)], ctx)
 
 
 @suite("sudoku-hardest", "sudoku", "Norvig's hardest: solve, prove unique; peers beside")
 def hardest(ctx: BenchContext) -> SuiteResult:
-    puzzles = bundled_set("hardest")
+    puzzles = bundled_puzzles("hardest")
     return _nine_by_nine("sudoku-hardest", puzzles[: ctx.scale(len(puzzles), 5)], ctx)
 
 
@@ -177,7 +173,7 @@ def generated(ctx: BenchContext) -> SuiteResult:
             made.append(generate(size, clues=clues, seed=ctx.seed + i))
         puzzles = [g.puzzle for g in made]
         times, results = time_calls(
-            lambda p: solve(p, limit=2),
+            lambda p: solve(p, max_solutions=2),
             puzzles,
             label=f"tansuo {size}x{size}",
             ctx=ctx,

@@ -7,24 +7,33 @@ short form and ``tansuo sudoku generate ...`` work.
 
 from __future__ import annotations
 
+import itertools
 import random
-import re
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
+from tansuo.cli._batch import (
+    check_batch_flags,
+    ray_option,
+    resume_option,
+    run_batch_command,
+    workers_option,
+)
 from tansuo.cli._common import (
-    check_output,
+    check_outputs,
     compiling,
     console,
     emit_json,
-    err_console,
     exit_code,
-    json_line,
-    read_text,
-    worst_exit,
+    force_option,
+    json_option,
+    max_nodes_option,
+    out_option,
+    render_option,
+    time_limit_option,
 )
 from tansuo.errors import InvalidInput
 
@@ -56,53 +65,40 @@ def register(app: typer.Typer) -> None:
     app.add_typer(sudoku_app, name="sudoku")
 
 
-def _shape(size: int | None, box: str | None) -> tuple[int | None, tuple[int, int] | None]:
+def _box(box: str | None) -> tuple[int, int] | None:
     from tansuo.sudoku import parse_box
 
-    return size, None if box is None else parse_box(box)
+    return None if box is None else parse_box(box)
 
 
-def _read_puzzle(text_or_path: str, size: int | None, box: tuple[int, int] | None):
-    """The PUZZLE argument: a puzzle string, ``-`` for stdin, or a file holding one puzzle."""
-    from tansuo.sudoku import parse_puzzle
+def _max_solutions(count: bool, unique: bool, max_solutions: int | None) -> int | None:
+    """What the flags ask for: all (or up to --max-solutions) with --count, 2 with --unique.
 
-    if text_or_path == "-" or Path(text_or_path).is_file():
-        text = read_text(text_or_path)
-        source = "stdin" if text_or_path == "-" else text_or_path
-        lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
-        return parse_puzzle("\n".join(lines), size=size, box=box, source=source)
-    try:
-        return parse_puzzle(text_or_path, size=size, box=box)
-    except InvalidInput:
-        if re.search(r"[/\\]|\.[A-Za-z]{2,4}$", text_or_path):
-            # Looks like a path, not a row of cells: say so rather than 'unknown character'.
-            raise InvalidInput(f"{text_or_path}: no such file (and not a puzzle)") from None
-        raise
-
-
-def _limit(count: bool, unique: bool, max_count: int | None) -> int | None:
+    --max-solutions means nothing without --count and is then ignored.
+    """
+    if max_solutions is not None and max_solutions < 1:
+        raise InvalidInput(f"--max-solutions must be at least 1, got {max_solutions}")
     if count:
-        return max_count
+        return max_solutions
     return 2 if unique else 1
 
 
 def _summary(result: Any, count: bool, unique: bool) -> str:
     stats = result.stats
-    elapsed = stats["elapsed_s"]
+    elapsed = stats.elapsed_s
     when = f"{elapsed * 1e6:.0f} µs" if elapsed < 1e-2 else f"{elapsed:.3f} s"
     work = (
-        f"{stats['guesses']} guesses, {stats['backtracks']} backtracks, "
-        f"{stats['singles']} cells by singles"
+        f"{stats.guesses} guesses, {stats.backtracks} backtracks, {stats.singles} cells by singles"
     )
     if result.status == "limit":
-        head = f"budget spent ({stats.get('limit')}) after {result.count} solution(s)"
+        head = f"budget spent ({stats.limit}) after {result.count} solution(s)"
     elif result.status == "no_solution":
         head = "no solution (proved)"
     elif count:
         head = (
             f"{result.count} solutions"
             if result.exhausted
-            else (f"at least {result.count} solutions (stopped at --max-count)")
+            else f"at least {result.count} solutions (stopped at --max-solutions)"
         )
     elif unique:
         head = "unique solution" if result.unique else "NOT unique: a second solution exists"
@@ -118,56 +114,79 @@ def solve_command(
         help="The puzzle: n*n symbols on one line (1-9, A-P; '.' or 0 empty), "
         "a file holding one grid, or - for stdin.",
     ),
-    file: Path | None = typer.Option(
-        None, "--file", "-f", help="Solve every puzzle of FILE (one per line, # comments)."
-    ),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="With --file: write the results to FILE as JSON Lines."
+    file: str | None = typer.Option(
+        None,
+        "--file",
+        "-f",
+        metavar="FILE",
+        help="Solve every puzzle of FILE (one per line, # comments; - for stdin; "
+        "or a bundled set: hardest, top95) as a batch.",
     ),
     size: int | None = typer.Option(None, "--size", help="Grid side (default: from the cells)."),
     box: str | None = typer.Option(None, "--box", help="Box shape RxC, such as 2x3."),
     count: bool = typer.Option(False, "--count", help="Count all solutions."),
     unique: bool = typer.Option(False, "--unique", help="Also prove the solution unique."),
-    max_count: int | None = typer.Option(
-        None, "--max-count", help="With --count: stop after this many solutions."
+    max_solutions: int | None = typer.Option(
+        None,
+        "--max-solutions",
+        "--max-count",
+        metavar="N",
+        help="With --count: stop after N solutions.",
     ),
-    json_out: bool = typer.Option(False, "--json", help="One JSON object per puzzle."),
-    render: Path | None = typer.Option(
-        None, "--render", help="Draw the puzzle and its solution to a PNG file."
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite --render/--out files."),
-    max_guesses: int | None = typer.Option(None, "--max-guesses", help="Budget per puzzle."),
-    time_limit: float = typer.Option(
-        DEFAULT_TIME_LIMIT, "--time-limit", help="Seconds per puzzle before giving up."
-    ),
+    max_nodes: int | None = max_nodes_option(),
+    time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
+    json_out: bool = json_option(),
+    render: Path | None = render_option("the puzzle and its solution (.png)"),
+    out: Path | None = out_option("results of --file, as JSON Lines"),
+    workers: int = workers_option(),
+    ray: str | None = ray_option(),
+    resume: bool = resume_option(),
+    force: bool = force_option(),
 ) -> None:
-    """Solve a puzzle (or a file of them); --unique proves uniqueness, --count counts."""
-    from tansuo.sudoku.solve import warm_up
+    """Solve a puzzle (or a file of them); --unique proves uniqueness, --count counts.
 
-    if max_count is not None and max_count < 1:
-        raise InvalidInput(f"--max-count must be at least 1, got {max_count}")
-    size, box_shape = _shape(size, box)
-    limit = _limit(count, unique, max_count)
-    budgets = {"max_guesses": max_guesses, "time_limit": time_limit}
+    A node (--max-nodes) is the grid after the givens' singles, or one guess
+    at a branch point. Exit code: 0 solved, 1 no solution (proved), 2 bad
+    input, 3 budget spent.
+    """
+    from tansuo.budget import Budget
+
+    budget = Budget(time_limit=time_limit, max_nodes=max_nodes)
+    wanted = _max_solutions(count, unique, max_solutions)
+    box_shape = _box(box)
+    if size is not None:
+        from tansuo.sudoku.model import check_size
+
+        check_size(size)
+    batch_flags = workers != 1 or ray is not None or out is not None or resume
     if file is not None:
         if puzzle is not None:
             raise InvalidInput("give either a PUZZLE or --file, not both")
         if render is not None:
             raise InvalidInput("--render draws one puzzle; it does not go with --file")
-        code = _solve_batch(file, out, size, box_shape, limit, count, json_out, force, budgets)
-        raise typer.Exit(code)
+        check_batch_flags(
+            workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=(file,)
+        )
+        options = {
+            "max_solutions": wanted,
+            "max_nodes": budget.max_nodes,
+            "time_limit": budget.time_limit,
+            "size": size,
+            "box": box_shape,
+        }
+        flags = {"workers": workers, "ray": ray, "out": out, "resume": resume}
+        raise typer.Exit(_solve_file(file, options, flags, count, json_out))
     if puzzle is None:
         raise InvalidInput("no puzzle given: pass a PUZZLE (or a file, or -) or --file FILE")
-    if out is not None:
-        raise InvalidInput("--out is for --file batches; use --json for one puzzle")
-    sudoku = _read_puzzle(puzzle, size, box_shape)
-    if render is not None:
-        check_output(render, force=force, inputs=(puzzle,))
-    from tansuo.sudoku import solve
-    from tansuo.sudoku.render import format_side_by_side, save_png
+    if batch_flags:
+        raise InvalidInput("--out, --workers, --ray and --resume go with --file (a batch)")
+    check_outputs(render, force=force, inputs=(puzzle,))
+    from tansuo.sudoku import format_side_by_side, load_puzzle, save_png, solve, warm_up
 
+    sudoku = load_puzzle(puzzle, size=size, box=box_shape)
     with compiling(warm_up, "the Sudoku kernel"):
-        result = solve(sudoku, limit=limit, **budgets)
+        pass
+    result = solve(sudoku, max_solutions=wanted, max_nodes=max_nodes, time_limit=time_limit)
     if render is not None:
         save_png(render, sudoku, result.solution)
     if json_out:
@@ -185,68 +204,53 @@ def solve_command(
     raise typer.Exit(exit_code(result.status))
 
 
-def _solve_batch(
-    file: Path,
-    out: Path | None,
-    size: int | None,
-    box: tuple[int, int] | None,
-    limit: int | None,
-    count: bool,
-    json_out: bool,
-    force: bool,
-    budgets: dict[str, Any],
+def _solve_file(
+    file: str, options: dict[str, Any], flags: dict[str, Any], count: bool, json_out: bool
 ) -> int:
-    """Solve every puzzle of a file, writing each result as soon as it is known."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    """Every puzzle of a file through the batch runner; records keyed by line number (``id``)."""
+    from tansuo.batch import batch_domain
+    from tansuo.files import MAX_TEXT_BYTES
 
-    from tansuo.sudoku import parse_puzzles, solve
-    from tansuo.sudoku.solve import warm_up
+    adapter = batch_domain("sudoku")
+    options = adapter.check_options(options)
+    total = None
+    instances = adapter.read(file)
+    if file == "-":  # read once, as it comes: look at the first puzzle only
+        first = next(instances, None)
+        if first is not None:
+            instances = itertools.chain([first], instances)
+        nothing = first is None
+    else:
+        path = Path(file)
+        if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
+            raise InvalidInput(
+                f"{file}: {path.stat().st_size:,} bytes is more than tansuo reads at once "
+                f"({MAX_TEXT_BYTES:,})"
+            )
+        total = sum(1 for _ in adapter.read(file))  # also checks the file: text, UTF-8
+        nothing = total == 0
+    if nothing:
+        where = "standard input" if file == "-" else file
+        raise InvalidInput(f"{where}: no puzzles found (one per line; # starts a comment)")
 
-    puzzles = parse_puzzles(read_text(file), size=size, box=box, source=str(file))
-    if out is not None:
-        check_output(out, force=force, inputs=(file,))
-    statuses: list[str] = []
-    sink: IO[str] | None = None
-    with compiling(warm_up, "the Sudoku kernel"):
-        pass
-    try:
-        if out is not None:
-            sink = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below, flushed per line
-        with Progress(
-            "{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-            disable=not err_console.is_terminal,
-        ) as progress:
-            task = progress.add_task(f"solving {file.name}", total=len(puzzles))
-            for line_no, sudoku in puzzles:
-                result = solve(sudoku, limit=limit, **budgets)
-                statuses.append(result.status)
-                record = {"line": line_no, **result.as_dict()}
-                if sink is not None:
-                    sink.write(json_line(record) + "\n")
-                    sink.flush()
-                elif json_out:
-                    emit_json(record)
-                else:
-                    answer = result.solution.to_string() if result.solution else result.status
-                    extra = f"\t{result.count}" if count else ""
-                    console.print(f"{answer}{extra}", markup=False)
-                progress.advance(task)
-    finally:
-        if sink is not None:
-            sink.close()
-    if out is not None:
-        tally = {s: statuses.count(s) for s in ("solved", "no_solution", "limit")}
-        console.print(
-            f"{len(statuses)} puzzles: {tally['solved']} solved, {tally['no_solution']} "
-            f"without solution, {tally['limit']} out of budget; results in {out}",
-            markup=False,
-        )
-    return worst_exit(statuses)
+    def describe(record: dict[str, Any]) -> str:
+        if record["status"] == "error":
+            return f"line {record['id']}: error: {record.get('error')}"
+        answer = record.get("solution") or record["status"]
+        return f"{answer}\t{record.get('count')}" if count else str(answer)
+
+    return run_batch_command(
+        "sudoku",
+        instances,
+        options,
+        total=total,
+        json_out=json_out,
+        describe=describe,
+        warm_up=adapter.warm_up,
+        source=file,
+        lean=False,  # the solutions are the answer
+        **flags,
+    )
 
 
 @sudoku_app.command("generate")
@@ -259,15 +263,12 @@ def generate_command(
     ),
     seed: int | None = typer.Option(None, "--seed", help="Seed (puzzle i uses SEED+i)."),
     how_many: int = typer.Option(1, "--count", help="How many puzzles."),
-    json_out: bool = typer.Option(False, "--json", help="One JSON object per puzzle."),
-    render: Path | None = typer.Option(None, "--render", help="Draw the puzzle to a PNG file."),
-    force: bool = typer.Option(False, "--force", help="Overwrite the --render file."),
+    json_out: bool = json_option(),
+    render: Path | None = render_option("the puzzle (.png)"),
+    force: bool = force_option(),
 ) -> None:
     """Generate puzzles with exactly one solution; difficulty is the solver's guess count."""
-    from tansuo.sudoku import Sudoku
-    from tansuo.sudoku.generate import generate
-    from tansuo.sudoku.render import save_png
-    from tansuo.sudoku.solve import warm_up
+    from tansuo.sudoku import Sudoku, generate, save_png, warm_up
 
     if clues is not None and minimal:
         raise InvalidInput("give either --clues N or --minimal, not both")
@@ -276,8 +277,8 @@ def generate_command(
     if render is not None:
         if how_many != 1:
             raise InvalidInput("--render draws one puzzle; use it with --count 1")
-        check_output(render, force=force)
-    _, box_shape = _shape(size, box)
+        check_outputs(render, force=force)
+    box_shape = _box(box)
     Sudoku.empty(size, box_shape)  # checks size and box before any work
     first_seed = seed if seed is not None else random.randrange(2**31)
     with compiling(warm_up, "the Sudoku kernel"):
@@ -323,13 +324,11 @@ SEED_PUZZLE = """
 
 def demo(console: Any) -> None:
     """Solve the seed document's puzzle, prove it unique, and say what it took."""
-    from tansuo.sudoku import parse_puzzle, solve
-    from tansuo.sudoku.render import format_side_by_side
-    from tansuo.sudoku.solve import warm_up
+    from tansuo.sudoku import format_side_by_side, parse_puzzle, solve, warm_up
 
     warm_up()
     puzzle = parse_puzzle(SEED_PUZZLE)
-    result = solve(puzzle, limit=2)
+    result = solve(puzzle, max_solutions=2)
     console.print("[bold]sudoku[/bold] — singles, then depth-first on the fewest-candidate cell")
     console.print(format_side_by_side(puzzle, result.solution), markup=False)
     console.print(

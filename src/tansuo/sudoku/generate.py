@@ -3,7 +3,7 @@
 A random complete grid is made by the solver itself (a random first row and a
 random value order, then random row, column, band and stack shuffles that keep
 every rule). Givens are then removed in a random order, each removal kept only
-if the puzzle still has exactly one solution (``solve(..., limit=2)``), until
+if the puzzle still has exactly one solution (``solve(..., max_solutions=2)``), until
 the asked number of clues is reached or no given can go. One pass over the
 cells is enough for minimality: removing a given only adds solutions, so a
 given that could not go earlier cannot go later either.
@@ -15,13 +15,18 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from tansuo.budget import check_count
 from tansuo.errors import InvalidInput
 from tansuo.sudoku.model import Sudoku, box_shape
 from tansuo.sudoku.solve import solve
 
-_GRID_GUESS_BUDGET = 20_000  # a random value order rarely needs more; retry if it does
-CHECK_GUESSES = 5_000
-"""Default budget of one uniqueness check; a check that runs out keeps its given."""
+GRID_NODES = 20_001
+"""Node budget for filling a random grid (the root and 20,000 guesses): a random
+value order rarely needs more, and a fill that runs out starts over."""
+
+CHECK_NODES = 5_001
+"""Default node budget of one uniqueness check (the root and 5,000 guesses); a
+check that runs out keeps its given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,7 @@ def random_solution(
         order = list(range(1, size + 1))
         rng.shuffle(order)
         start = Sudoku(rows, cols, tuple(first_row) + (0,) * (size * size - size))
-        result = solve(start, value_order=order, max_guesses=_GRID_GUESS_BUDGET)
+        result = solve(start, value_order=order, max_nodes=GRID_NODES)
         if result.solution is not None:
             break
     grid = [list(result.solution.cells[r * size : (r + 1) * size]) for r in range(size)]
@@ -113,7 +118,7 @@ def generate(
     minimal: bool = False,
     seed: int | None = None,
     attempts: int = 20,
-    check_guesses: int = CHECK_GUESSES,
+    check_nodes: int = CHECK_NODES,
 ) -> GeneratedPuzzle:
     """Generate a puzzle with exactly one solution.
 
@@ -132,10 +137,11 @@ def generate(
         Makes the result reproducible.
     attempts : int
         Fresh grids to try before giving up on reaching ``clues``.
-    check_guesses : int
-        Budget of each uniqueness check. A removal whose check runs out is
-        undone (the puzzle stays unique) and the result is not called
-        minimal; large minimal grids (16x16, 25x25) meet such checks.
+    check_nodes : int
+        Node budget of each uniqueness check (see :func:`~tansuo.sudoku.solve`).
+        A removal whose check runs out is undone (the puzzle stays unique)
+        and the result is not called minimal; large minimal grids (16x16,
+        25x25) meet such checks.
 
     Raises
     ------
@@ -156,12 +162,13 @@ def generate(
         raise InvalidInput(f"clues must be between 0 and {ncells}, got {clues}")
     if attempts < 1:
         raise InvalidInput(f"attempts must be at least 1, got {attempts}")
+    check_count(check_nodes, "check_nodes")
     target = 0 if (minimal or clues is None) else clues
     rng = random.Random(seed)
     fewest = ncells
     for _ in range(attempts):
         solution = random_solution(size, box=(rows, cols), rng=rng)
-        puzzle, complete_pass = _remove_givens(solution, target, rng, check_guesses)
+        puzzle, complete_pass = _remove_givens(solution, target, rng, check_nodes)
         count = puzzle.given_count
         fewest = min(fewest, count)
         if count <= target or target == 0:
@@ -181,7 +188,7 @@ def generate(
 
 
 def _remove_givens(
-    solution: Sudoku, target: int, rng: random.Random, check_guesses: int
+    solution: Sudoku, target: int, rng: random.Random, check_nodes: int
 ) -> tuple[Sudoku, bool]:
     """Remove givens in random order while the solution stays unique.
 
@@ -198,7 +205,7 @@ def _remove_givens(
             return solution.with_cells(cells), position == len(order) and proved
         kept = cells[cell]
         cells[cell] = 0
-        check = solve(solution.with_cells(cells), limit=2, max_guesses=check_guesses)
+        check = solve(solution.with_cells(cells), max_solutions=2, max_nodes=check_nodes)
         if check.status == "solved" and check.count == 1:
             count -= 1
         else:

@@ -1,4 +1,4 @@
-"""The Sudoku grid: sizes, symbols, parsing and formatting of the text formats.
+"""The Sudoku grid: sizes, symbols, box shapes, units, and the grid's own text forms.
 
 A grid of ``n x n`` cells is split into boxes of ``box_rows x box_cols``
 cells (``box_rows * box_cols == n``), for any ``n`` up to 25: 4x4 (2x2
@@ -6,12 +6,13 @@ boxes), 6x6 (2x3), 9x9 (3x3), 12x12 (3x4), 16x16 (4x4), 25x25 (5x5), ...
 Values are written ``1``-``9`` and then ``A``-``P`` (a 16x16 grid uses
 ``1``-``9`` and ``A``-``G``); an empty cell is ``.``, or ``0`` in grids up to
 9x9. Cells are numbered row by row from 0, values from 1; 0 is empty.
+Reading puzzles from text and files is :mod:`tansuo.sudoku.io`'s job.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tansuo.errors import InvalidInput
@@ -23,8 +24,7 @@ MAX_SIZE = len(SYMBOLS)
 """The largest grid side tansuo handles (25)."""
 
 EMPTY = "."
-DECORATION = frozenset(" \t\r|-+")
-"""Characters that may frame a grid written over several lines; they are skipped."""
+"""The symbol of an empty cell (``0`` is read as empty too, in grids up to 9x9)."""
 
 
 def box_shape(size: int) -> tuple[int, int]:
@@ -35,7 +35,7 @@ def box_shape(size: int) -> tuple[int, int]:
     >>> box_shape(9), box_shape(6), box_shape(12)
     ((3, 3), (2, 3), (3, 4))
     """
-    _check_size(size)
+    check_size(size)
     rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
     if rows == 1 and size > 1:
         # 1xN "boxes" are just the rows again: a Latin square, not a Sudoku.
@@ -46,19 +46,8 @@ def box_shape(size: int) -> tuple[int, int]:
     return rows, size // rows
 
 
-def parse_box(text: str) -> tuple[int, int]:
-    """Read a box shape written ``RxC`` (``"2x3"``: boxes of 2 rows and 3 columns)."""
-    parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InvalidInput(f"box shape {text!r}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
-    rows, cols = int(parts[0]), int(parts[1])
-    if rows < 1 or cols < 1:
-        raise InvalidInput(f"box shape {text!r}: rows and columns must be at least 1")
-    _check_size(rows * cols)
-    return rows, cols
-
-
-def _check_size(size: int) -> None:
+def check_size(size: int) -> None:
+    """Raise :class:`InvalidInput` unless ``size`` is a grid side tansuo handles (1..25)."""
     if not 1 <= size <= MAX_SIZE:
         raise InvalidInput(f"grid size {size}: tansuo handles sizes 1 to {MAX_SIZE}")
 
@@ -80,12 +69,13 @@ def symbol_range(size: int) -> str:
 class Sudoku:
     """A Sudoku grid: its box shape and its cells (0 empty, 1..n values), row by row.
 
-    Build one with :func:`parse_puzzle` (checked text input), :meth:`empty`,
+    Build one with :func:`~tansuo.sudoku.io.parse_puzzle` (checked text input), :meth:`empty`,
     or directly from a sequence of numbers. The constructor checks the shape
     and the value range; whether the givens clash is :meth:`clashes`' job.
 
     Example
     -------
+    >>> from tansuo.sudoku import parse_puzzle
     >>> s = parse_puzzle("1.3.3..2.1.34..1")
     >>> s.size, s.box_rows, s.box_cols, s.given_count
     (4, 2, 2, 8)
@@ -99,7 +89,7 @@ class Sudoku:
 
     def __post_init__(self) -> None:
         size = self.box_rows * self.box_cols
-        _check_size(size)
+        check_size(size)
         cells = tuple(int(v) for v in self.cells)
         object.__setattr__(self, "cells", cells)
         if len(cells) != size * size:
@@ -135,7 +125,9 @@ class Sudoku:
     def from_string(
         cls, text: str, *, size: int | None = None, box: tuple[int, int] | None = None
     ) -> Sudoku:
-        """Same as :func:`parse_puzzle`."""
+        """Same as :func:`tansuo.sudoku.io.parse_puzzle`."""
+        from tansuo.sudoku.io import parse_puzzle
+
         return parse_puzzle(text, size=size, box=box)
 
     def value(self, row: int, col: int) -> int:
@@ -151,6 +143,7 @@ class Sudoku:
 
         Example
         -------
+        >>> from tansuo.sudoku import parse_puzzle
         >>> parse_puzzle("11..............", check=False).clashes()
         ['1 appears twice in row 1 (r1c1, r1c2)', '1 appears twice in box 1 (r1c1, r1c2)']
         """
@@ -209,6 +202,7 @@ class Sudoku:
 
         Example
         -------
+        >>> from tansuo.sudoku import parse_puzzle
         >>> print(parse_puzzle("1.3.3..2.1.34..1").format_grid())
         1 . | 3 .
         3 . | . 2
@@ -258,173 +252,3 @@ def unit_cells(box_rows: int, box_cols: int) -> list[list[int]]:
                 )
         _UNITS_CACHE[key] = rows + cols + boxes
     return _UNITS_CACHE[key]
-
-
-def _value_of(char: str) -> int | None:
-    """The value a character stands for before the size is known (0 empty), None if unknown."""
-    if char in ".0":
-        return 0
-    index = SYMBOLS.find(char.upper())
-    return index + 1 if index >= 0 else None
-
-
-def parse_puzzle(
-    text: str,
-    *,
-    size: int | None = None,
-    box: tuple[int, int] | None = None,
-    source: str | None = None,
-    first_line: int = 1,
-    check: bool = True,
-) -> Sudoku:
-    """Read one puzzle: one line of ``n*n`` symbols, or a grid over several lines.
-
-    Spaces, ``|``, ``-`` and ``+`` are decoration and skipped, so both
-    ``"4.....8.5.3..."`` and a framed grid as :meth:`Sudoku.format_grid`
-    prints it are read. The size comes from the number of cells unless
-    ``size`` or ``box`` is given.
-
-    Parameters
-    ----------
-    text : str
-        The puzzle.
-    size : int, optional
-        The side of the grid; must match the cell count.
-    box : (rows, cols), optional
-        The box shape; by default :func:`box_shape` of the size.
-    source : str, optional
-        A file name to put in error messages.
-    first_line : int
-        Line number of the first line of ``text`` in its file (for messages).
-    check : bool
-        Also reject givens that clash (default). ``False`` only reads.
-
-    Returns
-    -------
-    Sudoku
-
-    Raises
-    ------
-    InvalidInput
-        An unknown character or a value too large for the size (with its line
-        and column), a cell count that makes no grid, or clashing givens
-        (naming the cells).
-
-    Example
-    -------
-    >>> parse_puzzle("1 2|3 4\\n3 4|1 2\\n---+---\\n2 1|4 3\\n4 3|2 1").given_count
-    16
-    """
-    found: list[tuple[str, int, int]] = []  # (character, line, column)
-    for line_no, line in enumerate(text.splitlines(), start=first_line):
-        for col_no, char in enumerate(line, start=1):
-            if char in DECORATION:
-                continue
-            if _value_of(char) is None:
-                raise InvalidInput(
-                    f"unknown character {char!r} (cells are {symbol_range(MAX_SIZE)}, "
-                    f"'.' or '0' for empty)",
-                    line=line_no,
-                    column=col_no,
-                    source=source,
-                )
-            found.append((char, line_no, col_no))
-    if not found:
-        raise InvalidInput("empty puzzle: no cells found", source=source)
-    n = _infer_size(len(found), size, box, source, found)
-    rows, cols = box if box is not None else box_shape(n)
-    cells = []
-    for char, line_no, col_no in found:
-        value = _value_of(char)
-        assert value is not None
-        if value > n or (char == "0" and n > 9):
-            what = "'0' is not" if char == "0" else f"{char!r} is not a value"
-            raise InvalidInput(
-                f"{what} in a {n}x{n} grid (values {symbol_range(n)}, '.' for empty)",
-                line=line_no,
-                column=col_no,
-                source=source,
-            )
-        cells.append(value)
-    puzzle = Sudoku(rows, cols, tuple(cells))
-    if check:
-        try:
-            puzzle.check_consistent()
-        except InvalidInput as exc:
-            in_file = source is not None or first_line != 1
-            line = first_line if in_file and len(text.splitlines()) == 1 else None
-            raise InvalidInput(exc.reason, line=line, source=source) from None
-    return puzzle
-
-
-def _infer_size(
-    count: int,
-    size: int | None,
-    box: tuple[int, int] | None,
-    source: str | None,
-    found: Sequence[tuple[str, int, int]],
-) -> int:
-    if box is not None:
-        rows, cols = box
-        if size is not None and rows * cols != size:
-            raise InvalidInput(f"boxes of {rows}x{cols} do not tile a {size}x{size} grid")
-        size = rows * cols
-    if size is not None:
-        _check_size(size)
-        want = size * size
-        if count > want:
-            _, line_no, col_no = found[want]
-            raise InvalidInput(
-                f"too many cells: a {size}x{size} grid has {want}, found {count}",
-                line=line_no,
-                column=col_no,
-                source=source,
-            )
-        if count < want:
-            raise InvalidInput(
-                f"too few cells: a {size}x{size} grid has {want}, found {count}",
-                source=source,
-                line=found[-1][1],
-            )
-        return size
-    side = math.isqrt(count)
-    if side * side != count or side > MAX_SIZE:
-        nearest = min(range(1, MAX_SIZE + 1), key=lambda s: abs(s * s - count))
-        raise InvalidInput(
-            f"{count} cells make no square grid (a {nearest}x{nearest} grid has "
-            f"{nearest * nearest}; sizes up to {MAX_SIZE}x{MAX_SIZE})",
-            source=source,
-            line=found[-1][1] if found[0][1] == found[-1][1] else None,
-        )
-    return side
-
-
-def parse_puzzles(
-    text: str,
-    *,
-    size: int | None = None,
-    box: tuple[int, int] | None = None,
-    source: str | None = None,
-) -> list[tuple[int, Sudoku]]:
-    """Read a file of puzzles, one per line; blank lines and ``#`` comments are skipped.
-
-    Returns ``(line number, puzzle)`` pairs. Every line is checked before any
-    is returned, so a bad line is reported (with its line and column) before
-    any work starts.
-
-    Example
-    -------
-    >>> [(n, p.size) for n, p in parse_puzzles("# two\\n1" + "." * 15 + "\\n\\n" + "." * 81)]
-    [(2, 4), (4, 9)]
-    """
-    puzzles = []
-    for line_no, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        puzzles.append(
-            (line_no, parse_puzzle(line, size=size, box=box, source=source, first_line=line_no))
-        )
-    if not puzzles:
-        raise InvalidInput("no puzzles found (one per line; # starts a comment)", source=source)
-    return puzzles

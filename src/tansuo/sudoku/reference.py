@@ -14,10 +14,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from tansuo.errors import InvalidInput
-from tansuo.search import Status, dfs
-from tansuo.sudoku.model import Sudoku, parse_puzzle
-from tansuo.sudoku.solve import SudokuResult
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
+from tansuo.search import dfs
+from tansuo.sudoku.io import parse_puzzle
+from tansuo.sudoku.model import Sudoku
+from tansuo.sudoku.result import SudokuResult, SudokuStats
+from tansuo.sudoku.solve import _solutions_wanted
 
 Grid = tuple[int, ...]
 
@@ -37,12 +39,14 @@ class SudokuProblem:
     ----------
     solutions : list of tuple
         Complete grids seen by the goal test, in search order.
-    guesses, backtracks : int
-        Values tried at branch points, and those that led to a contradiction.
+    guesses, backtracks, branches : int
+        Values tried at branch points, those that led to a contradiction, and
+        the branch points.
 
     Example
     -------
-    >>> from tansuo.search import Status, dfs
+    >>> from tansuo.search import dfs
+    >>> from tansuo.sudoku import parse_puzzle
     >>> problem = SudokuProblem(parse_puzzle("1.3.3..2.1.34..1"))
     >>> dfs(problem).status, problem.solutions[0][:4]
     ('solved', (1, 2, 3, 4))
@@ -62,6 +66,7 @@ class SudokuProblem:
         self.solutions: list[Grid] = []
         self.guesses = 0
         self.backtracks = 0
+        self.branches = 0
         start = self.fill_singles(list(puzzle.cells))
         # A contradiction among the givens leaves a start state with no successors.
         self.initial_state: Grid | None = None if start is None else tuple(start)
@@ -124,6 +129,7 @@ class SudokuProblem:
         cell = self.fewest_candidates_cell(state)
         if cell is None:
             return
+        self.branches += 1
         for value in sorted(self.candidates(state, cell)):
             self.guesses += 1
             values = list(state)
@@ -138,14 +144,14 @@ class SudokuProblem:
 def solve_reference(
     puzzle: Sudoku | str,
     *,
-    limit: int | None = 1,
+    max_solutions: int | None = 1,
     max_expansions: int | None = None,
     time_limit: float | None = None,
 ) -> SudokuResult:
     """Solve with the readable algorithm and :func:`tansuo.search.dfs`.
 
-    Same arguments (with the generic engine's budgets) and result type as
-    :func:`tansuo.sudoku.solve`.
+    Same result type as :func:`tansuo.sudoku.solve`, with the generic
+    engine's budgets (``max_expansions``: grids whose branch cell was tried).
 
     Example
     -------
@@ -155,30 +161,32 @@ def solve_reference(
     start = time.perf_counter()
     sudoku = parse_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     sudoku.check_consistent()
-    if limit is not None and limit < 1:
-        raise InvalidInput(f"limit must be at least 1 (or None to count all), got {limit}")
-    problem = SudokuProblem(sudoku, collect=limit)
+    wanted = _solutions_wanted(max_solutions)
+    problem = SudokuProblem(sudoku, collect=None if max_solutions is None else wanted)
     result = dfs(problem, max_expansions=max_expansions, time_limit=time_limit)
     grids = tuple(sudoku.with_cells(s) for s in problem.solutions)
-    if result.status == "limit":
-        status: Status = "limit"
+    if result.status == LIMIT:
+        status: Status = LIMIT
     elif grids:
-        status = "solved"
+        status = SOLVED
     else:
-        status = "no_solution"
-    stats = result.stats.as_dict()
-    stats.update(
+        status = NO_SOLUTION
+    searched = result.stats
+    stats = SudokuStats(
+        expanded=searched.expanded,
+        generated=searched.generated,
+        elapsed_s=time.perf_counter() - start,
+        limit=searched.limit,
+        nodes=problem.guesses + 1,
         guesses=problem.guesses,
         backtracks=problem.backtracks,
-        nodes=problem.guesses + 1,
-        elapsed_s=time.perf_counter() - start,
+        branches=problem.branches,
     )
     return SudokuResult(
-        status=status,
-        puzzle=sudoku,
-        solution=grids[0] if grids else None,
-        solutions=grids,
-        count=len(grids),
-        exhausted=result.status == "no_solution",
-        stats=stats,
+        status,
+        sudoku,
+        grids,
+        len(grids),
+        result.status == NO_SOLUTION,
+        stats,
     )

@@ -8,123 +8,64 @@ the same answers and the same number of guesses.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
+from tansuo.budget import DEFAULT_CHUNK, FIRST_SLICE, Budget, check_count, run_chunked
 from tansuo.errors import InvalidInput
-from tansuo.search import Status
-from tansuo.sudoku import _kernels as k
-from tansuo.sudoku.model import Sudoku, parse_puzzle, unit_cells
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
+from tansuo.sudoku import _kernels as kernels
+from tansuo.sudoku.io import parse_puzzle
+from tansuo.sudoku.model import Sudoku, unit_cells
+from tansuo.sudoku.result import SudokuResult
 
 KEEP_SOLUTIONS = 100
 """At most this many solutions are kept in a result; ``count`` counts them all."""
 
-_CLOCK_CHUNK = 2048  # guesses between clock readings when a time limit is set
-_NO_BUDGET = 1 << 62
+UNLIMITED = 1 << 62
+"""A count no search reaches: "no limit" for the kernel's solution and guess counts."""
 
-
-@dataclass(frozen=True, slots=True)
-class SudokuResult:
-    """What :func:`solve` returns.
-
-    Attributes
-    ----------
-    status : {"solved", "no_solution", "limit"}
-        ``"solved"``: at least one solution and the search did what was asked
-        (found ``limit`` solutions or searched everything). ``"no_solution"``:
-        proved that none exists. ``"limit"``: the budget ran out first; the
-        solutions found so far are still given.
-    puzzle : Sudoku
-        The puzzle as given.
-    solution : Sudoku or None
-        The first solution found.
-    solutions : tuple of Sudoku
-        The solutions found, in search order (at most :data:`KEEP_SOLUTIONS`).
-    count : int
-        How many solutions were found; exact when ``exhausted``, otherwise a
-        lower bound (the search stopped at ``limit`` or at the budget).
-    exhausted : bool
-        The whole search space was explored.
-    stats : dict
-        ``guesses`` (values tried at branch points), ``backtracks`` (guesses
-        that failed), ``branches`` (branch points), ``singles`` (cells filled
-        by propagation), ``nodes`` (guesses + 1), ``expanded``, ``generated``,
-        ``elapsed_s``, and ``limit`` (the budget spent) when the status is
-        ``"limit"``.
-    """
-
-    status: Status
-    puzzle: Sudoku
-    solution: Sudoku | None
-    solutions: tuple[Sudoku, ...]
-    count: int
-    exhausted: bool
-    stats: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def cost(self) -> None:
-        """Sudoku solutions have no cost; kept for the common result shape."""
-        return None
-
-    @property
-    def unique(self) -> bool | None:
-        """True when exactly one solution is proved, False for two or more, None if unknown."""
-        if self.count >= 2:
-            return False
-        if self.exhausted:
-            return self.count == 1
-        return None
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form: status, solution (one string), cost, count, unique, stats."""
-        return {
-            "status": self.status,
-            "puzzle": self.puzzle.to_string(),
-            "solution": None if self.solution is None else self.solution.to_string(),
-            "cost": None,
-            "count": self.count,
-            "exhausted": self.exhausted,
-            "unique": self.unique,
-            "stats": dict(self.stats),
-        }
+NODE_CHUNK = DEFAULT_CHUNK
+"""Most nodes (guesses) one kernel call runs under a node budget without a clock."""
 
 
 _GEOMETRY: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-
-
 _ASCENDING: dict[int, np.ndarray] = {}
 _SCRATCH = threading.local()
 
 
-def _scratch(ncells: int) -> tuple[np.ndarray, ...]:
-    """The kernel's work arrays for a grid size, reused between calls in one thread.
+Work = tuple[np.ndarray, ...]
+"""The kernel's work arrays, in the order of its arguments (see :func:`_work`)."""
+
+
+def _work(ncells: int) -> Work:
+    """The kernel's work arrays for one grid size, reused between solves in one thread.
 
     The kernel writes every entry before it reads it, so nothing needs
     clearing; per-thread, so concurrent solves never share them. Allocating
     them afresh was a third of the fixed cost of a 9x9 solve.
     """
-    buffers = getattr(_SCRATCH, "by_size", None)
-    if buffers is None:
-        buffers = _SCRATCH.by_size = {}
-    arrays = buffers.get(ncells)
-    if arrays is None:
-        arrays = buffers[ncells] = (
-            np.empty(ncells, dtype=np.int32),  # cand
-            np.empty(ncells, dtype=np.int32),  # value
-            np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_cand
-            np.empty((ncells + 1, ncells), dtype=np.int32),  # stack_value
-            np.empty(ncells + 1, dtype=np.int32),  # stack_cell
-            np.empty(ncells + 1, dtype=np.int32),  # stack_rem
-            np.empty(2 * ncells + 1, dtype=np.int32),  # queue
-            np.empty((KEEP_SOLUTIONS, ncells), dtype=np.int32),  # solutions
-            np.empty(k.CTRL_SIZE, dtype=np.int64),  # ctrl
+    by_size = getattr(_SCRATCH, "by_size", None)
+    if by_size is None:
+        by_size = _SCRATCH.by_size = {}
+    work = by_size.get(ncells)
+    if work is None:
+        work = by_size[ncells] = (
+            np.empty(ncells, dtype=np.int32),  # candidates: bitmask of values per cell
+            np.empty(ncells, dtype=np.int32),  # values: placed per cell, 0 if empty
+            np.empty((ncells + 1, ncells), dtype=np.int32),  # saved_candidates per branch point
+            np.empty((ncells + 1, ncells), dtype=np.int32),  # saved_values per branch point
+            np.empty(ncells + 1, dtype=np.int32),  # branch_cell per branch point
+            np.empty(ncells + 1, dtype=np.int32),  # untried values per branch point
+            np.empty(2 * ncells + 1, dtype=np.int32),  # queue of cells to place
+            np.empty((KEEP_SOLUTIONS, ncells), dtype=np.int32),  # solutions kept
+            np.empty(kernels.STATE_SIZE, dtype=np.int64),  # state: the kernel's named slots
         )
-    return arrays
+    return work
 
 
 def geometry(box_rows: int, box_cols: int) -> tuple[np.ndarray, np.ndarray]:
@@ -158,28 +99,59 @@ def _as_puzzle(puzzle: Sudoku | str) -> Sudoku:
     raise InvalidInput(f"expected a Sudoku or a puzzle string, got {type(puzzle).__name__}")
 
 
+def _solutions_wanted(max_solutions: int | None) -> int:
+    """``max_solutions`` for the kernel: a whole number >= 1, or :data:`UNLIMITED` for None."""
+    if max_solutions is None:
+        return UNLIMITED
+    if type(max_solutions) is int and max_solutions >= 1:
+        return max_solutions
+    wanted = check_count(max_solutions, "max_solutions")
+    if wanted is None or wanted < 1:
+        raise InvalidInput(
+            f"max_solutions must be at least 1 (or None to count all), got {max_solutions!r}"
+        )
+    return wanted
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _cached_budget(time_limit: float | None, max_nodes: int | None) -> Budget:
+    return Budget(time_limit=time_limit, max_nodes=max_nodes)
+
+
+def _budget(time_limit: float | None, max_nodes: int | None) -> Budget:
+    """``Budget(time_limit=..., max_nodes=...)``, validated once per distinct value.
+
+    A batch gives every puzzle the same budget, and validating it afresh
+    would cost a sixth of a 9x9 solve; a value that cannot be a cache key
+    goes to :class:`~tansuo.budget.Budget` directly, to be refused in its words.
+    """
+    try:
+        return _cached_budget(time_limit, max_nodes)
+    except TypeError:  # unhashable: not a number at all
+        return Budget(time_limit=time_limit, max_nodes=max_nodes)
+
+
 def _value_order(size: int, value_order: Sequence[int] | None) -> np.ndarray:
     if value_order is None:
         cached = _ASCENDING.get(size)
         if cached is None:
             cached = _ASCENDING[size] = np.array([1 << v for v in range(size)], dtype=np.int32)
         return cached  # read-only inside the kernel
-    else:
-        values = [int(v) for v in value_order]
-        if sorted(values) != list(range(1, size + 1)):
-            raise InvalidInput(f"value_order must be a permutation of 1..{size}, got {values}")
+    values = [int(v) for v in value_order]
+    if sorted(values) != list(range(1, size + 1)):
+        raise InvalidInput(f"value_order must be a permutation of 1..{size}, got {values}")
     return np.array([1 << (v - 1) for v in values], dtype=np.int32)
 
 
 def solve(
     puzzle: Sudoku | str,
     *,
-    limit: int | None = 1,
-    max_guesses: int | None = None,
+    max_solutions: int | None = 1,
+    max_nodes: int | None = None,
     time_limit: float | None = None,
     value_order: Sequence[int] | None = None,
 ) -> SudokuResult:
-    """Solve a Sudoku: find one solution, prove uniqueness (``limit=2``) or count them.
+    """Solve a Sudoku: find one solution, prove it unique (``max_solutions=2``) or count them.
 
     Singles (naked and hidden) are filled to a fixed point, then the search
     branches on an empty cell with the fewest candidates (the first such cell
@@ -189,14 +161,17 @@ def solve(
     ----------
     puzzle : Sudoku or str
         The puzzle; a string is read with :func:`~tansuo.sudoku.parse_puzzle`.
-    limit : int or None
+    max_solutions : int or None
         Stop after this many solutions: 1 finds one, 2 proves uniqueness (or
         shows a second solution), None counts them all.
-    max_guesses : int, optional
-        Budget: the number of values tried at branch points (0 allows
-        propagation only).
+    max_nodes : int, optional
+        Budget in search-tree nodes. A node is the root (the givens and the
+        singles they force) or one guess, a value tried at a branch point:
+        ``max_nodes=1`` allows propagation only, ``0`` nothing at all.
     time_limit : float, optional
-        Budget in seconds (checked every few thousand guesses).
+        Budget in seconds. The kernel runs in slices of about 20 ms of work
+        (:data:`tansuo.budget.TIME_SLICE_S`) and the clock is read between
+        them, so a search stops that little after its limit.
     value_order : sequence of int, optional
         The order values are tried in at each branch point (a permutation of
         ``1..n``); the generator uses a random one.
@@ -204,6 +179,8 @@ def solve(
     Returns
     -------
     SudokuResult
+        ``status="limit"`` when a budget ran out first, with the solutions
+        found so far and the statistics.
 
     Raises
     ------
@@ -215,94 +192,111 @@ def solve(
     >>> r = solve("1.3.3..2.1.34..1")
     >>> r.status, r.solution.to_string()
     ('solved', '1234341221434321')
-    >>> solve(".." * 8, limit=None).count   # every 4x4 grid
+    >>> solve(".." * 8, max_solutions=None).count   # every 4x4 grid
     288
+    >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ...       max_nodes=1).stats.limit
+    'max_nodes'
     """
-    start = time.perf_counter()
+    started = time.perf_counter()
     sudoku = _as_puzzle(puzzle)
-    if limit is not None and limit < 1:
-        raise InvalidInput(f"limit must be at least 1 (or None to count all), got {limit}")
-    if max_guesses is not None and max_guesses < 0:
-        raise InvalidInput(f"max_guesses must be >= 0, got {max_guesses}")
-    if time_limit is not None and time_limit < 0:
-        raise InvalidInput(f"time_limit must be >= 0, got {time_limit}")
+    wanted = _solutions_wanted(max_solutions)
     n = sudoku.size
     ncells = n * n
     peers, units = geometry(sudoku.box_rows, sudoku.box_cols)
     order = _value_order(n, value_order)
-
     # cells are 0..25, so a bytes object is the cheapest way into an array
     givens = np.frombuffer(bytes(sudoku.cells), dtype=np.uint8)
-    cand, value, stack_cand, stack_value, stack_cell, stack_rem, queue, kept, ctrl = _scratch(
-        ncells
-    )
-    keep = KEEP_SOLUTIONS if limit is None else min(limit, KEEP_SOLUTIONS)
+    work = _work(ncells)
+    (candidates, values, saved_candidates, saved_values, branch_cell, untried, queue, kept,
+     state) = work  # fmt: skip
+    keep = min(wanted, KEEP_SOLUTIONS)
     solutions = kept[:keep]
 
-    deadline = None if time_limit is None else start + time_limit
-
-    def guesses_allowed(done: int) -> int:
-        step = _NO_BUDGET if deadline is None else _CLOCK_CHUNK
-        return step if max_guesses is None else min(step, max_guesses - done)
-
-    phase = k.start(
-        givens, cand, value, peers, units, order, stack_cand, stack_value, stack_cell,
-        stack_rem, queue, solutions, ctrl, _NO_BUDGET if limit is None else limit,
-        guesses_allowed(0),
-    )  # fmt: skip
-    if phase < 0:
+    spent: str | None = None
+    if time_limit is None and max_nodes is None:
+        # The common case, in one kernel call: no budget to look at between calls.
+        phase = kernels.start(
+            givens, candidates, values, peers, units, order, saved_candidates, saved_values,
+            branch_cell, untried, queue, solutions, state, wanted, UNLIMITED,
+        )  # fmt: skip
+    else:
+        phase, spent = _run_with_budget(
+            _budget(time_limit, max_nodes), givens, peers, units, order,
+            work, solutions, wanted,
+        )  # fmt: skip
+    if phase == kernels.CLASH:
         sudoku.check_consistent()  # raises, naming the cells
         raise InvalidInput("givens clash")  # not reached: the two checks agree
-    spent_budget: str | None = None
-    while phase not in (k.EXHAUSTED, k.STOPPED_AT_LIMIT):
-        if max_guesses is not None and ctrl[k.GUESSES] >= max_guesses:
-            spent_budget = "max_guesses"
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            spent_budget = "time_limit"
-            break
-        phase = k.search(
-            cand, value, peers, units, order, stack_cand, stack_value,
-            stack_cell, stack_rem, queue, solutions, ctrl, guesses_allowed(int(ctrl[k.GUESSES])),
-        )  # fmt: skip
 
-    counters = ctrl.tolist()  # one conversion, then plain ints
-    found = counters[k.FOUND]
-    exhausted = phase == k.EXHAUSTED
+    counters = state.tolist()  # one conversion, then plain ints
+    found = counters[kernels.FOUND]
     rows, cols = sudoku.box_rows, sudoku.box_cols
     grids = tuple(
         Sudoku._trusted(rows, cols, tuple(row.tolist())) for row in solutions[: min(found, keep)]
     )
-    if spent_budget is not None:
-        status: Status = "limit"
-    elif found:
-        status = "solved"
-    else:
-        status = "no_solution"
-    guesses = counters[k.GUESSES]
-    stats: dict[str, Any] = {
-        "expanded": counters[k.BRANCHES],
-        "generated": guesses,
-        "nodes": guesses + 1,
-        "guesses": guesses,
-        "backtracks": counters[k.BACKTRACKS],
-        "branches": counters[k.BRANCHES],
-        "singles": counters[k.SINGLES] - counters[k.GIVEN],
-        "elapsed_s": time.perf_counter() - start,
-    }
-    if spent_budget is not None:
-        stats["limit"] = spent_budget
+    status: Status = LIMIT if spent is not None else SOLVED if found else NO_SOLUTION
     return SudokuResult(
-        status=status,
-        puzzle=sudoku,
-        solution=grids[0] if grids else None,
-        solutions=grids,
-        count=found,
-        exhausted=exhausted,
-        stats=stats,
+        status,
+        sudoku,
+        grids,
+        found,
+        phase == kernels.EXHAUSTED,
+        (counters, time.perf_counter() - started, spent),
     )
 
 
+def _run_with_budget(
+    budget: Budget,
+    givens: np.ndarray,
+    peers: np.ndarray,
+    units: np.ndarray,
+    order: np.ndarray,
+    work: Work,
+    solutions: np.ndarray,
+    wanted: int,
+) -> tuple[int, str | None]:
+    """Run the kernel a slice at a time through :func:`~tansuo.budget.run_chunked`.
+
+    Returns the kernel's last phase (``START`` if not even the root was
+    allowed) and the name of the budget that ran out, or None.
+    """
+    (candidates, values, saved_candidates, saved_values, branch_cell, untried, queue, _kept,
+     state) = work  # fmt: skip
+    phase = kernels.START
+
+    def step(nodes: int) -> bool:
+        nonlocal phase
+        if phase == kernels.START:
+            # the first call visits the root, a node, then guesses with the rest
+            phase = kernels.start(
+                givens, candidates, values, peers, units, order, saved_candidates, saved_values,
+                branch_cell, untried, queue, solutions, state, wanted, nodes - 1,
+            )  # fmt: skip
+        else:
+            phase = kernels.search(
+                candidates, values, peers, units, order, saved_candidates, saved_values,
+                branch_cell, untried, queue, solutions, state, nodes,
+            )  # fmt: skip
+        return phase != kernels.TRY  # over: exhausted, enough solutions, or clashing givens
+
+    def nodes_done() -> int:
+        return 0 if phase == kernels.START else int(state[kernels.GUESSES]) + 1
+
+    spent = run_chunked(step, nodes_done, budget.start(), chunk=NODE_CHUNK)
+    if phase == kernels.START:  # no node allowed: nothing searched, nothing counted
+        state[:] = 0
+        if kernels.givens_clash(givens, units):
+            return kernels.CLASH, None
+    return phase, spent
+
+
 def warm_up() -> None:
-    """Compile (or load from the on-disk cache) the kernels by solving a tiny puzzle."""
-    solve("1.3.3..2.1.34..1", limit=2)
+    """Compile (or load from the on-disk cache) the kernels: every way a solve calls them.
+
+    One call, a resumed search (two slices under a clock) and a search that
+    is allowed no node at all; a few milliseconds once the cache is filled.
+    """
+    solve("1.3.3..2.1.34..1", max_solutions=2)
+    solve("." * 36, max_solutions=None, time_limit=60.0, max_nodes=2 * FIRST_SLICE)
+    solve("1.3.3..2.1.34..1", max_nodes=0)

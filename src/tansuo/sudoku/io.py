@@ -1,0 +1,335 @@
+"""Sudoku text formats: one puzzle per line, framed grids, files of many, bundled sets.
+
+* **A line** of ``n*n`` symbols, row by row: ``1``-``9`` then ``A``-``P``,
+  ``.`` (or ``0`` in grids up to 9x9) for an empty cell; the 81-character line
+  of the Sudoku world for 9x9.
+* **A grid** over ``n`` lines, as :meth:`~tansuo.sudoku.Sudoku.format_grid`
+  prints it: spaces, ``|``, ``-`` and ``+`` are decoration and skipped.
+* **A file of puzzles**: one line each; blank lines and ``#`` comments are
+  skipped, and every puzzle keeps its line number for messages.
+
+Files are read through :func:`tansuo.files.read_text`, which names the path
+and the problem (missing, a directory, binary, not UTF-8, too large).
+
+>>> puzzle = parse_puzzle("1.3.3..2.1.34..1")
+>>> format_puzzle(puzzle), puzzle.size
+('1.3.3..2.1.34..1', 4)
+>>> bundled_puzzle_names()
+('hardest', 'top95')
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+
+from tansuo.errors import InvalidInput
+from tansuo.files import could_be_path, read_text
+from tansuo.sudoku.model import MAX_SIZE, SYMBOLS, Sudoku, box_shape, check_size, symbol_range
+
+DECORATION = frozenset(" \t\r|-+")
+"""Characters that may frame a grid written over several lines; they are skipped."""
+
+BUNDLED_SETS = ("hardest", "top95")
+"""The puzzle sets that ship with tansuo: Norvig's 11 hardest and top95 (9x9)."""
+
+
+# -- one puzzle --------------------------------------------------------------------
+def parse_box(text: str) -> tuple[int, int]:
+    """Read a box shape written ``RxC`` (``"2x3"``: boxes of 2 rows and 3 columns)."""
+    parts = text.lower().replace("*", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InvalidInput(f"box shape {text!r}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
+    rows, cols = int(parts[0]), int(parts[1])
+    if rows < 1 or cols < 1:
+        raise InvalidInput(f"box shape {text!r}: rows and columns must be at least 1")
+    check_size(rows * cols)
+    return rows, cols
+
+
+def _value_of(char: str) -> int | None:
+    """The value a character stands for before the size is known (0 empty), None if unknown."""
+    if char in ".0":
+        return 0
+    index = SYMBOLS.find(char.upper())
+    return index + 1 if index >= 0 else None
+
+
+def parse_puzzle(
+    text: str,
+    *,
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+    source: str | None = None,
+    first_line: int = 1,
+    check: bool = True,
+) -> Sudoku:
+    """Read one puzzle: one line of ``n*n`` symbols, or a grid over several lines.
+
+    Spaces, ``|``, ``-`` and ``+`` are decoration and skipped, so both
+    ``"4.....8.5.3..."`` and a framed grid as :meth:`Sudoku.format_grid`
+    prints it are read. The size comes from the number of cells unless
+    ``size`` or ``box`` is given.
+
+    Parameters
+    ----------
+    text : str
+        The puzzle.
+    size : int, optional
+        The side of the grid; must match the cell count.
+    box : (rows, cols), optional
+        The box shape; by default :func:`box_shape` of the size.
+    source : str, optional
+        A file name to put in error messages.
+    first_line : int
+        Line number of the first line of ``text`` in its file (for messages).
+    check : bool
+        Also reject givens that clash (default). ``False`` only reads.
+
+    Returns
+    -------
+    Sudoku
+
+    Raises
+    ------
+    InvalidInput
+        An unknown character or a value too large for the size (with its line
+        and column), a cell count that makes no grid, or clashing givens
+        (naming the cells).
+
+    Example
+    -------
+    >>> parse_puzzle("1 2|3 4\\n3 4|1 2\\n---+---\\n2 1|4 3\\n4 3|2 1").given_count
+    16
+    """
+    found: list[tuple[str, int, int]] = []  # (character, line, column)
+    for line_no, line in enumerate(text.splitlines(), start=first_line):
+        for col_no, char in enumerate(line, start=1):
+            if char in DECORATION:
+                continue
+            if _value_of(char) is None:
+                raise InvalidInput(
+                    f"unknown character {char!r} (cells are {symbol_range(MAX_SIZE)}, "
+                    f"'.' or '0' for empty)",
+                    line=line_no,
+                    column=col_no,
+                    source=source,
+                )
+            found.append((char, line_no, col_no))
+    if not found:
+        raise InvalidInput("empty puzzle: no cells found", source=source)
+    n = _infer_size(len(found), size, box, source, found)
+    rows, cols = box if box is not None else box_shape(n)
+    cells = []
+    for char, line_no, col_no in found:
+        value = _value_of(char)
+        assert value is not None
+        if value > n or (char == "0" and n > 9):
+            what = "'0' is not" if char == "0" else f"{char!r} is not a value"
+            raise InvalidInput(
+                f"{what} in a {n}x{n} grid (values {symbol_range(n)}, '.' for empty)",
+                line=line_no,
+                column=col_no,
+                source=source,
+            )
+        cells.append(value)
+    puzzle = Sudoku(rows, cols, tuple(cells))
+    if check:
+        try:
+            puzzle.check_consistent()
+        except InvalidInput as exc:
+            in_file = source is not None or first_line != 1
+            at_line = first_line if in_file and len(text.splitlines()) == 1 else None
+            raise InvalidInput(exc.reason, line=at_line, source=source) from None
+    return puzzle
+
+
+def _infer_size(
+    count: int,
+    size: int | None,
+    box: tuple[int, int] | None,
+    source: str | None,
+    found: Sequence[tuple[str, int, int]],
+) -> int:
+    if box is not None:
+        rows, cols = box
+        if size is not None and rows * cols != size:
+            raise InvalidInput(f"boxes of {rows}x{cols} do not tile a {size}x{size} grid")
+        size = rows * cols
+    if size is not None:
+        check_size(size)
+        want = size * size
+        if count > want:
+            _, line_no, col_no = found[want]
+            raise InvalidInput(
+                f"too many cells: a {size}x{size} grid has {want}, found {count}",
+                line=line_no,
+                column=col_no,
+                source=source,
+            )
+        if count < want:
+            raise InvalidInput(
+                f"too few cells: a {size}x{size} grid has {want}, found {count}",
+                source=source,
+                line=found[-1][1],
+            )
+        return size
+    side = math.isqrt(count)
+    if side * side != count or side > MAX_SIZE:
+        nearest = min(range(1, MAX_SIZE + 1), key=lambda s: abs(s * s - count))
+        raise InvalidInput(
+            f"{count} cells make no square grid (a {nearest}x{nearest} grid has "
+            f"{nearest * nearest}; sizes up to {MAX_SIZE}x{MAX_SIZE})",
+            source=source,
+            line=found[-1][1] if found[0][1] == found[-1][1] else None,
+        )
+    return side
+
+
+def parse_puzzles(
+    text: str,
+    *,
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+    source: str | None = None,
+) -> list[tuple[int, Sudoku]]:
+    """Read a file of puzzles, one per line; blank lines and ``#`` comments are skipped.
+
+    Returns ``(line number, puzzle)`` pairs. Every line is checked before any
+    is returned, so a bad line is reported (with its line and column) before
+    any work starts.
+
+    Example
+    -------
+    >>> [(n, p.size) for n, p in parse_puzzles("# two\\n1" + "." * 15 + "\\n\\n" + "." * 81)]
+    [(2, 4), (4, 9)]
+    """
+    puzzles = []
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        puzzles.append(
+            (line_no, parse_puzzle(line, size=size, box=box, source=source, first_line=line_no))
+        )
+    if not puzzles:
+        raise InvalidInput("no puzzles found (one per line; # starts a comment)", source=source)
+    return puzzles
+
+
+def format_puzzle(puzzle: Sudoku) -> str:
+    """The one-line form: ``n*n`` symbols, ``.`` for empty (what :func:`parse_puzzle` reads).
+
+    >>> format_puzzle(Sudoku.empty(4))
+    '................'
+    """
+    return puzzle.to_string()
+
+
+def format_puzzles(puzzles: Iterable[Sudoku]) -> str:
+    """A file of puzzles: one line each, ending with a line break."""
+    return "".join(p.to_string() + "\n" for p in puzzles)
+
+
+# -- files -------------------------------------------------------------------------
+def read_puzzle(
+    path: str | os.PathLike[str],
+    *,
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+) -> Sudoku:
+    """The one puzzle of a file (a line, or a grid over several lines; ``#`` comments skipped).
+
+    ``-`` reads standard input.
+    """
+    name = os.fspath(path)
+    text = read_text(name)
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
+    source = "stdin" if name == "-" else name
+    return parse_puzzle("\n".join(lines), size=size, box=box, source=source)
+
+
+def read_puzzles(
+    path: str | os.PathLike[str],
+    *,
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+) -> list[tuple[int, Sudoku]]:
+    """Every puzzle of a file, one per line, as ``(line number, puzzle)``.
+
+    Blank lines and ``#`` comments are skipped; see :func:`parse_puzzles`.
+    """
+    name = os.fspath(path)
+    return parse_puzzles(read_text(name), size=size, box=box, source=name)
+
+
+def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[Sudoku]) -> None:
+    """Write puzzles one per line (a file :func:`read_puzzles` reads back)."""
+    Path(path).write_text(format_puzzles(puzzles), encoding="utf-8")
+
+
+_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z]{2,4}$")
+
+
+def load_puzzle(
+    source: str,
+    *,
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+) -> Sudoku:
+    """A puzzle given as the command line gives it: the puzzle itself, a file, or ``-``.
+
+    ``source`` is the puzzle when it cannot be a path at all (a 16x16 or 25x25
+    line is longer than any file name; see :func:`tansuo.files.could_be_path`)
+    or when no such file exists and it reads as a puzzle; a file (or ``-``
+    for standard input) otherwise. An existing directory is named as one, and
+    a name that looks like a path but is no file is said to be missing rather
+    than read as a row of cells.
+
+    >>> load_puzzle("1.3.3..2.1.34..1").given_count
+    8
+    >>> load_puzzle("no/such/puzzle.txt")
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: no/such/puzzle.txt: no such file (and not a puzzle)
+    """
+    if source == "-":
+        return read_puzzle(source, size=size, box=box)
+    if not could_be_path(source):
+        return parse_puzzle(source, size=size, box=box)
+    if Path(source).exists():
+        return read_puzzle(source, size=size, box=box)  # a directory is refused by name
+    try:
+        return parse_puzzle(source, size=size, box=box)
+    except InvalidInput:
+        if _PATH_LIKE.search(source):
+            raise InvalidInput(f"{source}: no such file (and not a puzzle)") from None
+        raise
+
+
+# -- bundled sets ------------------------------------------------------------------
+def bundled_puzzle_names() -> tuple[str, ...]:
+    """The names of the bundled puzzle sets (:data:`BUNDLED_SETS`)."""
+    return BUNDLED_SETS
+
+
+def bundled_puzzles(name: str) -> list[Sudoku]:
+    """One of the bundled 9x9 sets, in file order: ``"top95"`` or ``"hardest"``.
+
+    >>> len(bundled_puzzles("top95")), bundled_puzzles("hardest")[0].given_count
+    (95, 22)
+    """
+    return [puzzle for _line, puzzle in parse_puzzles(bundled_text(name), source=f"{name}.txt")]
+
+
+def bundled_text(name: str) -> str:
+    """The text of a bundled set's file, one puzzle per line with its ``#`` header."""
+    if name not in BUNDLED_SETS:
+        raise InvalidInput(
+            f"no bundled puzzle set {name!r}; choose one of: {', '.join(BUNDLED_SETS)}"
+        )
+    return (resources.files("tansuo") / "data" / "sudoku" / f"{name}.txt").read_text("utf-8")
