@@ -236,9 +236,11 @@ def test_time_limits_hold_in_one_process(n):
     assert result.status == "limit" and result.stats.limit == "time_limit"
     assert result.count is None
     assert cpu < 0.3 + 0.1, cpu  # the clock's own overrun, as CPU time (the machine is shared)
+    started = time.process_time()
     listed = find_solutions(n, 10**6, time_limit=0.2)
+    cpu = time.process_time() - started
     assert listed.status in ("limit", "solved")
-    assert listed.stats.elapsed_s < 0.2 + 0.1 or listed.status == "solved"
+    assert cpu < 0.2 + 0.1 or listed.status == "solved", cpu
 
 
 def test_time_limit_holds_with_workers():
