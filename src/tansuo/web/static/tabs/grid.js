@@ -103,8 +103,6 @@ export function mount(root) {
     state.start = start; state.goal = goal;
     state.cursor = [...start];
     offscreen.width = w; offscreen.height = h;
-    const scale = Math.max(1, Math.min(40, Math.floor(1100 / w)));
-    canvas.width = w * scale; canvas.height = h * scale;
     clearSearch();
     draw();
   }
@@ -205,21 +203,26 @@ export function mount(root) {
       state.step = total;
       state.done = true;
       pause();
-      for (const b of [playButton, stepButton, endButton]) b.disabled = true;
+      for (const b of [stepButton, endButton]) b.disabled = true;
+      playButton.disabled = !(t && t.ordered);
+      playButton.textContent = "↺ Replay";
     }
     stepText.textContent = total ? `step ${thousands(state.step)} / ${thousands(total)}` : "";
     draw();
   }
 
   function play() {
-    if (state.done) return;
+    if (state.done) { // replay from the first step
+      state.marks.fill(0); state.step = 0; state.opened = 0; state.done = false;
+      for (const b of [stepButton, endButton]) b.disabled = false;
+    }
     state.playing = true;
     playButton.textContent = "❚❚ Pause";
     tick();
   }
   function pause() {
     state.playing = false;
-    playButton.textContent = "▶ Play";
+    playButton.textContent = state.done ? "↺ Replay" : "▶ Play";
     if (state.timer) { clearTimeout(state.timer); cancelAnimationFrame(state.timer); state.timer = null; }
   }
   function togglePlay() { state.playing ? pause() : play(); }
@@ -254,8 +257,20 @@ export function mount(root) {
   }
 
   // ---- drawing ---------------------------------------------------------------------
+  function fit() { // backing pixels: whole pixels per cell, as many as the screen shows
+    const shown = canvas.parentElement.clientWidth || 800;
+    const dpr = window.devicePixelRatio || 1;
+    const scale = Math.max(1, Math.min(60, Math.floor((shown * dpr) / state.w)));
+    if (canvas.width !== state.w * scale || canvas.height !== state.h * scale) {
+      canvas.width = state.w * scale; canvas.height = state.h * scale;
+    }
+    // whole device pixels per cell when the map fits, else scaled down to the width
+    canvas.style.width = `${Math.min(shown, canvas.width / dpr)}px`;
+  }
+
   function draw() {
     const { w, h } = state;
+    fit();
     const octx = offscreen.getContext("2d");
     const image = octx.createImageData(w, h);
     const data = image.data;
@@ -271,7 +286,7 @@ export function mount(root) {
     const s = canvas.width / w;
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(offscreen, 0, 0, canvas.width, canvas.height);
-    if (s >= 10) {
+    if (s >= 12) {
       ctx.strokeStyle = "rgba(0,0,0,0.08)";
       ctx.lineWidth = 1;
       ctx.beginPath();
@@ -301,25 +316,26 @@ export function mount(root) {
   }
 
   function drawScores(s) {
+    // the slides' figure: f large at the top, g bottom left, h bottom right
     const t = state.trace;
     const weight = state.result.algorithm === "weighted-astar" ? Number(weightInput.value) || 1 : 1;
+    const big = Math.floor(s / 3.6), small = Math.floor(s / 5.2), pad = Math.max(2, s / 16);
     ctx.fillStyle = "#1f2933";
-    ctx.textBaseline = "top";
-    const small = Math.max(8, Math.floor(s / 4.2));
     for (let i = 0; i < state.step; i++) {
-      const x = t.expanded[2 * i], y = t.expanded[2 * i + 1];
-      const g = t.g[i], hh = t.h[i];
-      ctx.font = `600 ${small + 1}px system-ui, sans-serif`;
-      ctx.textAlign = "left";
-      ctx.fillText(fmt(g + weight * hh), x * s + 2, y * s + 2);
+      const x = t.expanded[2 * i] * s, y = t.expanded[2 * i + 1] * s;
+      const g = t.g[i], h = t.h[i];
+      ctx.font = `600 ${big}px system-ui, sans-serif`;
+      ctx.textAlign = "center"; ctx.textBaseline = "top";
+      ctx.fillText(short(g + weight * h), x + s / 2, y + pad);
       ctx.font = `${small}px system-ui, sans-serif`;
-      ctx.textBaseline = "bottom";
-      ctx.fillText(fmt(g), x * s + 2, (y + 1) * s - 1);
+      ctx.textBaseline = "bottom"; ctx.textAlign = "left";
+      ctx.fillText(short(g), x + pad, y + s - pad);
       ctx.textAlign = "right";
-      ctx.fillText(fmt(hh), (x + 1) * s - 2, (y + 1) * s - 1);
-      ctx.textBaseline = "top";
+      ctx.fillText(short(h), x + s - pad, y + s - pad);
     }
   }
+
+  function short(v) { return Number.isInteger(v) ? String(v) : v.toFixed(1); }
 
   function marker([x, y], colour, letter, s) {
     ctx.fillStyle = colour;
@@ -436,5 +452,5 @@ export function mount(root) {
   }).catch((error) => message.error(error.message));
 
   demoMap();
-  window.addEventListener("resize", draw);
+  new ResizeObserver(() => draw()).observe(canvas.parentElement);
 }

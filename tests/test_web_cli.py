@@ -1,0 +1,37 @@
+"""``tansuo serve``: prints its address, answers, and stops on Ctrl-C with exit 130."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def test_serve_answers_and_stops_cleanly_on_ctrl_c():
+    env = {**os.environ, "PYTHONPATH": SRC}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tansuo", "serve", "--port", "0", "--time-limit", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        line = server.stdout.readline()
+        assert line.startswith("tansuo serve: http://127.0.0.1:"), line
+        url = line.split()[2]
+        with urllib.request.urlopen(url + "api/limits", timeout=10) as answer:
+            assert json.load(answer)["time_limit"] == 2.0
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert b"tansuo" in page.read()
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    assert server.returncode == 130
+    assert "Traceback" not in out + err
