@@ -17,7 +17,7 @@ import json
 import logging
 import pkgutil
 import queue
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
@@ -208,7 +208,7 @@ def _guarded(endpoint: Endpoint, call: Call) -> tuple[int, dict[str, Any]]:
     if call.cancelled.is_set():
         return 499, {"error": "the client went away"}
     try:
-        return 200, jsonable(endpoint.handler(call))
+        return 200, endpoint.handler(call)
     except TooLarge as exc:
         return 413, {"error": str(exc)}
     except InvalidInput as exc:
@@ -222,7 +222,28 @@ def _guarded(endpoint: Endpoint, call: Call) -> tuple[int, dict[str, Any]]:
 
 def _answer(outcome: tuple[int, dict[str, Any]]) -> Response:
     status, payload = outcome
-    return JSONResponse(payload, status_code=status)
+    return Response(to_json(payload), status_code=status, media_type="application/json")
+
+
+def to_json(payload: dict[str, Any]) -> bytes:
+    """``payload`` as compact JSON: numpy values plain, infinities and NaN as null.
+
+    One pass of the C encoder for the usual answer; only one holding an
+    infinity (or an odd type) goes through :func:`tansuo.result.jsonable` first.
+    """
+    try:
+        text = json.dumps(payload, allow_nan=False, separators=(",", ":"), default=_plain)
+    except (ValueError, TypeError):
+        text = json.dumps(jsonable(payload), separators=(",", ":"))
+    return text.encode()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(type(value).__name__)
 
 
 def _streamed(endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor) -> Response:
@@ -233,7 +254,7 @@ def _streamed(endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor) -> R
     unstreamed answer's status and body would be).
     """
     lines: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
-    call.emit = lambda line: lines.put({"type": "info", **jsonable(line)})
+    call.emit = lambda line: lines.put({"type": "info", **line})
 
     def drain() -> list[dict[str, Any]]:
         out = []
@@ -264,4 +285,4 @@ def _streamed(endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor) -> R
 
 
 def _line(obj: dict[str, Any]) -> bytes:
-    return (json.dumps(obj, separators=(",", ":")) + "\n").encode()
+    return to_json(obj) + b"\n"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from tansuo.errors import InvalidInput
 from tansuo.grid import (
     ALGORITHMS,
@@ -127,17 +129,23 @@ def encode_log(log: SearchLog, max_steps: int) -> dict[str, Any] | None:
     """
     if len(log.expanded) > max_steps or len(log.opened_at) > 2 * max_steps:
         return None
-    opened = sorted(log.opened_at.items(), key=lambda item: item[1])
+    opened = np.array(list(log.opened_at), dtype=np.int64).reshape(-1, 2)
+    opened_at = np.fromiter(log.opened_at.values(), dtype=np.int64, count=len(log.opened_at))
+    order = np.argsort(opened_at, kind="stable")
     return {
         "ordered": bool(log.expanded),
-        "expanded": [v for point in log.expanded for v in point],
-        "g": [round(v, 4) for v in log.g],
-        "h": [round(v, 4) for v in log.h],
-        "opened": [v for point, _ in opened for v in point],
-        "opened_at": [at for _, at in opened],
-        "closed": [v for point in log.closed for v in point],
-        "open": [v for point in log.open for v in point],
+        "expanded": _flat(log.expanded),
+        "g": np.round(np.asarray(log.g, dtype=float), 4).tolist(),
+        "h": np.round(np.asarray(log.h, dtype=float), 4).tolist(),
+        "opened": opened[order].ravel().tolist(),
+        "opened_at": opened_at[order].tolist(),
+        "closed": _flat(log.closed),
+        "open": _flat(log.open),
     }
+
+
+def _flat(points: list[tuple[int, int]]) -> list[int]:
+    return np.array(points, dtype=np.int64).reshape(-1).tolist()
 
 
 ENDPOINTS = (
