@@ -54,7 +54,7 @@ class Limits:
     max_grid_cells: int = 512 * 512
     max_trace_steps: int = 300_000
     max_sudoku_size: int = 25
-    max_generate_size: int = 9
+    max_generate_size: int = 16
     max_queens_list: int = 14
     max_queens_count: int = 17
     max_queens_listed: int = 500

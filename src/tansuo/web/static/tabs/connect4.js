@@ -35,8 +35,10 @@ export function mount(root) {
     }));
   }
 
-  root.addEventListener("keydown", (event) => {
-    if (/^[1-7]$/.test(event.key) && event.target.tagName !== "SELECT") { event.preventDefault(); play(Number(event.key)); }
+  document.addEventListener("keydown", (event) => { // 1-7 drop a stone while this tab is shown
+    if (root.hidden || !/^[1-7]$/.test(event.key) || /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
+    event.preventDefault();
+    play(Number(event.key));
   });
 
   function newGame(human) {

@@ -13,6 +13,8 @@ export function mount(root) {
   const speed = el("input", { type: "range", min: "1", max: "8", value: "4", "aria-label": "Speed" });
   const watchButton = el("button", { class: "action", type: "button", onclick: () => watch() }, "Watch backtracking");
   const stepText = el("span", { class: "steps" });
+  const pauseButton = el("button", { class: "action", type: "button", disabled: true, onclick: () => togglePause() }, "❚❚ Pause");
+  const stepButton = el("button", { class: "action", type: "button", disabled: true, onclick: () => { stop(); pauseButton.textContent = "▶ Play"; tick(1); } }, "Step");
 
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
@@ -20,13 +22,13 @@ export function mount(root) {
       el("div", { class: "toolbar" }, labelled("n", nInput),
         el("button", { class: "action primary", type: "button", onclick: () => solve() }, "Solutions"),
         el("button", { class: "action", type: "button", onclick: () => count() }, "Count all"),
-        watchButton, labelled("Speed", speed), stepText),
+        watchButton, pauseButton, stepButton, labelled("Speed", speed), stepText),
       message.node, board,
       el("div", { class: "solution-nav" }, prev, position, next)),
     el("aside", { class: "card" }, el("h2", {}, "Search"), stats)));
 
-  root.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT") return;
+  document.addEventListener("keydown", (event) => { // arrows page through the solutions
+    if (root.hidden || /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName) || state.events) return;
     if (event.key === "ArrowLeft") show(state.index - 1);
     else if (event.key === "ArrowRight") show(state.index + 1);
   });
@@ -36,6 +38,7 @@ export function mount(root) {
     const n = state.n;
     board.replaceChildren();
     board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
     board.setAttribute("aria-label", columns.length ? `Queens in columns ${columns.map((c) => c + 1).join(", ")}` : "Empty board");
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
@@ -63,6 +66,7 @@ export function mount(root) {
 
   async function solve() {
     stop();
+    state.events = null; stepText.textContent = ""; pauseButton.disabled = stepButton.disabled = true;
     message.note("Searching…");
     try {
       const r = await api("/api/queens", { n: readN(), max_solutions: 500 });
@@ -81,6 +85,7 @@ export function mount(root) {
 
   async function count() {
     stop();
+    state.events = null; stepText.textContent = ""; pauseButton.disabled = stepButton.disabled = true;
     message.note("Counting…");
     try {
       const r = await api("/api/queens/count", { n: readN() });
@@ -99,15 +104,23 @@ export function mount(root) {
       const r = await api("/api/queens/trace", { n: readN() });
       message.note(r.complete ? `${thousands(r.events.length)} steps, ${r.solutions} solutions.` : `The first ${thousands(r.events.length)} steps.`);
       state.events = r.events; state.step = 0; state.board = []; state.found = 0;
+      pauseButton.textContent = "❚❚ Pause";
+      state.solutions = []; position.textContent = ""; prev.disabled = next.disabled = true;
+      showStats(stats, [["board", `${r.n}×${r.n}`], ["steps", thousands(r.events.length)], ["solutions", r.solutions]]);
       tick();
     } catch (error) {
       message.error(error.message);
     }
   }
 
-  function tick() {
+  function togglePause() {
+    if (state.timer) { stop(); pauseButton.textContent = "▶ Play"; }
+    else if (state.events && state.step < state.events.length) { pauseButton.textContent = "❚❚ Pause"; tick(); }
+  }
+
+  function tick(only = 0) {
     const level = Number(speed.value);
-    const steps = level <= 4 ? 1 : 4 ** (level - 4);
+    const steps = only || (level <= 4 ? 1 : 4 ** (level - 4));
     let placing = -1;
     for (let k = 0; k < steps && state.step < state.events.length; k++) {
       const [kind, row, col] = state.events[state.step++];
@@ -117,7 +130,9 @@ export function mount(root) {
     }
     draw(state.board, placing);
     stepText.textContent = `step ${thousands(state.step)} / ${thousands(state.events.length)} · ${state.found} found`;
-    if (state.step < state.events.length) state.timer = setTimeout(tick, [600, 300, 120, 40, 30, 30, 30, 30][level - 1]);
+    const more = state.step < state.events.length;
+    pauseButton.disabled = stepButton.disabled = !more;
+    if (more && !only) state.timer = setTimeout(tick, [600, 300, 120, 40, 30, 30, 30, 30][level - 1]);
   }
 
   function stop() {

@@ -21,7 +21,7 @@ export function mount(root) {
       el("p", { class: "lead" }, "Type digits into the board, or paste a puzzle below: one line of n×n symbols or n rows; '.' or '0' is empty. Given cells are black, filled cells blue."),
       el("div", { class: "toolbar" }, size, solveButton, countButton, generateButton, clearButton),
       message.node, board,
-      labelled("Puzzle text", text)),
+      Object.assign(labelled("Puzzle text", text), { className: "field wide" })),
     el("aside", { class: "card" }, el("h2", {}, "Solver"), stats)));
 
   function cellsOf(textValue) {
@@ -110,6 +110,7 @@ export function mount(root) {
       ]);
     } catch (error) {
       message.error(error.message);
+      showStats(stats, []);
     }
   }
 
@@ -124,6 +125,7 @@ export function mount(root) {
       showStats(stats, [["clues", r.clues], ["minimal", r.minimal ? "yes" : "not proved"], ["guesses to solve", thousands(r.guesses)]]);
     } catch (error) {
       message.error(error.message);
+      showStats(stats, []);
     }
   }
 
