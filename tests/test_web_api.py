@@ -163,8 +163,20 @@ def test_bad_bodies_are_4xx_with_a_message(client, path):
 def test_huge_body_is_refused_unread():
     small = create_app(Limits(max_body_bytes=1000))
     with TestClient(small) as client:
-        response = client.post("/api/grid/path", content=json.dumps({"grid": "." * 5000}))
+        response = client.post(
+            "/api/grid/path",
+            content=json.dumps({"grid": "." * 5000}),
+            headers={"content-type": "application/json"},
+        )
         assert response.status_code == 413 and "over the limit of 1000" in response.json()["error"]
+
+
+def test_posts_must_say_they_are_json(client):
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        response = client.post("/api/queens", content=b'{"n": 6}', headers={"content-type": kind})
+        assert response.status_code == 415 and "application/json" in response.json()["error"]
+    charset = {"content-type": "application/json; charset=utf-8"}
+    assert client.post("/api/queens", content=b'{"n": 6}', headers=charset).json()["count"] == 4
 
 
 def test_unknown_routes_and_methods(client):

@@ -5,8 +5,8 @@ Each request's search runs in a worker thread (at most
 server's time limit. A client that goes away sets its call's ``cancelled``
 event: the game engines stop on it at once, other searches at their time limit.
 Errors are one line of JSON, ``{"error": "..."}``: 400 for a body that is not
-JSON, 413 for one over a size limit, 422 for input a person must fix; never a
-traceback.
+JSON, 413 for one over a size limit, 415 for a POST not marked as JSON, 422 for
+input a person must fix; never a traceback.
 """
 
 from __future__ import annotations
@@ -177,6 +177,10 @@ def _endpoint(
     endpoint: Endpoint, limits: Limits, executor: ThreadPoolExecutor
 ) -> Callable[[Request], Any]:
     async def answer(request: Request) -> Response:
+        if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
+            # Also keeps other web sites out: a page elsewhere can send a form or plain
+            # text to this server without asking, but not JSON (the browser asks first).
+            return error(415, "send the request body as JSON (Content-Type: application/json)")
         try:
             body = (
                 await read_body(request, limits.max_body_bytes) if request.method == "POST" else {}
@@ -201,6 +205,10 @@ def _endpoint(
         return _answer(future.result())
 
     return answer
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type.split(";")[0].strip().lower() == "application/json"
 
 
 def _guarded(endpoint: Endpoint, call: Call) -> tuple[int, dict[str, Any]]:
