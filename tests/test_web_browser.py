@@ -113,6 +113,20 @@ def test_draw_a_wall_and_find_a_path(page):
     )
     assert red > 100
     assert all(point[1] < 2 for point in result["solution"] if point[0] == 22)  # over the wall
+    # dragging G after the search searches again at once, for the new goal
+    goal = request["goal"]
+    page.mouse.move(box["x"] + (goal[0] + 0.5) * cell, box["y"] + (goal[1] + 0.5) * cell)
+    with page.expect_response(
+        lambda r: "/api/grid/path" in r.url and '"goal":[28,15]' in (r.request.post_data or "")
+    ) as again:
+        page.mouse.down()
+        for row in range(goal[1] + 1, 16):
+            page.mouse.move(box["x"] + (goal[0] + 0.5) * cell, box["y"] + (row + 0.5) * cell)
+        page.mouse.up()
+    moved = again.value.json()
+    assert moved["solution"][-1] == [28, 15]
+    length = "document.querySelector('#panel-grid dl.stats dd:nth-of-type(2)').textContent"
+    page.wait_for_function(f"{length} === '{moved['cost']:.3f}'")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/grid.png", full_page=True)
 

@@ -75,7 +75,7 @@ export function mount(root) {
       el("div", { class: "player" }, playButton, stepButton, endButton, labelled("Speed", speed), stepText)),
     el("aside", { class: "card" }, el("h2", {}, "Search"), stats, legend,
       el("p", { class: "lead", style: "margin-top:.8rem" },
-        "Hover a closed cell for f = g + h. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
+        "Drag S or G after a search to search again as you move. Hover a closed cell for f = g + h. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
 
   const offscreen = document.createElement("canvas");
   const ctx = canvas.getContext("2d");
@@ -140,10 +140,14 @@ export function mount(root) {
   }
 
   // ---- the search and its animation ------------------------------------------------
-  async function findPath() {
+  let searching = false, searchAgain = false;
+
+  async function findPath(animate = true) {
+    // animate: replay the search step by step; else show it at once (while S or G is dragged)
+    if (searching) { searchAgain = true; return; }
+    searching = true;
     pause();
-    clearSearch();
-    message.note("Searching…");
+    if (animate) { clearSearch(); message.note("Searching…"); }
     findButton.disabled = true;
     const body = {
       grid: gridText(), start: state.start, goal: state.goal,
@@ -153,6 +157,7 @@ export function mount(root) {
     if (heuristic.control_.value) body.heuristic = heuristic.control_.value;
     try {
       const result = await api("/api/grid/path", body);
+      if (!animate) clearSearch();
       state.result = result;
       state.trace = result.trace || null;
       message.clear();
@@ -165,15 +170,18 @@ export function mount(root) {
         const ex = state.trace.expanded;
         for (let i = ex.length / 2 - 1; i >= 0; i--) state.order[ex[2 * i + 1] * state.w + ex[2 * i]] = i;
         for (const b of [playButton, stepButton, endButton]) b.disabled = false;
-        play();
+        if (animate) play(); else advance(Infinity);
       } else {
         advance(Infinity);
       }
     } catch (error) {
+      if (!animate) clearSearch();
       message.error(error.message);
       draw();
     } finally {
       findButton.disabled = false;
+      searching = false;
+      if (searchAgain) { searchAgain = false; findPath(false); }
     }
   }
 
@@ -374,8 +382,10 @@ export function mount(root) {
     const other = which === "start" ? state.goal : state.start;
     if (same(cell, other)) return;
     state[which] = cell;
-    state.cost[cell[1] * state.w + cell[0]] = Math.min(state.cost[cell[1] * state.w + cell[0]], 9);
-    if (state.result) clearSearch();
+    const i = cell[1] * state.w + cell[0];
+    if (state.cost[i] === Infinity) state.cost[i] = 1; // S and G stand on open ground
+    if (state.live) findPath(false); // dragged after a search: search again at once
+    else if (state.result) clearSearch();
     draw();
   }
 
@@ -384,6 +394,7 @@ export function mount(root) {
     if (!cell) return;
     canvas.setPointerCapture(event.pointerId);
     state.drag = same(cell, state.start) ? "start" : same(cell, state.goal) ? "goal" : "paint";
+    state.live = state.drag !== "paint" && Boolean(state.result) && state.done;
     if (state.drag === "paint") paint(cell);
   });
   canvas.addEventListener("pointermove", (event) => {
@@ -394,7 +405,7 @@ export function mount(root) {
     if (state.drag === "paint") paint(cell);
     else place(state.drag, cell);
   });
-  canvas.addEventListener("pointerup", () => { state.drag = null; });
+  canvas.addEventListener("pointerup", () => { state.drag = null; state.live = false; });
   canvas.addEventListener("pointerleave", () => { if (!state.drag) hover.textContent = ""; });
   canvas.addEventListener("focus", draw);
   canvas.addEventListener("blur", draw);
