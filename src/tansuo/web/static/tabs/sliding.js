@@ -52,12 +52,12 @@ export function mount(root) {
     return target >= 0 && slide(target);
   }
 
-  board.addEventListener("keydown", (event) => {
-    // arrow keys slide a tile in that direction: the gap moves the other way
+  document.addEventListener("keydown", (event) => {
+    // while this tab is shown, arrow keys slide a tile that way: the gap moves the other way
+    if (root.hidden || /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
     const letter = { ArrowLeft: "R", ArrowRight: "L", ArrowUp: "D", ArrowDown: "U" }[event.key];
-    if (!letter) return;
+    if (!letter || event.target.getAttribute("role") === "tab") return;
     event.preventDefault(); stop(); moveBlank(letter);
-    board.querySelector("button:not(.blank)")?.focus();
   });
 
   function shuffle() {
