@@ -35,3 +35,18 @@ def test_serve_answers_and_stops_cleanly_on_ctrl_c():
         out, err = server.communicate(timeout=30)
     assert server.returncode == 130
     assert "Traceback" not in out + err
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(run_cli):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        result = run_cli("serve", "--port", str(taken.getsockname()[1]))
+    finally:
+        taken.close()
+    assert result.code == 2
+    assert result.err.strip().startswith("tansuo: error: cannot listen on 127.0.0.1:")
+    assert len(result.err.strip().splitlines()) == 1

@@ -59,7 +59,7 @@ class Limits:
     max_queens_count: int = 17
     max_queens_listed: int = 500
     max_queens_trace: int = 10
-    max_trace_events: int = 20_000
+    max_trace_events: int = 80_000
     max_sliding_side: int = 4
     concurrent_searches: int = 2
 
