@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 import typer
 
@@ -35,6 +36,7 @@ def run(
     import uvicorn
 
     from tansuo.web import Limits, create_app
+    from tansuo.web.app import stop_searches
 
     if not 0 <= port <= 65535:
         raise InvalidInput(f"--port must be between 0 and 65535, got {port}")
@@ -49,8 +51,16 @@ def run(
     console.print(f"tansuo serve: {url}  (Ctrl-C stops it)")
     if open_browser:
         webbrowser.open(url)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            # Ctrl-C: the engines stop thinking at once, so the answers under way end
+            # and the shutdown does not wait for their time per move.
+            stop_searches(app)
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(app, log_level="warning", lifespan="off")
-    uvicorn.Server(config).run(sockets=[listener])
+    Server(config).run(sockets=[listener])
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -17,6 +17,7 @@ import json
 import logging
 import pkgutil
 import queue
+import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -82,13 +83,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
             ),
         ),
     ]
+    running: set[threading.Event] = set()  # the cancel events of the searches under way
     for module in modules:
         endpoint: Endpoint
         for endpoint in module.ENDPOINTS:
             routes.append(
                 Route(
                     endpoint.path,
-                    _endpoint(endpoint, limits, executor),
+                    _endpoint(endpoint, limits, executor, running),
                     methods=[endpoint.method],
                 )
             )
@@ -103,7 +105,17 @@ def create_app(limits: Limits | None = None) -> Starlette:
     )
     app.state.limits = limits
     app.state.executor = executor
+    app.state.running = running
     return app
+
+
+def stop_searches(app: Starlette) -> None:
+    """Ask every search under way to stop (the server is shutting down).
+
+    The game engines stop at once; the other searches end at their time limit.
+    """
+    for cancelled in list(app.state.running):
+        cancelled.set()
 
 
 def _tab_dict(tab: Tab) -> dict[str, Any]:
@@ -174,7 +186,7 @@ def _json_reason(exc: BaseException) -> str:
 
 
 def _endpoint(
-    endpoint: Endpoint, limits: Limits, executor: ThreadPoolExecutor
+    endpoint: Endpoint, limits: Limits, executor: ThreadPoolExecutor, running: set[threading.Event]
 ) -> Callable[[Request], Any]:
     async def answer(request: Request) -> Response:
         if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
@@ -192,17 +204,20 @@ def _endpoint(
         call = Call(body=body, limits=limits, params=dict(request.path_params))
         stream = endpoint.stream and body.get("stream") is True
         if stream:
-            return _streamed(endpoint, call, executor)
+            return _streamed(endpoint, call, executor, running)
         future = executor.submit(_guarded, endpoint, call)
+        waiter = asyncio.wrap_future(future)
+        running.add(call.cancelled)
         try:
             while not future.done():
-                await asyncio.wait([asyncio.wrap_future(future)], timeout=POLL_S)
+                await asyncio.wait([waiter], timeout=POLL_S)
                 if not future.done() and await request.is_disconnected():
                     call.cancelled.set()
         finally:
+            running.discard(call.cancelled)
             if not future.done():
                 call.cancelled.set()  # the request itself was cancelled
-        return _answer(future.result())
+        return _answer(await waiter)
 
     return answer
 
@@ -254,7 +269,9 @@ def _plain(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
-def _streamed(endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor) -> Response:
+def _streamed(
+    endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor, running: set[threading.Event]
+) -> Response:
     """Progress lines while the search runs, then the result, as JSON Lines.
 
     Each line is an object with ``"type"``: ``"info"`` (progress), ``"result"``
@@ -274,19 +291,22 @@ def _streamed(endpoint: Endpoint, call: Call, executor: ThreadPoolExecutor) -> R
 
     async def body() -> AsyncIterator[bytes]:
         future: Future[tuple[int, dict[str, Any]]] = executor.submit(_guarded, endpoint, call)
+        waiter = asyncio.wrap_future(future)
+        running.add(call.cancelled)
         try:
             while not future.done():
-                await asyncio.wait([asyncio.wrap_future(future)], timeout=POLL_S)
+                await asyncio.wait([waiter], timeout=POLL_S)
                 for line in drain():
                     yield _line(line)
             for line in drain():
                 yield _line(line)
-            status, payload = future.result()
+            status, payload = await waiter
             if status == 200:
                 yield _line({"type": "result", **payload})
             else:
                 yield _line({"type": "error", "status": status, **payload})
         finally:
+            running.discard(call.cancelled)
             call.cancelled.set()  # done, or the client went away mid-stream: stop searching
 
     return StreamingResponse(body(), media_type="application/x-ndjson")
