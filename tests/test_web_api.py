@@ -101,6 +101,23 @@ def test_grid_bundled_maps(client):
     assert client.get("/api/grid/maps/no-such-map").status_code == 422
 
 
+def test_grid_upload_is_parsed_in_memory(client):
+    moving_ai = "type octile\nheight 2\nwidth 3\nmap\n..@\nT..\n"
+    status, answer = post(client, "/api/grid/upload", {"text": moving_ai, "name": "tiny.map"})
+    assert status == 200 and answer["rows"] == ["..#", "#.."]
+    assert (answer["width"], answer["height"]) == (3, 2)
+    status, answer = post(client, "/api/grid/upload", {"text": "S.#\n..G"})
+    assert status == 200 and answer["start"] == [0, 0] and answer["goal"] == [2, 1]
+    status, answer = post(
+        client, "/api/grid/upload", {"text": "type octile\nheight 9\nwidth 3\nmap\n...\n"}
+    )
+    assert status == 422 and answer["error"]
+    status, answer = post(client, "/api/grid/upload", {"text": "/etc/passwd"})
+    assert status == 422 and "line 1" in answer["error"]  # text, never a path
+    big = "\n".join(["." * 200] * 60)
+    assert post(client, "/api/grid/upload", {"text": big})[0] == 413
+
+
 def test_grid_limits(client):
     big = "\n".join(["." * 200] * 60)  # 12,000 cells > the 10,000 of this server
     status, answer = post(client, "/api/grid/path", {"grid": big, "start": [0, 0], "goal": [1, 1]})
@@ -122,6 +139,7 @@ def test_grid_limits(client):
 # -- bad requests, for every endpoint alike -------------------------------------------------
 POST_ENDPOINTS = [
     "/api/grid/path",
+    "/api/grid/upload",
     "/api/sudoku/solve",
     "/api/sudoku/generate",
     "/api/queens",

@@ -5,6 +5,9 @@
 ``GET /api/grid/maps/{name}``
     A bundled map as text rows (``#`` wall, ``.`` floor), with a start and goal
     (a Moving AI map's longest bundled scenario).
+``POST /api/grid/upload``
+    ``{"text": ..., "name": ...}``: a Moving AI ``.map`` or a text grid the page
+    read from a file, parsed in memory, in the shape of a bundled map.
 ``POST /api/grid/path``
     ``{"grid": text, "start": [x, y], "goal": [x, y], "algorithm", "moves",
     "costs", "heuristic", "weight", "trace", "time_limit", "max_expansions"}``:
@@ -32,6 +35,7 @@ from tansuo.grid import (
     bundled_scen,
     find_path,
     format_text_grid,
+    parse_map,
     parse_text_grid,
 )
 from tansuo.web.api import Call, Endpoint, Tab
@@ -75,6 +79,36 @@ def bundled(call: Call) -> dict[str, Any]:
     }
 
 
+def upload(call: Call) -> dict[str, Any]:
+    """A map the page read from a file, parsed here in memory (never a path on this disk)."""
+    text = call.text("text")
+    name = call.text("name", "the map")
+    limit = call.limits.max_grid_cells
+    if len(text) > 2 * limit + 1000:  # a .map of that many cells is about this long
+        raise TooLarge(f"map text of {len(text)} characters is over this server's limit")
+    moving_ai = text.lstrip().lower().startswith("type")
+    grid = parse_map(text, name=name) if moving_ai else parse_text_grid(text, name=name)
+    _check_cells(grid, limit)
+    start, goal = grid.start, grid.goal
+    if start is None or goal is None:
+        start, goal = _corners(grid)
+    return {
+        "name": name,
+        "width": grid.width,
+        "height": grid.height,
+        "rows": format_text_grid(grid).splitlines(),
+        "start": list(start),
+        "goal": list(goal),
+    }
+
+
+def _check_cells(grid: Grid, limit: int) -> None:
+    if grid.width * grid.height > limit:
+        raise TooLarge(
+            f"grid of {grid.width}x{grid.height} cells is over this server's limit of {limit} cells"
+        )
+
+
 def _corners(grid: Grid) -> tuple[tuple[int, int], tuple[int, int]]:
     open_cells = [
         (x, y) for y in range(grid.height) for x in range(grid.width) if grid.is_passable((x, y))
@@ -93,10 +127,7 @@ def path(call: Call) -> dict[str, Any]:
     if rows * width > limit:
         raise TooLarge(f"grid of {width}x{rows} cells is over this server's limit of {limit} cells")
     grid = parse_text_grid(text, name="the grid")
-    if grid.width * grid.height > limit:
-        raise TooLarge(
-            f"grid of {grid.width}x{grid.height} cells is over this server's limit of {limit} cells"
-        )
+    _check_cells(grid, limit)
     trace = call.flag("trace", False)
     result = find_path(
         grid,
@@ -152,4 +183,5 @@ ENDPOINTS = (
     Endpoint("GET", "/api/grid/maps", maps),
     Endpoint("GET", "/api/grid/maps/{name}", bundled),
     Endpoint("POST", "/api/grid/path", path),
+    Endpoint("POST", "/api/grid/upload", upload),
 )

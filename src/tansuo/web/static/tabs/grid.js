@@ -22,6 +22,8 @@ export function mount(root) {
 
   // ---- controls -------------------------------------------------------------------
   const mapChoice = select("Map", [[EMPTY, "Demo 32×18"], [SMALL, "Small 12×7 (f, g, h in the cells)"]], EMPTY, { "aria-label": "Map" });
+  const fileInput = el("input", { type: "file", accept: ".map,.txt,text/plain", "aria-label": "Open a map file" });
+  const fileField = labelled("Open a .map or text grid", fileInput);
   const algo = select("Algorithm", [
     ["astar", "A*"], ["dijkstra", "Dijkstra"], ["bfs", "BFS"], ["weighted-astar", "Weighted A*"],
     ["jps", "Jump Point Search"], ["bidirectional", "Bidirectional A*"],
@@ -67,7 +69,7 @@ export function mount(root) {
 
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
-      el("div", { class: "toolbar" }, mapChoice, algo, moves, costs, heuristic, weightField),
+      el("div", { class: "toolbar" }, mapChoice, fileField, algo, moves, costs, heuristic, weightField),
       el("div", { class: "toolbar" }, toolButtons, labelled("Terrain cost", terrainCost), findButton, clearButton, wallsButton),
       message.node,
       el("div", { class: "canvas-wrap" }, canvas),
@@ -458,6 +460,21 @@ export function mount(root) {
       message.error(error.message);
     }
   });
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files[0];
+    if (!file) return;
+    message.note(`Reading ${file.name}…`);
+    try {
+      const map = await api("/api/grid/upload", { text: await file.text(), name: file.name });
+      newMap(map.width, map.height, map.rows, map.start, map.goal);
+      message.clear();
+    } catch (error) {
+      message.error(error.message);
+    } finally {
+      fileInput.value = "";
+    }
+  });
+
   api("/api/grid/maps").then(({ maps }) => {
     for (const name of maps) mapChoice.control_.append(el("option", { value: name }, name));
   }).catch((error) => message.error(error.message));
