@@ -11,6 +11,7 @@ async function activate(id, focus = false) {
     button.setAttribute("aria-selected", on ? "true" : "false");
     button.tabIndex = on ? 0 : -1;
     if (on && focus) button.focus();
+    if (on) button.scrollIntoView({ block: "nearest", inline: "nearest" }); // tabs scroll on phones
   }
   for (const panel of panels.querySelectorAll("[role=tabpanel]")) panel.hidden = panel.dataset.tab !== id;
   if (!mounted.has(id)) {
