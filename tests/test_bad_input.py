@@ -102,6 +102,9 @@ CASES: list[tuple[str, Args]] = [
     ("xiangqi position folder", lambda f: ["xiangqi", "perft", f["folder"], "1"]),
     ("xiangqi position binary", lambda f: ["xiangqi", "perft", f["binary"], "1"]),
     ("xiangqi unwritable render", lambda f: ["xiangqi", "bestmove", "startpos", "--depth", "1", "--render", f["unwritable"]]),
+    # serve
+    ("serve bad port", lambda f: ["serve", "--port", "70000"]),
+    ("serve negative time limit", lambda f: ["serve", "--port", "0", "--time-limit", "-1"]),
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
     ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),

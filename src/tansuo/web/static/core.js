@@ -1,0 +1,120 @@
+// What every tab shares: the API calls, small DOM helpers, one message line.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function failure(response) {
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    const body = await response.json();
+    if (body && body.error) message = body.error;
+  } catch (_) { /* not JSON: keep the status line */ }
+  return new ApiError(message, response.status);
+}
+
+/** POST a JSON body (or GET without one) and return the JSON answer; ApiError on 4xx/5xx. */
+export async function api(path, body) {
+  const options = body === undefined
+    ? { method: "GET" }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  if (!response.ok) throw await failure(response);
+  return response.json();
+}
+
+/** POST with "stream": true: onInfo(line) for each progress line, then the result. */
+export async function stream(path, body, onInfo, signal) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, stream: true }),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let result = null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) buffer += decoder.decode(value, { stream: true });
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = JSON.parse(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      if (line.type === "info") onInfo(line);
+      else if (line.type === "error") throw new ApiError(line.error, line.status);
+      else result = line;
+    }
+    if (done) break;
+  }
+  if (!result) throw new ApiError("the answer ended early", 0);
+  return result;
+}
+
+/** el("button", {class: "x", onclick: f}, "text", child...) */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A <select> of choices ([value, label] pairs or plain values). */
+export function select(label, choices, value, attrs = {}) {
+  const node = el("select", attrs);
+  for (const choice of choices) {
+    const [v, text] = Array.isArray(choice) ? choice : [choice, choice];
+    node.append(el("option", { value: v, selected: String(v) === String(value) }, text));
+  }
+  return labelled(label, node);
+}
+
+/** A control with its visible label; returns the label element, control inside as .control. */
+export function labelled(text, control) {
+  const node = el("label", { class: "field" }, el("span", {}, text), control);
+  node.control_ = control;
+  return node;
+}
+
+/** The tab's message line: error (red) or note; role=alert so it is read out. */
+export function messageLine() {
+  const node = el("p", { class: "message", role: "alert", "aria-live": "assertive" });
+  return {
+    node,
+    error(text) { node.textContent = text; node.className = "message error"; },
+    note(text) { node.textContent = text; node.className = "message note"; },
+    clear() { node.textContent = ""; node.className = "message"; },
+  };
+}
+
+/** A definition list of statistics: stats(dl, [[label, value], ...]). */
+export function showStats(dl, rows) {
+  dl.replaceChildren();
+  for (const [label, value] of rows) {
+    if (value === undefined || value === null || value === "") continue;
+    dl.append(el("dt", {}, label), el("dd", {}, String(value)));
+  }
+}
+
+export function seconds(s) {
+  if (s === null || s === undefined) return "";
+  return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`;
+}
+
+export function thousands(n) {
+  return n === null || n === undefined ? "" : Number(n).toLocaleString("en-US");
+}

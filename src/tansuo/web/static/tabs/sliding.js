@@ -1,0 +1,110 @@
+// Sliding puzzle tab: play by clicking tiles (or arrow keys), shuffle, solve and animate.
+import { api, el, select, messageLine, showStats, seconds, thousands } from "/static/core.js";
+
+export function mount(root) {
+  const state = { n: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: 0, timer: null };
+  const message = messageLine();
+  const board = el("div", { class: "board sliding", role: "group", "aria-label": "Puzzle: click a tile next to the gap, or use the arrow keys" });
+  const stats = el("dl", { class: "stats" });
+  const size = select("Size", [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"]], 3, { name: "size" });
+  const algorithm = select("Algorithm", [["astar", "A*"], ["ida", "IDA*"], ["weighted", "weighted A* (w = 2)"], ["greedy", "greedy best-first"], ["bfs", "BFS"]], "astar", { name: "algorithm" });
+  const heuristic = select("Heuristic", [["manhattan", "Manhattan"], ["hamming", "misplaced tiles"], ["zero", "none"]], "manhattan", { name: "heuristic" });
+  const solveButton = el("button", { class: "action primary", type: "button", onclick: () => solve() }, "Solve");
+  const moveText = el("span", { class: "steps", "aria-live": "polite" });
+
+  root.append(el("div", { class: "layout" },
+    el("div", { class: "card" },
+      el("p", { class: "lead" }, "Slide the tiles into order, blank last. The solver is tansuo's generic search engine: A*, IDA* and BFS find a shortest solution."),
+      el("div", { class: "toolbar" }, size, algorithm, heuristic,
+        el("button", { class: "action", type: "button", onclick: () => shuffle() }, "Shuffle"), solveButton,
+        el("button", { class: "action", type: "button", onclick: () => reset() }, "Reset")),
+      message.node, board, el("div", { class: "solution-nav" }, moveText)),
+    el("aside", { class: "card" }, el("h2", {}, "Search"), stats)));
+
+  function goal(n) { return [...Array(n * n - 1).keys()].map((i) => i + 1).concat(0); }
+
+  function render() {
+    const n = state.n;
+    board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    board.replaceChildren(...state.tiles.map((tile, i) => el("button", {
+      type: "button", class: tile ? (tile === i + 1 ? "home" : "") : "blank",
+      "aria-label": tile ? `tile ${tile}` : "gap", tabindex: tile ? "0" : "-1",
+      onclick: () => { stop(); slide(i); },
+    }, tile ? String(tile) : "")));
+    moveText.textContent = `${state.moves} moves${solved() ? " · solved!" : ""}`;
+  }
+
+  function solved() { return state.tiles.every((t, i) => t === goal(state.n)[i]); }
+
+  function slide(i) { // the tile at i moves into the gap when they are neighbours
+    const n = state.n, blank = state.tiles.indexOf(0);
+    const near = Math.abs(i - blank) === n || (Math.abs(i - blank) === 1 && Math.floor(i / n) === Math.floor(blank / n));
+    if (!near) return false;
+    state.tiles[blank] = state.tiles[i]; state.tiles[i] = 0; state.moves++;
+    render();
+    return true;
+  }
+
+  function moveBlank(letter) { // L U R D: where the gap goes
+    const n = state.n, blank = state.tiles.indexOf(0);
+    const r = Math.floor(blank / n), c = blank % n;
+    const target = { L: c > 0 ? blank - 1 : -1, R: c < n - 1 ? blank + 1 : -1, U: r > 0 ? blank - n : -1, D: r < n - 1 ? blank + n : -1 }[letter];
+    return target >= 0 && slide(target);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    // while this tab is shown, arrow keys slide a tile that way: the gap moves the other way
+    if (root.hidden || /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
+    const letter = { ArrowLeft: "R", ArrowRight: "L", ArrowUp: "D", ArrowDown: "U" }[event.key];
+    if (!letter || event.target.getAttribute("role") === "tab") return;
+    event.preventDefault(); stop(); moveBlank(letter);
+  });
+
+  function shuffle() {
+    stop();
+    const steps = state.n === 3 ? 200 : 50; // a random walk: always solvable; shorter on 4×4
+    let last = "";
+    const opposite = { L: "R", R: "L", U: "D", D: "U" };
+    for (let k = 0; k < steps; k++) {
+      const options = ["L", "U", "R", "D"].filter((m) => m !== opposite[last]);
+      const m = options[Math.floor(Math.random() * options.length)];
+      if (moveBlank(m)) last = m;
+    }
+    state.moves = 0; message.clear(); render();
+  }
+
+  function reset() { stop(); state.tiles = goal(state.n); state.moves = 0; message.clear(); render(); }
+
+  async function solve() {
+    stop();
+    message.note("Solving…");
+    solveButton.disabled = true;
+    try {
+      const r = await api("/api/sliding/solve", { tiles: state.tiles, algorithm: algorithm.control_.value, heuristic: heuristic.control_.value });
+      const s = r.stats;
+      showStats(stats, [["status", r.status], ["moves", r.cost ?? "—"], ["expanded", thousands(s.expanded)], ["generated", thousands(s.generated)],
+        ["largest open list", thousands(s.max_frontier)], ["time", seconds(s.elapsed_s)], ["stopped by", s.limit || ""]]);
+      if (r.status === "no_solution") message.error("This position cannot reach the goal (the tiles' parity differs).");
+      else if (r.status === "limit") message.error(`The search stopped (${s.limit}) before it found a solution.`);
+      else {
+        message.note(`Solution in ${r.cost} moves: ${r.lurd || "(already solved)"} (the gap's moves)`);
+        state.moves = 0;
+        animate([...r.lurd]);
+      }
+    } catch (error) {
+      message.error(error.message);
+    } finally {
+      solveButton.disabled = false;
+    }
+  }
+
+  function animate(letters) {
+    if (!letters.length) return;
+    moveBlank(letters.shift());
+    state.timer = setTimeout(() => animate(letters), 280);
+  }
+  function stop() { if (state.timer) clearTimeout(state.timer); state.timer = null; }
+
+  size.control_.addEventListener("change", () => { state.n = Number(size.control_.value); reset(); shuffle(); });
+  shuffle();
+}

@@ -1,0 +1,133 @@
+// Sudoku tab: type or paste a puzzle, solve it, count solutions, generate a new one.
+import { api, el, select, labelled, messageLine, showStats, seconds, thousands } from "/static/core.js";
+
+const EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
+
+export function mount(root) {
+  const state = { size: 9, box: [3, 3], givens: EXAMPLE, solution: null };
+  const message = messageLine();
+  const text = el("textarea", { rows: "4", name: "puzzle", spellcheck: "false", "aria-label": "Puzzle text" }, EXAMPLE);
+  const board = el("div", { class: "board sudoku", role: "grid", "aria-label": "Sudoku board" });
+  const stats = el("dl", { class: "stats" });
+  const size = select("Size", [4, 6, 9, 12, 16, 25], 9, { name: "size" });
+  const solveButton = el("button", { class: "action primary", type: "button", onclick: () => run(false) }, "Solve");
+  const countButton = el("button", { class: "action", type: "button", onclick: () => run(true) }, "Count solutions");
+  const generateButton = el("button", { class: "action", type: "button", onclick: () => generate() }, "Generate");
+  const clearButton = el("button", { class: "action", type: "button", onclick: () => clear() }, "Clear");
+
+  root.append(el("div", { class: "layout" },
+    el("div", { class: "card" },
+      el("p", { class: "lead" }, "Type digits into the board, or paste a puzzle below: one line of n×n symbols or n rows; '.' or '0' is empty. Given cells are black, filled cells blue."),
+      el("div", { class: "toolbar" }, size, solveButton, countButton, generateButton, clearButton),
+      message.node, board,
+      Object.assign(labelled("Puzzle text", text), { className: "field wide" })),
+    el("aside", { class: "card" }, el("h2", {}, "Solver"), stats)));
+
+  function cellsOf(textValue) {
+    // The symbols of a one-line or multi-line puzzle (separators dropped), as the board shows them.
+    return textValue.replace(/[\s|+\-]/g, "").split("");
+  }
+
+  function render() {
+    const n = state.size;
+    const [br, bc] = state.box;
+    board.replaceChildren();
+    board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    board.classList.toggle("small", n > 12);
+    const givens = state.givens.padEnd(n * n, ".").slice(0, n * n);
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      const given = givens[i] !== "." && givens[i] !== "0";
+      const value = given ? givens[i] : state.solution ? state.solution[i] : "";
+      const input = el("input", {
+        type: "text", inputmode: n <= 9 ? "numeric" : "text", maxlength: "1",
+        "aria-label": `row ${r + 1} column ${c + 1}`, value,
+        class: [!given && value ? "filled" : "", (c + 1) % bc === 0 && c < n - 1 ? "box-right" : "",
+          (r + 1) % br === 0 && r < n - 1 ? "box-bottom" : ""].join(" "),
+      });
+      input.addEventListener("input", () => edit(i, input.value.trim()));
+      input.addEventListener("keydown", (event) => move(event, i));
+      board.append(input);
+    }
+  }
+
+  function edit(i, value) {
+    const n = state.size;
+    const cells = state.givens.padEnd(n * n, ".").split("");
+    cells[i] = value ? value.toUpperCase() : ".";
+    state.givens = cells.join("");
+    state.solution = null;
+    text.value = state.givens;
+    for (const input of board.children) if (input.classList.contains("filled")) { input.value = ""; input.classList.remove("filled"); }
+  }
+
+  function move(event, i) {
+    const n = state.size;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n }[event.key];
+    if (step === undefined) return;
+    const j = i + step;
+    if (j >= 0 && j < n * n) { event.preventDefault(); board.children[j].focus(); }
+  }
+
+  text.addEventListener("input", () => {
+    const cells = cellsOf(text.value);
+    const n = Math.round(Math.sqrt(cells.length));
+    if (n * n === cells.length && SHAPES[n]) {
+      state.size = n; state.box = SHAPES[n]; state.givens = cells.join(""); state.solution = null;
+      size.control_.value = String(n);
+      render();
+    }
+  });
+  size.control_.addEventListener("change", () => {
+    const n = Number(size.control_.value);
+    state.size = n; state.box = SHAPES[n]; state.givens = ".".repeat(n * n); state.solution = null;
+    text.value = state.givens;
+    render();
+  });
+
+  function clear() {
+    state.givens = ".".repeat(state.size * state.size); state.solution = null;
+    text.value = state.givens; message.clear(); showStats(stats, []);
+    render();
+  }
+
+  async function run(count) {
+    message.note(count ? "Counting…" : "Solving…");
+    try {
+      const r = await api("/api/sudoku/solve", { puzzle: text.value, count });
+      state.size = r.size; state.box = r.box; state.givens = r.givens; state.solution = r.solution;
+      size.control_.value = String(r.size);
+      render();
+      const words = { solved: "solved", no_solution: "no solution (proved)", limit: "stopped by the time limit" };
+      message.note(r.status === "solved" && !count && r.unique === false ? "Solved: this puzzle has more than one solution." : `Status: ${words[r.status]}.`);
+      const s = r.stats;
+      showStats(stats, [
+        ["status", r.status], [count ? "solutions" : "solutions found", thousands(r.count)],
+        ["unique", r.unique === null ? "unknown" : r.unique ? "yes" : "no"],
+        ["guesses", thousands(s.guesses)], ["backtracks", thousands(s.backtracks)],
+        ["filled by propagation", thousands(s.singles)], ["time", seconds(s.elapsed_s)], ["stopped by", s.limit || ""],
+      ]);
+    } catch (error) {
+      message.error(error.message);
+      showStats(stats, []);
+    }
+  }
+
+  async function generate() {
+    message.note("Generating…");
+    try {
+      const r = await api("/api/sudoku/generate", { size: Number(size.control_.value) });
+      state.size = r.size; state.box = r.box; state.givens = r.puzzle; state.solution = null;
+      text.value = r.puzzle;
+      render();
+      message.note(`A new puzzle with one solution: ${r.clues} clues${r.minimal ? ", none can be removed" : ""}.`);
+      showStats(stats, [["clues", r.clues], ["minimal", r.minimal ? "yes" : "not proved"], ["guesses to solve", thousands(r.guesses)]]);
+    } catch (error) {
+      message.error(error.message);
+      showStats(stats, []);
+    }
+  }
+
+  render();
+}

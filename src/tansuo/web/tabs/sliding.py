@@ -1,0 +1,77 @@
+"""The sliding puzzle tab's adapter, on the generic engine's :class:`SlidingPuzzle`.
+
+When ``tansuo.sliding`` lands, its solver replaces :func:`_solve` (one place).
+
+``POST /api/sliding/solve``
+    ``{"tiles": [1, 2, 3, 4, 5, 6, 0, 7, 8], "algorithm": "astar",
+    "heuristic": "manhattan", "time_limit": s}``: the engine's
+    :meth:`SearchResult.as_dict` (``solution``: the blank's moves, L U R D)
+    with ``lurd`` (the same as one string) and ``tiles_moved`` (the tile each
+    move slides), as DESIGN.md gives the sliding answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tansuo.errors import InvalidInput
+from tansuo.search.examples import HEURISTICS, SlidingPuzzle, solve_puzzle
+from tansuo.web.api import Call, Endpoint, Tab
+from tansuo.web.limits import at_most
+
+TAB = Tab("sliding", "Sliding puzzle", order=40)
+
+ALGORITHMS = ("astar", "ida", "weighted", "greedy", "bfs")
+"""The engine's algorithms offered on the page (the others take too long past the 8-puzzle)."""
+
+MAX_EXPANSIONS = 2_000_000
+"""States a search may expand (the engine keeps every state seen: memory)."""
+
+
+def _solve(puzzle: SlidingPuzzle, algorithm: str, heuristic: str, time_limit: float) -> Any:
+    return solve_puzzle(
+        puzzle,
+        algorithm,
+        heuristic=heuristic,
+        time_limit=time_limit,
+        max_expansions=MAX_EXPANSIONS,
+    )
+
+
+def solve(call: Call) -> dict[str, Any]:
+    """Solve the position sent (optimally with A*, IDA* and BFS)."""
+    tiles = call.integers("tiles")
+    side = round(len(tiles) ** 0.5)
+    if side * side != len(tiles) or side < 2:
+        raise InvalidInput(f"a sliding puzzle needs n*n tiles (n >= 2), got {len(tiles)}")
+    at_most(side, call.limits.max_sliding_side, "puzzle side")
+    puzzle = SlidingPuzzle(tuple(tiles))
+    result = _solve(
+        puzzle,
+        call.choice("algorithm", ALGORITHMS, "astar"),
+        call.choice("heuristic", HEURISTICS, "manhattan"),
+        call.limits.seconds(call.number("time_limit", None)),
+    )
+    answer = result.as_dict()
+    answer.pop("path", None)  # every state on the way: the moves say it in a few bytes
+    moves = list(result.actions)
+    answer["lurd"] = "".join(moves)
+    answer["tiles_moved"] = tiles_moved(tuple(tiles), moves) if result.solved else []
+    return answer
+
+
+def tiles_moved(tiles: tuple[int, ...], moves: list[str]) -> list[int]:
+    """The tile each of the blank's moves slides, in order."""
+    side = round(len(tiles) ** 0.5)
+    board = list(tiles)
+    steps = {"L": -1, "R": 1, "U": -side, "D": side}
+    moved = []
+    for move in moves:
+        blank = board.index(0)
+        target = blank + steps[move]
+        moved.append(board[target])
+        board[blank], board[target] = board[target], 0
+    return moved
+
+
+ENDPOINTS = (Endpoint("POST", "/api/sliding/solve", solve),)

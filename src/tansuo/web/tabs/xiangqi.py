@@ -1,0 +1,99 @@
+"""The Xiangqi tab's adapter: every call into :mod:`tansuo.xiangqi` the page makes.
+
+``POST /api/xiangqi/position``
+    ``{"fen": optional, "moves": ["h2e2", ...]}``: the position after the
+    moves: board rows (rank 9 first, FEN letters, ``.`` empty), side to
+    move, legal moves (ICCS), check, outcome.
+``POST /api/play/xiangqi``
+    The same fields and ``"time_limit"``: the engine's reply
+    (:meth:`SearchResult.as_dict`), then ``position`` after it; with
+    ``"stream": true`` each finished iteration first, one JSON line each.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from tansuo.web.api import Call, Endpoint, Tab
+from tansuo.web.limits import at_most
+from tansuo.xiangqi import Engine, Iteration, Position, format_iccs, parse_position
+
+TAB = Tab("xiangqi", "Xiangqi", order=60)
+
+DEFAULT_MOVE_TIME = 1.0
+HASH_MB = 16
+MAX_MOVES = 600
+
+
+def _position(call: Call) -> Position:
+    moves = call.strings("moves", [])
+    at_most(len(moves), MAX_MOVES, "game of moves")
+    fen = call.text("fen", None)
+    start = "startpos" if fen is None else f"fen {fen}"
+    return parse_position(f"{start} moves {' '.join(moves)}" if moves else start)
+
+
+def describe(position: Position) -> dict[str, Any]:
+    """The position as the page draws it."""
+    outcome = position.outcome()
+    return {
+        "fen": position.fen(),
+        "rows": list(position.rows()),
+        "side": position.side,
+        "check": position.is_check(),
+        "legal": [] if outcome else [format_iccs(m) for m in position.legal_moves()],
+        "over": outcome is not None,
+        "winner": None if outcome is None else outcome.winner,
+        "reason": None if outcome is None else outcome.reason,
+        "moves": [format_iccs(m) for m in position.moves_played],
+    }
+
+
+def show(call: Call) -> dict[str, Any]:
+    """The position after the moves sent (legal moves checked on the way)."""
+    return describe(_position(call))
+
+
+def play(call: Call) -> dict[str, Any]:
+    """The engine's reply to the game sent."""
+    position = _position(call)
+    time_limit = call.limits.seconds(call.number("time_limit", None), DEFAULT_MOVE_TIME)
+    engine = Engine(hash_mb=HASH_MB)
+    done = threading.Event()
+
+    def watch() -> None:  # the engine stops on request from another thread
+        while not done.wait(0.05):
+            if call.cancelled.is_set():
+                engine.stop()
+                return
+
+    def report(info: Iteration) -> None:
+        call.emit(
+            {
+                "depth": info.depth,
+                "score": info.score,
+                "pv": list(info.pv),
+                "nodes": info.nodes,
+                "elapsed_s": info.elapsed_s,
+            }
+        )
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        result = engine.search(position, time_limit=time_limit, on_iteration=report)
+    finally:
+        done.set()
+        watcher.join()
+    answer = result.as_dict()
+    if result.move is not None:
+        position.push(result.move)
+    answer["position"] = describe(position)
+    return answer
+
+
+ENDPOINTS = (
+    Endpoint("POST", "/api/xiangqi/position", show),
+    Endpoint("POST", "/api/play/xiangqi", play, stream=True),
+)

@@ -1,0 +1,327 @@
+"""The web API against the libraries: same answers, right status codes for limits and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.testclient import TestClient
+
+from tansuo.adversarial.games import ConnectFour
+from tansuo.grid import Grid, bundled_map, find_path
+from tansuo.queens import count_solutions, find_solutions
+from tansuo.search.examples import SlidingPuzzle, solve_puzzle
+from tansuo.sudoku import solve
+from tansuo.web import Limits, create_app
+from tansuo.xiangqi import Position, parse_position
+
+WALLED = "......\n.####.\n......\n......"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Limits(time_limit=5.0, max_grid_cells=10_000))) as client:
+        yield client
+
+
+def post(client, path, body):
+    response = client.post(path, json=body)
+    return response.status_code, response.json()
+
+
+# -- the page and its files ---------------------------------------------------------
+def test_page_and_static_files(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "tansuo" in page.text
+    tabs = [t["id"] for t in client.get("/api/tabs").json()["tabs"]]
+    assert tabs[:2] == ["grid", "sudoku"]
+    for tab in tabs:  # every tab's module ships with the package
+        script = client.get(f"/static/tabs/{tab}.js")
+        assert script.status_code == 200 and "export function mount" in script.text
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/api/limits").json()["max_grid_cells"] == 10_000
+
+
+# -- grid -----------------------------------------------------------------------------
+@pytest.mark.parametrize("algorithm", ["astar", "jps", "dijkstra", "bfs", "bidirectional"])
+def test_grid_path_equals_the_library(client, algorithm):
+    body = {
+        "grid": WALLED,
+        "start": [0, 2],
+        "goal": [5, 0],
+        "algorithm": algorithm,
+        "moves": "8-no-corner-cutting",
+    }
+    status, answer = post(client, "/api/grid/path", body)
+    expected = find_path(Grid.from_text(WALLED), (0, 2), (5, 0), algorithm=algorithm)
+    assert status == 200
+    assert answer["status"] == expected.status
+    assert answer["cost"] == pytest.approx(expected.cost)
+    assert answer["solution"] == expected.path.tolist()
+    assert answer["stats"]["expanded"] == expected.stats.expanded
+
+
+def test_grid_trace_replays_the_search(client):
+    status, answer = post(
+        client,
+        "/api/grid/path",
+        {"grid": WALLED, "start": [0, 2], "goal": [5, 0], "trace": True, "moves": "4"},
+    )
+    log = find_path(Grid.from_text(WALLED), (0, 2), (5, 0), moves="4", record=True).log
+    trace = answer["trace"]
+    assert status == 200 and trace["ordered"]
+    assert trace["expanded"] == [v for p in log.expanded for v in p]
+    assert trace["g"] == pytest.approx(log.g) and trace["h"] == pytest.approx(log.h, abs=1e-4)
+    assert sorted(trace["opened_at"]) == trace["opened_at"]
+    assert len(trace["opened"]) == 2 * len(log.opened_at)
+
+
+def test_grid_weighted_terrain_and_no_path(client):
+    status, answer = post(
+        client,
+        "/api/grid/path",
+        {"grid": ".9.\n...", "start": [0, 0], "goal": [2, 0], "moves": "4"},
+    )
+    assert status == 200 and answer["cost"] == 4.0  # around the dear cell, not through it
+    status, answer = post(
+        client, "/api/grid/path", {"grid": ".#.\n.#.", "start": [0, 0], "goal": [2, 0]}
+    )
+    assert status == 200 and answer["status"] == "no_solution"
+
+
+def test_grid_bundled_maps(client):
+    names = client.get("/api/grid/maps").json()["maps"]
+    assert "arena2" in names and "room" in names
+    arena = client.get("/api/grid/maps/arena2").json()
+    grid = bundled_map("arena2")
+    assert (arena["width"], arena["height"]) == (grid.width, grid.height)
+    assert len(arena["rows"]) == grid.height and grid.is_passable(tuple(arena["start"]))
+    missing = client.get("/api/grid/maps/..%2F..%2Fetc%2Fpasswd")
+    assert missing.status_code in (404, 422) and "error" in missing.json()
+    assert client.get("/api/grid/maps/no-such-map").status_code == 422
+
+
+def test_grid_upload_is_parsed_in_memory(client):
+    moving_ai = "type octile\nheight 2\nwidth 3\nmap\n..@\nT..\n"
+    status, answer = post(client, "/api/grid/upload", {"text": moving_ai, "name": "tiny.map"})
+    assert status == 200 and answer["rows"] == ["..#", "#.."]
+    assert (answer["width"], answer["height"]) == (3, 2)
+    status, answer = post(client, "/api/grid/upload", {"text": "S.#\n..G"})
+    assert status == 200 and answer["start"] == [0, 0] and answer["goal"] == [2, 1]
+    status, answer = post(
+        client, "/api/grid/upload", {"text": "type octile\nheight 9\nwidth 3\nmap\n...\n"}
+    )
+    assert status == 422 and answer["error"]
+    status, answer = post(client, "/api/grid/upload", {"text": "/etc/passwd"})
+    assert status == 422 and "line 1" in answer["error"]  # text, never a path
+    big = "\n".join(["." * 200] * 60)
+    assert post(client, "/api/grid/upload", {"text": big})[0] == 413
+
+
+def test_grid_limits(client):
+    big = "\n".join(["." * 200] * 60)  # 12,000 cells > the 10,000 of this server
+    status, answer = post(client, "/api/grid/path", {"grid": big, "start": [0, 0], "goal": [1, 1]})
+    assert status == 413 and "over this server's limit of 10000 cells" in answer["error"]
+    status, answer = post(client, "/api/grid/path", {"grid": "..", "start": [0, 0], "goal": [9, 0]})
+    assert status == 422 and answer["error"].startswith("goal (9, 0) is outside the 2x1 map")
+    status, answer = post(client, "/api/grid/path", {"grid": ".x", "start": [0, 0], "goal": [1, 0]})
+    assert status == 422 and "line 1" in answer["error"] and "column 2" in answer["error"]
+    status, answer = post(
+        client,
+        "/api/grid/path",
+        {"grid": "..", "start": [0, 0], "goal": [1, 0], "algorithm": "dfs"},
+    )
+    assert status == 422 and "unknown algorithm 'dfs'" in answer["error"]
+    status, answer = post(client, "/api/grid/path", {"grid": "..", "start": "0,0", "goal": [1, 0]})
+    assert status == 422 and "start must be a pair" in answer["error"]
+
+
+# -- bad requests, for every endpoint alike -------------------------------------------------
+POST_ENDPOINTS = [
+    "/api/grid/path",
+    "/api/grid/upload",
+    "/api/sudoku/solve",
+    "/api/sudoku/generate",
+    "/api/queens",
+    "/api/queens/count",
+    "/api/queens/trace",
+    "/api/sliding/solve",
+    "/api/play/connect4",
+    "/api/xiangqi/position",
+    "/api/play/xiangqi",
+]
+
+
+@pytest.mark.parametrize("path", POST_ENDPOINTS)
+def test_bad_bodies_are_4xx_with_a_message(client, path):
+    cases = [
+        (b"{not json", 400),
+        (b"[1, 2]", 400),
+        (b"\xff\xfe", 400),
+        (b"[" * 100_000 + b"]" * 100_000, 400),
+        (b'{"n": 1' + b"0" * 5000 + b"}", 400),
+    ]
+    for raw, expected in cases:
+        response = client.post(path, content=raw, headers={"content-type": "application/json"})
+        assert response.status_code == expected, (path, raw[:20])
+        assert response.json()["error"]
+    wrong_types = {
+        "grid": 5,
+        "puzzle": 5,
+        "size": "big",
+        "n": "eight",
+        "tiles": "123",
+        "moves": 5,
+        "start": True,
+    }
+    response = client.post(path, json=wrong_types)
+    assert response.status_code == 422 and response.json()["error"]
+
+
+def test_huge_body_is_refused_unread():
+    small = create_app(Limits(max_body_bytes=1000))
+    with TestClient(small) as client:
+        response = client.post(
+            "/api/grid/path",
+            content=json.dumps({"grid": "." * 5000}),
+            headers={"content-type": "application/json"},
+        )
+        assert response.status_code == 413 and "over the limit of 1000" in response.json()["error"]
+
+
+def test_posts_must_say_they_are_json(client):
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        response = client.post("/api/queens", content=b'{"n": 6}', headers={"content-type": kind})
+        assert response.status_code == 415 and "application/json" in response.json()["error"]
+    charset = {"content-type": "application/json; charset=utf-8"}
+    assert client.post("/api/queens", content=b'{"n": 6}', headers=charset).json()["count"] == 4
+
+
+def test_unknown_routes_and_methods(client):
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/grid/path").status_code == 405
+    assert client.get("/api/nothing").json() == {"error": "no such page or endpoint"}
+
+
+# -- Sudoku ---------------------------------------------------------------------------------
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_sudoku_solve_equals_the_library(client):
+    status, answer = post(client, "/api/sudoku/solve", {"puzzle": PUZZLE})
+    expected = solve(PUZZLE, limit=2)
+    assert status == 200
+    assert answer["solution"] == expected.solution.to_string()
+    assert answer["unique"] is True and answer["count"] == 1
+    assert answer["givens"] == PUZZLE and answer["size"] == 9 and answer["box"] == [3, 3]
+
+
+def test_sudoku_count_and_errors(client):
+    status, answer = post(client, "/api/sudoku/solve", {"puzzle": "." * 16, "count": True})
+    assert status == 200 and answer["count"] == 288 and answer["exhausted"]
+    status, answer = post(client, "/api/sudoku/solve", {"puzzle": "11" + "." * 79})
+    assert status == 422 and answer["error"]
+    status, answer = post(client, "/api/sudoku/solve", {"puzzle": "123"})
+    assert status == 422 and answer["error"]
+
+
+def test_sudoku_generate(client):
+    status, answer = post(client, "/api/sudoku/generate", {"size": 4, "seed": 5})
+    assert status == 200
+    check = solve(answer["puzzle"], limit=2)
+    assert check.unique and check.solution.to_string() == answer["solution"]
+    status, answer = post(client, "/api/sudoku/generate", {"size": 25})
+    assert status == 413 and "over this server's limit" in answer["error"]
+
+
+# -- N-Queens ------------------------------------------------------------------------------
+def test_queens_equal_the_library(client):
+    status, answer = post(client, "/api/queens", {"n": 8, "max_solutions": 100})
+    expected = find_solutions(8, 100)
+    assert status == 200 and answer["count"] == 92
+    assert answer["solutions"] == [list(s) for s in expected.solutions]
+    status, answer = post(client, "/api/queens/count", {"n": 9, "up_to_symmetry": True})
+    assert answer["count"] == count_solutions(9, up_to_symmetry=True).count == 46
+    status, answer = post(client, "/api/queens", {"n": 30})
+    assert status == 413 and "board size 30 is over this server's limit" in answer["error"]
+    status, answer = post(client, "/api/queens", {"n": 0})
+    assert status == 422 and "at least 1" in answer["error"]
+
+
+def test_queens_trace_is_the_backtracking(client):
+    status, answer = post(client, "/api/queens/trace", {"n": 4})
+    assert status == 200
+    board: list[int] = []
+    found = []
+    for event in answer["events"]:  # replaying the steps gives every solution, in order
+        if event[0] == "place":
+            assert event[1] == len(board)
+            board.append(event[2])
+        elif event[0] == "remove":
+            assert board.pop() == event[2]
+        else:
+            found.append(tuple(board))
+    assert found == [(1, 3, 0, 2), (2, 0, 3, 1)] and answer["complete"]
+    assert post(client, "/api/queens/trace", {"n": 12})[0] == 413
+
+
+# -- sliding ------------------------------------------------------------------------------
+def test_sliding_solve_equals_the_engine(client):
+    tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1]  # a hardest 8-puzzle: 31 moves
+    status, answer = post(client, "/api/sliding/solve", {"tiles": tiles, "algorithm": "astar"})
+    expected = solve_puzzle(SlidingPuzzle(tuple(tiles)), "astar")
+    assert status == 200 and answer["cost"] == expected.cost == 31
+    assert answer["lurd"] == "".join(expected.actions)
+    board = list(tiles)  # sliding the tiles named brings the goal
+    for tile in answer["tiles_moved"]:
+        blank, at = board.index(0), board.index(tile)
+        board[blank], board[at] = tile, 0
+    assert board == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    status, answer = post(client, "/api/sliding/solve", {"tiles": [1, 2, 3, 4, 5, 6, 8, 7, 0]})
+    assert status == 200 and answer["status"] == "no_solution"
+    assert post(client, "/api/sliding/solve", {"tiles": list(range(25))})[0] == 413
+    assert post(client, "/api/sliding/solve", {"tiles": [1, 1, 2, 3]})[0] == 422
+
+
+# -- Connect Four -------------------------------------------------------------------------
+def test_connect4_reply_and_stream(client):
+    status, answer = post(client, "/api/play/connect4", {"moves": "444", "time_limit": 0.2})
+    assert status == 200 and answer["move"] in {"1", "2", "3", "4", "5", "6", "7"}
+    assert answer["position"]["moves"] == "444" + answer["move"]
+    game = ConnectFour.from_moves(answer["position"]["moves"])
+    assert answer["position"]["rows"][-1] == "".join(game.cell(c, 0) for c in range(7))
+    response = client.post(
+        "/api/play/connect4", json={"moves": "4", "time_limit": 0.2, "stream": True}
+    )
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert lines[-1]["type"] == "result" and lines[0]["type"] == "info"
+    depths = [line["depth"] for line in lines[:-1]]
+    assert depths == sorted(depths) and depths[0] == 1
+
+
+def test_connect4_finds_the_win_and_rejects_bad_games(client):
+    status, answer = post(client, "/api/play/connect4", {"moves": "121212", "time_limit": 0.5})
+    assert (
+        answer["move"] == "1" and answer["position"]["winner"] == "X" and answer["position"]["over"]
+    )
+    status, answer = post(client, "/api/play/connect4", {"moves": "1111111"})
+    assert status == 422 and "column 1 is full" in answer["error"]
+    status, answer = post(client, "/api/play/connect4", {"moves": "12", "time_limit": -1})
+    assert status == 422 and "time_limit" in answer["error"]
+
+
+# -- Xiangqi ------------------------------------------------------------------------------
+def test_xiangqi_position_and_reply(client):
+    status, answer = post(client, "/api/xiangqi/position", {"moves": ["h2e2"]})
+    expected = parse_position("startpos moves h2e2")
+    assert status == 200 and answer["fen"] == expected.fen()
+    assert answer["side"] == "black" and len(answer["legal"]) == len(expected.legal_moves())
+    assert answer["rows"] == list(expected.rows())
+    status, answer = post(client, "/api/play/xiangqi", {"moves": ["h2e2"], "time_limit": 0.3})
+    assert status == 200 and answer["move"] in answer["position"]["moves"]
+    after = Position()
+    for move in answer["position"]["moves"]:
+        after.push(move)
+    assert after.fen() == answer["position"]["fen"]
+    status, answer = post(client, "/api/xiangqi/position", {"moves": ["a0a5"]})
+    assert status == 422 and "a0a5" in answer["error"]
