@@ -251,7 +251,9 @@ def test_time_limit_holds_with_workers():
     result = count_solutions(40, workers=2, time_limit=1.0)
     elapsed = time.perf_counter() - started
     assert result.status == "limit" and result.stats.limit == "time_limit"
-    assert elapsed < 1.0 + 0.1 * 3, elapsed  # worker start and stop on a loaded machine
+    # wall time, with the workers' start and stop: 1.65 s was seen at load 9 on 2 cores;
+    # without the time limit, n = 40 would run for hours
+    assert elapsed < 1.0 + 1.0, elapsed
 
 
 def test_queens_bench_suite_checks_oeis():

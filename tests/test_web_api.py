@@ -209,7 +209,7 @@ PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...
 
 def test_sudoku_solve_equals_the_library(client):
     status, answer = post(client, "/api/sudoku/solve", {"puzzle": PUZZLE})
-    expected = solve(PUZZLE, limit=2)
+    expected = solve(PUZZLE, max_solutions=2)
     assert status == 200
     assert answer["solution"] == expected.solution.to_string()
     assert answer["unique"] is True and answer["count"] == 1
@@ -228,7 +228,7 @@ def test_sudoku_count_and_errors(client):
 def test_sudoku_generate(client):
     status, answer = post(client, "/api/sudoku/generate", {"size": 4, "seed": 5})
     assert status == 200
-    check = solve(answer["puzzle"], limit=2)
+    check = solve(answer["puzzle"], max_solutions=2)
     assert check.unique and check.solution.to_string() == answer["solution"]
     status, answer = post(client, "/api/sudoku/generate", {"size": 25})
     assert status == 413 and "over this server's limit" in answer["error"]

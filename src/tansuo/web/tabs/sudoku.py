@@ -24,7 +24,7 @@ TAB = Tab("sudoku", "Sudoku", order=20)
 
 def _solve(puzzle: Sudoku, max_solutions: int | None, time_limit: float) -> Any:
     # The one place the library's keywords appear: None counts every solution.
-    return solve(puzzle, limit=max_solutions, time_limit=time_limit)
+    return solve(puzzle, max_solutions=max_solutions, time_limit=time_limit)
 
 
 def _shape(puzzle: Sudoku) -> dict[str, Any]:
