@@ -269,7 +269,8 @@ def _told(
     if progress is None:
         return None
     told = progress
-    label = f"{name}: a group of {k} tiles"
+    size = table_size(k, 16) if k <= 8 else 0
+    label = f"{name}, a group of {k} tiles: {size / 1e6:.1f} MB, about {size / 5e5:.0f} s of CPU"
 
     def report(level: int, states: int) -> None:
         told(label, level, states)
