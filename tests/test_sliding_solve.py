@@ -43,10 +43,10 @@ def _check(puzzle: Puzzle, result) -> None:
 )  # fmt: skip
 def test_ida_lengths_equal_reference_astar(shape, goal, heuristic):
     rng = random.Random(7)
-    count = 4 if shape == (3, 4) else 12
+    count = 3 if shape == (3, 4) else 12
     for _ in range(count):
         if shape == (3, 4):
-            puzzle = scrambled(shape, 60, goal=goal, rng=rng)  # A* in Python stays quick
+            puzzle = scrambled(shape, 40, goal=goal, rng=rng)  # A* in Python stays quick
         else:
             puzzle = random_puzzle(shape, goal=goal, rng=rng)
         result = solve(puzzle, heuristic=heuristic)
@@ -136,8 +136,9 @@ def test_exact_table_of_the_eight_puzzle_equals_bfs():
     distances = _bfs_distances(shape, goal)
     assert len(distances) == 181_440
     tiles = [t for t in goal if t]
-    for board, d in distances.items():
-        assert table[_rank([board.index(t) for t in tiles], 9)] == d
+    sample = random.Random(1).sample(sorted(distances), 20_000)
+    for board in sample:
+        assert table[_rank([board.index(t) for t in tiles], 9)] == distances[board]
     assert int(table[table != 255].max()) == 31
     assert int((table != 255).sum()) == 181_440
 

@@ -547,7 +547,8 @@ def _unrank(index, k, cells, mult, out):
 
 
 @njit(cache=True)
-def _rank(cells_of, k, mult):
+def rank_cells(cells_of, k, mult):
+    """The compact index of ``k`` tiles on the cells ``cells_of`` (see :func:`group_index`)."""
     index = 0
     for i in range(k):
         rank = cells_of[i]
@@ -568,7 +569,7 @@ def pdb_start(goal_cells, blank_goal, rows, cols, mult, dist):
         used |= np.int64(1) << goal_cells[i]
     free = ((np.int64(1) << cells) - 1) & ~used
     rep = _lowest(_flood(blank_goal, free, rows, cols))
-    dist[_rank(goal_cells, k, mult) * cells + rep] = 0
+    dist[rank_cells(goal_cells, k, mult) * cells + rep] = 0
 
 
 @njit(cache=True)
@@ -604,7 +605,7 @@ def pdb_level(level, k, rows, cols, mult, nbr, dist, first, last):
                     where[i] = to
                     moved_free = (free | (np.int64(1) << cell)) & ~(np.int64(1) << to)
                     new_rep = _lowest(_flood(cell, moved_free, rows, cols))
-                    state = _rank(where, k, mult) * cells + new_rep
+                    state = rank_cells(where, k, mult) * cells + new_rep
                     if dist[state] == UNSEEN:
                         dist[state] = level + 1
                         found += 1
@@ -622,3 +623,61 @@ def pdb_collapse(dist, cells, table):
             if dist[base + rep] < best:
                 best = dist[base + rep]
         table[p] = best
+
+
+@njit(cache=True)
+def pdb_level_relaxed(level, k, rows, cols, mult, nbr, dist, first, last):
+    """As :func:`pdb_level` with the blank relaxed: any free cell may take a tile.
+
+    One state per placement (``dist`` is the table itself): a pattern tile
+    may slide onto any free neighbour, as if the blank were wherever it is
+    needed. The values are still admissible, a little lower where the tiles
+    wall off the free cells; used for the large groups of the 7-8 database,
+    whose exact search would need a byte per placement *and* blank cell.
+    """
+    cells = rows * cols
+    where = np.empty(k, np.int64)
+    found = 0
+    for p in range(first, last):
+        if dist[p] != level:
+            continue
+        used = _unrank(p, k, cells, mult, where)
+        for i in range(k):
+            cell = where[i]
+            for d in range(4):
+                to = nbr[cell, d]
+                if to < 0 or (used >> to) & 1:
+                    continue
+                where[i] = to
+                state = rank_cells(where, k, mult)
+                if dist[state] == UNSEEN:
+                    dist[state] = level + 1
+                    found += 1
+                where[i] = cell
+    return found
+
+
+@njit(cache=True)
+def parities(boards, goal_pos, cols, out):
+    """``out[i]``: 0 when board ``i`` can reach the goal (permutation + blank-distance parity)."""
+    cells = boards.shape[1]
+    seen = np.zeros(cells, np.bool_)
+    for i in range(boards.shape[0]):
+        seen[:] = False
+        parity = 0
+        for start in range(cells):
+            if seen[start]:
+                continue
+            length = 0
+            j = start
+            while not seen[j]:
+                seen[j] = True
+                j = goal_pos[boards[i, j]]
+                length += 1
+            parity ^= (length - 1) & 1
+        blank = 0
+        while boards[i, blank] != 0:
+            blank += 1
+        home = goal_pos[0]
+        parity ^= (abs(blank // cols - home // cols) + abs(blank % cols - home % cols)) & 1
+        out[i] = parity

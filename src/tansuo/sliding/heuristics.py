@@ -118,6 +118,8 @@ def neighbours(shape: Shape) -> np.ndarray:
 def build_bytes(k: int, cells: int) -> int:
     """Peak bytes of building one group's table (the search's states and the table)."""
     size = table_size(k, cells)
+    if k >= RELAXED_FROM and k < cells - 1:
+        return size
     return size * cells + size
 
 
@@ -137,6 +139,11 @@ class Database:
         return sum(t.nbytes for t in self.tables)
 
 
+RELAXED_FROM = 7
+"""Groups of this many tiles or more are built with the blank relaxed (see
+:func:`tansuo.sliding._kernels.pdb_level_relaxed`): a byte per placement."""
+
+
 def build_table(
     tiles: Sequence[int],
     shape: Shape,
@@ -150,17 +157,24 @@ def build_table(
     size = table_size(k, cells)
     mult = weights(k, cells)
     goal_cells = np.array([goal.index(t) for t in tiles], np.int64)
-    dist = np.full(size * cells, K.UNSEEN, np.uint8)
-    K.pdb_start(goal_cells, goal.index(0), rows, cols, mult, dist)
+    relaxed = k >= RELAXED_FROM and k < cells - 1
     nbr = neighbours(shape)
+    if relaxed:
+        dist = np.full(size, K.UNSEEN, np.uint8)
+        dist[K.rank_cells(goal_cells, k, mult)] = 0
+    else:
+        dist = np.full(size * cells, K.UNSEEN, np.uint8)
+        K.pdb_start(goal_cells, goal.index(0), rows, cols, mult, dist)
     level = 0
     chunk = max(1, size // 64)
     while True:
         found = 0
         for first in range(0, size, chunk):
-            found += K.pdb_level(
-                level, k, rows, cols, mult, nbr, dist, first, min(size, first + chunk)
-            )
+            last = min(size, first + chunk)
+            if relaxed:
+                found += K.pdb_level_relaxed(level, k, rows, cols, mult, nbr, dist, first, last)
+            else:
+                found += K.pdb_level(level, k, rows, cols, mult, nbr, dist, first, last)
         if progress is not None:
             progress(level + 1, found)
         if found == 0:
@@ -168,6 +182,8 @@ def build_table(
         level += 1
         if level >= K.UNSEEN - 1:
             raise InvalidInput("pattern database distances overflow a byte")
+    if relaxed:
+        return dist
     table = np.empty(size, np.uint8)
     K.pdb_collapse(dist, cells, table)
     return table

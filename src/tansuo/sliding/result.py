@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tansuo.result import ResultMixin, Stats, Status
-from tansuo.sliding.model import Board, Shape
+from tansuo.sliding.model import Board, Shape, tiles_moved
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,8 +37,6 @@ class SlidingResult(ResultMixin):
         ``"no_solution"`` is the parity proof; ``reason`` says it in words.
     lurd : str
         The blank's moves, one letter each (``L``, ``U``, ``R``, ``D``).
-    tiles : tuple of int
-        The tile that slides at each move (the ``solution``).
     cost : int or None
         The number of moves.
     optimal : bool
@@ -48,6 +46,8 @@ class SlidingResult(ResultMixin):
         the weight of a weighted search; None for the zone strategy).
     start, goal : boards; shape : (rows, cols)
     algorithm, heuristic : str
+    known : int or None
+        The optimal length a file gave (Korf's list), to compare with.
     reason : str or None
     stats : SlidingStats
     """
@@ -57,7 +57,6 @@ class SlidingResult(ResultMixin):
     goal: Board
     shape: Shape
     lurd: str = ""
-    tiles: tuple[int, ...] = ()
     optimal: bool = False
     bound: float | None = 1.0
     algorithm: str = "ida"
@@ -65,6 +64,11 @@ class SlidingResult(ResultMixin):
     reason: str | None = None
     known: int | None = None
     stats: SlidingStats = field(default_factory=SlidingStats)
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tile that slides at each move."""
+        return tuple(tiles_moved(self.start, self.shape, self.lurd))
 
     @property
     def solution(self) -> list[int] | None:

@@ -39,7 +39,7 @@ from tansuo.sliding.heuristics import (
     table_size,
     weights,
 )
-from tansuo.sliding.model import MOVES, Board, Puzzle, Shape, manhattan, tiles_moved
+from tansuo.sliding.model import MOVES, Board, Puzzle, Shape, manhattan
 from tansuo.sliding.result import SlidingResult, SlidingStats
 
 ALGORITHMS = ("ida", "astar", "zones")
@@ -47,6 +47,7 @@ ALGORITHMS = ("ida", "astar", "zones")
 A* with Manhattan distance (the reference); ``zones``: line by line, each by A*."""
 
 MAX_DEPTH = 4096
+_LETTERS = bytes.maketrans(bytes(range(4)), MOVES.encode())
 PDB_NAMES = ("7-8", "6-6-3", "5-5-5")
 """The 15-puzzle's databases, strongest first."""
 
@@ -112,7 +113,7 @@ class _Search:
         par[K.P_HMODE] = hmode
         par[K.P_WNUM], par[K.P_WDEN] = weight.numerator, weight.denominator
         par[K.P_GROUPS] = len(groups)
-        par[K.P_REFLECT] = int(db is not None and db.reflect)
+        par[K.P_REFLECT] = int(db is not None and db.reflect and heuristic != "exact")
         par[K.P_MAXDEPTH] = MAX_DEPTH
         goal_pos = np.empty(cells, np.int64)
         for cell, tile in enumerate(goal):
@@ -378,7 +379,6 @@ def solve(
     return SlidingResult(
         SOLVED,
         lurd=lurd,
-        tiles=tuple(tiles_moved(puzzle.tiles, puzzle.shape, lurd)),
         optimal=factor == 1,
         bound=float(factor),
         stats=stats,
@@ -433,7 +433,6 @@ def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResul
     return SlidingResult(
         SOLVED,
         lurd=lurd,
-        tiles=tuple(tiles_moved(puzzle.tiles, puzzle.shape, lurd)),
         optimal=True,
         bound=1.0,
         stats=stats,
@@ -470,17 +469,19 @@ def solve_many(
         db = database(name, first.shape, first.goal)
     preprocess = time.perf_counter() - started
     search = _Search(first.shape, first.goal, name, db, factor)
-    solvable = [i for i, p in enumerate(puzzles) if p.is_solvable()]
-    results: list[SlidingResult | None] = [None] * len(puzzles)
     started = time.perf_counter()
+    array = np.array([p.tiles for p in puzzles], np.int64)
+    odd = np.zeros(len(puzzles), np.int64)
+    K.parities(array, search.goal_pos, first.cols, odd)
+    solvable = np.flatnonzero(odd == 0).tolist()
+    results: list[SlidingResult | None] = [None] * len(puzzles)
     if solvable:
-        array = np.array([puzzles[i].tiles for i in solvable], np.int64)
-        lengths, moves, nodes = search.many(array)
+        lengths, moves, nodes = search.many(array[solvable])
     elapsed = time.perf_counter() - started
     per_board = elapsed / max(1, len(solvable))
     for j, i in enumerate(solvable):
         p = puzzles[i]
-        lurd = "".join(MOVES[d] for d in moves[j, : lengths[j]])
+        lurd = moves[j, : lengths[j]].tobytes().translate(_LETTERS).decode()
         stats = SlidingStats(
             expanded=int(nodes[j]),
             generated=int(nodes[j]),
@@ -494,7 +495,6 @@ def solve_many(
             goal=p.goal,
             shape=p.shape,
             lurd=lurd,
-            tiles=tuple(tiles_moved(p.tiles, p.shape, lurd)),
             optimal=factor == 1,
             bound=float(factor),
             heuristic=name,

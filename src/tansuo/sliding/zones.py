@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from tansuo.budget import Budget
 from tansuo.result import LIMIT, SOLVED
-from tansuo.sliding.model import DELTAS, MOVES, Puzzle, play, tiles_moved
+from tansuo.sliding.model import DELTAS, MOVES, Puzzle, play
 from tansuo.sliding.result import SlidingResult, SlidingStats
 
 FINAL_SIDE = 3
@@ -153,7 +153,6 @@ def solve_zones(puzzle: Puzzle, budget: Budget) -> SlidingResult:
     return SlidingResult(
         SOLVED,
         lurd=lurd,
-        tiles=tuple(tiles_moved(puzzle.tiles, puzzle.shape, lurd)),
         optimal=False,
         bound=None,
         stats=stats,
