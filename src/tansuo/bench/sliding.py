@@ -29,9 +29,9 @@ from tansuo.bench import (
 from tansuo.sliding import (
     Puzzle,
     SlidingProblem,
+    bundled_instances,
     play,
     random_puzzle,
-    read_instances,
     solve,
     solve_many,
 )
@@ -39,17 +39,9 @@ from tansuo.sliding import warm_up as sliding_warm_up
 from tansuo.sliding.heuristics import cached, database, forget_loaded
 from tansuo.sliding.model import goal_board
 
-KORF_FILE = "/work/shared/data/korf100.txt"
 KORF_FELNER_NODES = 36_710
 """Nodes per instance Korf & Felner (2002) report with 7-8 and the reflection lookup."""
 KORF_SUM = 5305
-
-
-def _korf_file() -> str:
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parents[3] / "data" / "korf100.txt"
-    return str(here) if here.exists() else KORF_FILE
 
 
 def _korf_run(ctx, label, heuristic, instances, max_nodes=None) -> tuple[Run, list[str]]:
@@ -92,7 +84,7 @@ def _korf_run(ctx, label, heuristic, instances, max_nodes=None) -> tuple[Run, li
 @suite("sliding-korf100", "sliding", "Korf's 100 15-puzzles optimally: 7-8, 6-6-3 PDBs, MD+LC")
 def korf100(ctx: BenchContext) -> SuiteResult:
     sliding_warm_up()
-    instances = read_instances(_korf_file())
+    instances = bundled_instances("korf100")
     goal = goal_board((4, 4), "blank-first")
     if ctx.quick:
         instances = [i for i in instances if i.id in ("2", "4", "39")]
@@ -108,7 +100,7 @@ def korf100(ctx: BenchContext) -> SuiteResult:
         if not ctx.quick
         else ("tansuo IDA* 5-5-5 PDB", "5-5-5", None)
     )
-    variants.append(("tansuo IDA* Manhattan+LC", "linear", ctx.scale(3_000_000, 20_000)))
+    variants.append(("tansuo IDA* Manhattan+LC", "linear", ctx.scale(1_000_000, 20_000)))
     for label, heuristic, budget in variants:
         run, more = _korf_run(ctx, label, heuristic, instances, budget)
         run.reference = False

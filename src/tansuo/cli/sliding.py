@@ -50,6 +50,9 @@ def run(
     file: Path | None = typer.Option(
         None, "--file", metavar="FILE", help="Solve every board of FILE (one per line)."
     ),
+    sample: str | None = typer.Option(
+        None, "--sample", metavar="NAME", help="Solve a bundled file of boards: korf100."
+    ),
     goal: str = typer.Option(
         "blank-last", "--goal", help="blank-last (1 2 ... 0), blank-first (0 1 2 ...) or a board."
     ),
@@ -83,8 +86,8 @@ def run(
     Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=_memory(max_memory))
     if algo not in ALGOS:
         raise InvalidInput(f"unknown algorithm {algo!r}; choose one of {', '.join(ALGOS)}")
-    if (file is None) == (not words):
-        raise InvalidInput("give a BOARD or --file FILE (one of them)")
+    if sum((file is not None, sample is not None, bool(words))) != 1:
+        raise InvalidInput("give a BOARD, --file FILE or --sample NAME (one of them)")
     options: dict[str, Any] = {
         "algorithm": algo,
         "heuristic": heuristic,
@@ -93,10 +96,10 @@ def run(
         "max_nodes": max_nodes,
         "max_memory": max_memory,
     }
-    if file is not None:
+    if file is not None or sample is not None:
         if render is not None or animate is not None or show:
             raise InvalidInput("--show, --render and --animate are for one board, not --file")
-        raise typer.Exit(_batch(file, goal, options, json_out))
+        raise typer.Exit(_batch(file, sample, goal, options, json_out))
     check_outputs(render, animate, force=force)
     _single(" ".join(words), goal, options, json_out, show, render, animate)
 
@@ -150,15 +153,26 @@ def _single(
     raise typer.Exit(exit_code(result.status))
 
 
-def _batch(file: Path, goal: str, options: dict[str, Any], json_out: bool) -> int:
+def _batch(
+    file: Path | None, sample: str | None, goal: str, options: dict[str, Any], json_out: bool
+) -> int:
     """Every board of a file, in order: a line or a JSON record as each finishes, a summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
 
-    from tansuo.sliding import Puzzle, parse_goal, read_instances, solve, warm_up
+    from tansuo.sliding import (
+        Puzzle,
+        bundled_instances,
+        parse_goal,
+        read_instances,
+        solve,
+        warm_up,
+    )
     from tansuo.sliding.render import summary_line
 
-    instances = read_instances(file)
+    instances = read_instances(file) if file is not None else bundled_instances(sample or "")
+    if sample == "korf100" and goal == "blank-last":
+        goal = "blank-first"  # Korf's list is for his goal
     puzzles = [Puzzle(i.tiles, i.shape, parse_goal(goal, i.shape)) for i in instances]
     with compiling(warm_up, "sliding-tile kernels"):
         pass
@@ -192,7 +206,7 @@ def _batch(file: Path, goal: str, options: dict[str, Any], json_out: bool) -> in
                 console.print(f"{instance.id}: {summary_line(result)}", markup=False)
             progress.advance(bar)
     if not json_out:
-        table = Table(title=f"{file}", show_header=True)
+        table = Table(title=f"{file or sample}", show_header=True)
         for column in (
             "boards",
             "solved",

@@ -20,6 +20,8 @@ Example
 from tansuo.sliding.heuristics import HEURISTICS, cache_dir, database
 from tansuo.sliding.io import (
     Instance,
+    bundled_instances,
+    bundled_instances_names,
     format_board,
     format_line,
     parse_board,
@@ -58,6 +60,8 @@ __all__ = [
     "SlidingProblem",
     "SlidingResult",
     "SlidingStats",
+    "bundled_instances",
+    "bundled_instances_names",
     "cache_dir",
     "database",
     "default_heuristic",

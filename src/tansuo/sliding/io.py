@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from tansuo.errors import InvalidInput
@@ -161,3 +162,20 @@ def format_line(tiles: Sequence[int], shape: Shape) -> str:
     """One line: ``RxC: t0 t1 ...`` for rectangles, the tiles alone for squares."""
     body = " ".join(str(t) for t in tiles)
     return body if shape[0] == shape[1] else f"{shape[0]}x{shape[1]}: {body}"
+
+
+def bundled_instances_names() -> list[str]:
+    """Names of the bundled files of boards (``korf100``: Korf's 100 random 15-puzzles)."""
+    folder = resources.files("tansuo") / "data" / "sliding"
+    return sorted(p.name[:-4] for p in folder.iterdir() if p.name.endswith(".txt"))
+
+
+def bundled_instances(name: str) -> list[Instance]:
+    """The boards of a bundled file, by name (see :func:`bundled_instances_names`)."""
+    if name not in bundled_instances_names():
+        raise InvalidInput(
+            f"no bundled boards named {name!r}; choose one of: "
+            + ", ".join(bundled_instances_names())
+        )
+    folder = resources.files("tansuo") / "data" / "sliding"
+    return parse_instances(folder.joinpath(f"{name}.txt").read_text("utf-8"), name)
