@@ -150,8 +150,14 @@ def move_blank(
     rpos,
     idx,
     ridx,
+    reflect,
 ):
-    """Slide the tile on ``to`` into the blank on ``blank``; update the heuristic; return it."""
+    """Slide the tile on ``to`` into the blank on ``blank``; update the heuristic; return it.
+
+    With ``reflect`` False the mirrored board's lookup is left alone (and the
+    value returned is the direct one): IDA* looks it up only for the boards the
+    direct value does not prune already (:func:`reflect_move`).
+    """
     cols = par[P_COLS]
     tile = board[to]
     board[blank] = tile
@@ -166,17 +172,23 @@ def move_blank(
             ctr[C_PSUM] += np.int64(pdb[goff[g] + new]) - np.int64(pdb[goff[g] + idx[g]])
             idx[g] = new
         h = ctr[C_PSUM]
-        if par[P_REFLECT]:
-            u = rtile[tile]
-            rpos[u] = rcell[blank]
-            rpos[0] = rcell[to]
-            g = group_of[u]
-            if g >= 0:
-                new = group_index(g, rpos, gtiles, gsize, gmult)
-                ctr[C_RSUM] += np.int64(pdb[goff[g] + new]) - np.int64(pdb[goff[g] + ridx[g]])
-                ridx[g] = new
-            if ctr[C_RSUM] > h:
-                h = ctr[C_RSUM]
+        if reflect and par[P_REFLECT]:
+            h = reflect_move(
+                ctr,
+                tile,
+                blank,
+                to,
+                group_of,
+                gtiles,
+                gsize,
+                gmult,
+                goff,
+                pdb,
+                rtile,
+                rcell,
+                rpos,
+                ridx,
+            )
     else:
         g = goal_pos[tile]
         gr, gc = g // cols, g % cols
@@ -196,6 +208,25 @@ def move_blank(
                     ctr[C_LC] += new - lc_row[r]
                     lc_row[r] = new
         h = ctr[C_MD] + ctr[C_LC]
+    ctr[C_H] = h
+    return h
+
+
+@njit(cache=True)
+def reflect_move(
+    ctr, tile, cell, blank, group_of, gtiles, gsize, gmult, goff, pdb, rtile, rcell, rpos, ridx
+):
+    """The mirrored board follows ``tile`` onto ``cell`` (the blank onto ``blank``); returns
+    the larger of the direct and the mirrored sums."""
+    u = rtile[tile]
+    rpos[u] = rcell[cell]
+    rpos[0] = rcell[blank]
+    g = group_of[u]
+    if g >= 0:
+        new = group_index(g, rpos, gtiles, gsize, gmult)
+        ctr[C_RSUM] += np.int64(pdb[goff[g] + new]) - np.int64(pdb[goff[g] + ridx[g]])
+        ridx[g] = new
+    h = max(ctr[C_PSUM], ctr[C_RSUM])
     ctr[C_H] = h
     return h
 
@@ -304,6 +335,7 @@ def ida_run(
     depth = ctr[C_DEPTH]
     blank = ctr[C_BLANK]
     wnum, wden, maxdepth, cells = par[P_WNUM], par[P_WDEN], par[P_MAXDEPTH], par[P_CELLS]
+    reflecting = par[P_REFLECT] != 0 and par[P_HMODE] == H_PDB
     while ctr[C_NODES] < stop_at:
         d = nextd[depth]
         if d == 4:
@@ -339,6 +371,7 @@ def ida_run(
                 rpos,
                 idx,
                 ridx,
+                True,
             )
             blank = back
             continue
@@ -369,9 +402,30 @@ def ida_run(
             rpos,
             idx,
             ridx,
+            False,
         )
         ctr[C_NODES] += 1
         f = (depth + 1) * wden + h * wnum
+        reflected = False
+        if reflecting and f <= ctr[C_BOUND]:  # the mirror only where the direct value passes
+            h = reflect_move(
+                ctr,
+                board[blank],
+                blank,
+                to,
+                group_of,
+                gtiles,
+                gsize,
+                gmult,
+                goff,
+                pdb,
+                rtile,
+                rcell,
+                rpos,
+                ridx,
+            )
+            f = (depth + 1) * wden + h * wnum
+            reflected = True
         if f > ctr[C_BOUND] or depth + 1 >= maxdepth:
             if f < ctr[C_NEXT_BOUND]:
                 ctr[C_NEXT_BOUND] = f
@@ -396,6 +450,7 @@ def ida_run(
                 rpos,
                 idx,
                 ridx,
+                reflected,
             )
             continue
         path[depth] = d
