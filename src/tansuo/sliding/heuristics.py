@@ -266,7 +266,7 @@ def database(
         path = cache_dir() / f"{key}.pdb"
         table = _load(path, table_size(len(tiles), cells)) if use_cache else None
         if table is None:
-            table = build_table(tiles, shape, goal, _told(progress, name, len(tiles)))
+            table = build_table(tiles, shape, goal, _told(progress, name, len(tiles), cells))
             built = True
             if use_cache:
                 with contextlib.suppress(OSError):  # a read-only cache: still serves this run
@@ -279,14 +279,15 @@ def database(
 
 
 def _told(
-    progress: Callable[[str, int, int], None] | None, name: str, k: int
+    progress: Callable[[str, int, int], None] | None, name: str, k: int, cells: int
 ) -> Callable[[int, int], None] | None:
     """The builder's ``(level, states)`` reports, passed on with what is being built."""
     if progress is None:
         return None
     told = progress
-    size = table_size(k, 16) if k <= 8 else 0
-    label = f"{name}, a group of {k} tiles: {size / 1e6:.1f} MB, about {size / 5e5:.0f} s of CPU"
+    size = table_size(k, cells)
+    seconds = max(1, round(size / 5e5))
+    label = f"{name}, a group of {k} tiles: {size / 1e6:.1f} MB, about {seconds} s of CPU"
 
     def report(level: int, states: int) -> None:
         told(label, level, states)
