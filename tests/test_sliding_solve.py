@@ -183,3 +183,12 @@ def test_astar_reference_algorithm():
 
 def test_moves_are_named_by_the_blank():
     assert MOVES == "LURD"
+
+
+def test_time_limit_holds_on_the_largest_board():
+    puzzle = random_puzzle((8, 8), rng=random.Random(2))
+    solve(puzzle, max_nodes=10)  # compiled before the clock starts
+    for algorithm in ("ida", "zones"):
+        result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
+        assert result.status == "limit" and result.stats.limit == "time_limit"
+        assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
