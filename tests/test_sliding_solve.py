@@ -192,3 +192,26 @@ def test_time_limit_holds_on_the_largest_board():
         result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
         assert result.status == "limit" and result.stats.limit == "time_limit"
         assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
+
+
+def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
+    from tansuo.sliding.heuristics import cache_dir, forget_loaded
+
+    monkeypatch.setenv("TANSUO_CACHE", str(tmp_path))
+    goal = goal_board((2, 3))
+    forget_loaded()
+    first = database("exact", (2, 3), goal)
+    assert first.built
+    (path,) = cache_dir().glob("*.pdb")
+    forget_loaded()
+    assert not database("exact", (2, 3), goal).built  # read back from the file
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF  # one damaged byte
+    path.write_bytes(bytes(data))
+    forget_loaded()
+    again = database("exact", (2, 3), goal)
+    assert again.built and np.array_equal(again.tables[0], first.tables[0])
+    path.write_bytes(bytes(data[: len(data) // 2]))  # a partial file
+    forget_loaded()
+    assert database("exact", (2, 3), goal).built
+    forget_loaded()
