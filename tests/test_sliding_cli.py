@@ -91,3 +91,13 @@ def test_zones_algorithm_gives_a_solution(run_cli):
     record = json.loads(run.out)
     assert run.code == 0, run.err
     assert play(tuple(record["start"]), (4, 4), record["lurd"]) == tuple(range(16))
+
+
+def test_workers_through_the_batch_runner(run_cli, tmp_path):
+    path = tmp_path / "boards.txt"
+    path.write_text("1 2 3 4 5 6 0 7 8\n8 6 7 2 5 4 3 0 1\n2 1 3 4 5 6 7 8 0\n")
+    run = run_cli("sliding", "--file", path, "--workers", "2", "--json")
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["id"] for r in records] == ["1", "2", "3"]
+    assert [r["cost"] for r in records] == [2, 31, None]
+    assert run.code == 1

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from tansuo.cli._batch import run_batch_command, workers_option
 from tansuo.cli._common import (
     algo_option,
     check_outputs,
@@ -66,6 +67,7 @@ def run(
         1.0, "--weight", metavar="W", help="f = g + W*h: W > 1 answers faster, within W x optimal."
     ),
     show: bool = typer.Option(False, "--show", help="Print the boards from start to goal."),
+    workers: int = workers_option(),
     render: Path | None = render_option("the start and goal boards (.png)"),
     animate: Path | None = typer.Option(
         None, "--animate", metavar="FILE", help="Write the solution as an animated GIF."
@@ -99,6 +101,10 @@ def run(
     if file is not None or sample is not None:
         if render is not None or animate is not None or show:
             raise InvalidInput("--show, --render and --animate are for one board, not --file")
+        if not 1 <= workers <= 256:
+            raise InvalidInput(f"--workers must be between 1 and 256, got {workers}")
+        if workers > 1:
+            raise typer.Exit(_parallel(file, sample, goal, options, json_out, workers))
         raise typer.Exit(_batch(file, sample, goal, options, json_out))
     check_outputs(render, animate, force=force)
     _single(" ".join(words), goal, options, json_out, show, render, animate)
@@ -230,6 +236,55 @@ def _batch(
     if mismatched:
         err_console.print(f"optimal lengths differ from the file's known ones: {mismatched}")
     return worst_exit(statuses)
+
+
+def _parallel(
+    file: Path | None,
+    sample: str | None,
+    goal: str,
+    options: dict[str, Any],
+    json_out: bool,
+    workers: int,
+) -> int:
+    """A file over worker processes, through the shared batch runner (tansuo.batch)."""
+    from importlib import resources
+
+    from tansuo.batch import batch_domain
+    from tansuo.sliding import bundled_instances, read_instances
+    from tansuo.sliding.render import summary_line  # noqa: F401 - loaded before forking
+
+    if file is not None:
+        source = str(file)
+        count = len(read_instances(file))
+    else:
+        count = len(bundled_instances(sample or ""))
+        source = str(resources.files("tansuo") / "data" / "sliding" / f"{sample}.txt")
+        if sample == "korf100" and goal == "blank-last":
+            goal = "blank-first"
+    adapter = batch_domain("sliding")
+    checked = adapter.check_options({**options, "goal": goal})
+
+    def describe(record: dict[str, Any]) -> str:
+        if record["status"] == "error":
+            return f"{record['id']}: error: {record.get('error')}"
+        stats = record.get("stats") or {}
+        work = f"{stats.get('nodes', 0):,} nodes, {stats.get('elapsed_s', 0.0):.3f} s"
+        if record["status"] != "solved":
+            return f"{record['id']}: {record['status']} ({work})"
+        return f"{record['id']}: {record['cost']} moves ({work})"
+
+    return run_batch_command(
+        "sliding",
+        adapter.read(source),
+        checked,
+        total=count,
+        workers=workers,
+        json_out=json_out,
+        describe=describe,
+        warm_up=adapter.warm_up,
+        source=source,
+        lean=False,
+    )
 
 
 def _build(names: list[str], goal: str) -> None:
