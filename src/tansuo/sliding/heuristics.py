@@ -15,8 +15,9 @@ byte per placement. Groups of 7 tiles or more (the 7-8 database) are built
 with the blank relaxed (any free neighbour may take a tile), which needs a
 byte per placement instead of one per placement and blank cell (519 MB rather
 than 8.3 GB for 8 tiles) and gives values a little lower where the tiles wall
-off free cells: still admissible. Tables are cached under :func:`cache_dir` with a checksum in its header: a damaged or
-partial file is rebuilt, never trusted.
+off free cells: still admissible. Tables are cached under :func:`cache_dir`
+with a checksum in their header: a damaged or partial file is rebuilt, never
+trusted.
 
 >>> spec = pattern_groups("5-5-5", (4, 4), tuple(range(16)))
 >>> [len(g) for g in spec], sorted(t for g in spec for t in g) == list(range(1, 16))
