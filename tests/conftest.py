@@ -27,3 +27,16 @@ def run_cli(capsys):
         return CliRun(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Tables a test builds (sliding-tile pattern databases) go to a temporary cache."""
+    import os
+
+    if "TANSUO_CACHE" in os.environ:
+        yield
+        return
+    os.environ["TANSUO_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    del os.environ["TANSUO_CACHE"]

@@ -102,9 +102,24 @@ CASES: list[tuple[str, Args]] = [
     ("xiangqi position folder", lambda f: ["xiangqi", "perft", f["folder"], "1"]),
     ("xiangqi position binary", lambda f: ["xiangqi", "perft", f["binary"], "1"]),
     ("xiangqi unwritable render", lambda f: ["xiangqi", "bestmove", "startpos", "--depth", "1", "--render", f["unwritable"]]),
+<<<<<<< HEAD
     # serve
     ("serve bad port", lambda f: ["serve", "--port", "70000"]),
     ("serve negative time limit", lambda f: ["serve", "--port", "0", "--time-limit", "-1"]),
+=======
+    # sliding
+    *[(f"sliding file {kind}", lambda f, k=kind: ["sliding", "--file", f[k]]) for kind in FILE_KINDS],
+    ("sliding junk board", lambda f: ["sliding", "1 2 3 x"]),
+    ("sliding repeated tile", lambda f: ["sliding", "1 2 3 4 5 6 7 8 8"]),
+    ("sliding wrong length", lambda f: ["sliding", "1 2 3 4 5 0"]),
+    ("sliding too large", lambda f: ["sliding", " ".join(map(str, range(81)))]),
+    ("sliding bad goal", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--goal", "0 1 2 3"]),
+    ("sliding unknown heuristic", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--heuristic", "magic"]),
+    ("sliding weight below one", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--weight", "0.5"]),
+    ("sliding negative time", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--time-limit", "-1"]),
+    ("sliding unwritable render", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--render", f["unwritable"]]),
+    ("sliding no board", lambda f: ["sliding"]),
+>>>>>>> wip/sliding
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
     ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),

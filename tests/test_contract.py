@@ -182,8 +182,23 @@ def _sudoku() -> Domain:
     )
 
 
+def _sliding() -> Domain:
+    from tansuo.sliding import solve
+
+    return Domain(
+        "sliding",
+        lambda: solve([1, 2, 3, 4, 5, 6, 0, 7, 8]),
+        lambda: solve([2, 1, 3, 4, 5, 6, 7, 8, 0]),
+        lambda: solve([8, 6, 7, 2, 5, 4, 3, 0, 1], heuristic="manhattan", max_nodes=50),
+        ("lurd",),
+        ("sliding", "1 2 3 4 5 6 0 7 8", "--json"),
+        ("sliding", "2 1 3 4 5 6 7 8 0", "--json"),
+        ("sliding", "8 6 7 2 5 4 3 0 1", "--heuristic", "manhattan", "--max-nodes", "50", "--json"),
+    )
+
+
 DOMAINS: list[Callable[[], Domain]] = [
-    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku,
+    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku, _sliding,
 ]  # fmt: skip
 
 

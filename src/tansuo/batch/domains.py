@@ -361,7 +361,49 @@ def parse_size_range(spec: str) -> list[int] | None:
     return sizes
 
 
+class SlidingBatch(BatchDomain):
+    name = "sliding"
+    summary = "sliding-tile boards, one per line (Korf's 'id optimum tiles...' lines too)"
+    defaults: ClassVar[Mapping[str, Any]] = {"goal": "blank-last", "time_limit": 60.0}
+    converters: ClassVar[Mapping[str, Converter]] = {
+        "goal": str,
+        "algorithm": str,
+        "heuristic": lambda value: None if value is None else str(value),
+        "weight": float,
+        "time_limit": _seconds("time_limit"),
+        "max_nodes": _optional_int("max_nodes"),
+        "max_memory": lambda value: value,
+    }
+
+    def read(self, source: str) -> Iterator[Instance]:
+        from tansuo.sliding.io import parse_instances
+
+        for number, line in _lines(source):
+            (board,) = parse_instances(line)
+            yield Instance(board.id if board.known is not None else str(number), line)
+
+    def warm_up(self) -> None:
+        from tansuo.sliding import warm_up
+
+        warm_up()
+
+    def solve(self, text: str, options: Mapping[str, Any], shared: Any) -> Result:
+        from tansuo.sliding import Puzzle, parse_goal, parse_instances, solve
+
+        (board,) = parse_instances(text)
+        settings = dict(options)
+        goal = parse_goal(settings.pop("goal", "blank-last"), board.shape)
+        return solve(Puzzle(board.tiles, board.shape, goal), **settings)
+
+    def extras(self, result: Result, text: str) -> dict[str, Any]:
+        from tansuo.sliding import parse_instances
+
+        (board,) = parse_instances(text)
+        return {} if board.known is None else {"known": board.known}
+
+
 _DOMAINS: dict[str, BatchDomain] = {d.name: d for d in (GridBatch(), QueensBatch(), SudokuBatch())}
+_DOMAINS["sliding"] = SlidingBatch()
 
 
 def domain_names() -> list[str]:

@@ -1,0 +1,103 @@
+"""``tansuo sliding``: one board, a file of boards, pictures, and the build command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tansuo.sliding import play
+
+KORF = "/work/shared/data/korf100.txt"
+
+
+def test_one_board_prints_moves_that_replay(run_cli):
+    run = run_cli("sliding", "1 2 3 / 4 _ 6 / 7 5 8", "--show")
+    assert run.code == 0, run.err
+    assert "2 moves, optimal" in run.out
+    lurd = next(line for line in run.out.splitlines() if line.startswith("blank: ")).split()[1]
+    assert play((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3), lurd) == (1, 2, 3, 4, 5, 6, 7, 8, 0)
+
+
+def test_goal_blank_first_and_json(run_cli):
+    run = run_cli("sliding", "1 0 2 3 4 5 6 7 8", "--goal", "blank-first", "--json")
+    record = json.loads(run.out)
+    assert run.code == 0 and record["lurd"] == "L" and record["solution"] == [1]
+    assert record["optimal"] is True and record["goal"] == list(range(9))
+
+
+def test_rectangle_and_weighted(run_cli):
+    run = run_cli("sliding", "2x4: 5 1 2 3 0 6 7 4", "--weight", "1.5", "--json")
+    record = json.loads(run.out)
+    assert run.code == 0 and record["optimal"] is False and record["bound"] == 1.5
+    assert play(tuple(record["start"]), (2, 4), record["lurd"]) == tuple(record["goal"])
+
+
+def test_file_batch_in_input_order_with_known_lengths(run_cli, tmp_path):
+    lines = Path(KORF).read_text().splitlines()
+    korf = [line for line in lines if line and not line.startswith("#")]
+    easy = [line for line in korf if line.split()[0] in ("4", "2")]
+    path = tmp_path / "boards.txt"
+    unsolvable = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14"
+    path.write_text("# a few\n#\n#\n#\n#\n" + "\n".join(easy) + f"\n{unsolvable}\n")
+    run = run_cli(
+        "sliding", "--file", path, "--goal", "blank-first", "--json", "--heuristic", "5-5-5"
+    )
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["id"] for r in records] == ["2", "4", "8"]
+    assert [r["status"] for r in records] == ["solved", "solved", "no_solution"]
+    assert records[0]["cost"] == records[0]["known"] == 55
+    assert run.code == 1
+
+
+def test_file_batch_table(run_cli, tmp_path):
+    path = tmp_path / "boards.txt"
+    path.write_text("1 2 3 4 5 6 0 7 8\n8 6 7 2 5 4 3 0 1\n")
+    run = run_cli("sliding", "--file", path)
+    assert run.code == 0, run.err
+    assert "31 moves, optimal" in run.out and "solved" in run.out
+
+
+def test_render_and_animate(run_cli, tmp_path):
+    from PIL import Image
+
+    png, gif = tmp_path / "b.png", tmp_path / "b.gif"
+    run = run_cli("sliding", "1 2 3 4 0 6 7 5 8", "--render", png, "--animate", gif)
+    assert run.code == 0, run.err
+    assert Image.open(png).format == "PNG"
+    with Image.open(gif) as animation:
+        assert animation.n_frames == 3
+    again = run_cli("sliding", "1 2 3 4 0 6 7 5 8", "--render", png)
+    assert again.code == 2  # no overwrite without --force
+
+
+def test_build_pdb_command(run_cli):
+    run = run_cli("sliding", "build-pdb", "exact")
+    assert run.code == 2  # exact tables are for small boards, not the 15-puzzle databases
+    run = run_cli("sliding", "build-pdb", "5-5-5", "--goal", "blank-first")
+    assert run.code == 0, run.err
+    assert "5-5-5" in run.out
+
+
+def test_zones_algorithm_gives_a_solution(run_cli):
+    run = run_cli(
+        "sliding",
+        "1 5 2 3 / 4 0 9 7 / 8 10 6 11 / 12 13 14 15",
+        "--algo",
+        "zones",
+        "--goal",
+        "blank-first",
+        "--json",
+    )
+    record = json.loads(run.out)
+    assert run.code == 0, run.err
+    assert play(tuple(record["start"]), (4, 4), record["lurd"]) == tuple(range(16))
+
+
+def test_workers_through_the_batch_runner(run_cli, tmp_path):
+    path = tmp_path / "boards.txt"
+    path.write_text("1 2 3 4 5 6 0 7 8\n8 6 7 2 5 4 3 0 1\n2 1 3 4 5 6 7 8 0\n")
+    run = run_cli("sliding", "--file", path, "--workers", "2", "--json")
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["id"] for r in records] == ["1", "2", "3"]
+    assert [r["cost"] for r in records] == [2, 31, None]
+    assert run.code == 1

@@ -1,0 +1,217 @@
+"""IDA* in numba against the generic engine's A*; tables against breadth-first search."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import numpy as np
+import pytest
+
+from tansuo.search import astar
+from tansuo.sliding import (
+    Puzzle,
+    SlidingProblem,
+    goal_board,
+    play,
+    random_puzzle,
+    scrambled,
+    solve,
+    solve_many,
+)
+from tansuo.sliding.heuristics import build_table, database, weights
+from tansuo.sliding.model import MOVES
+
+
+def _reference_length(puzzle: Puzzle) -> int:
+    result = astar(SlidingProblem(puzzle))
+    assert result.solved
+    return len(result.actions)
+
+
+def _check(puzzle: Puzzle, result) -> None:
+    assert result.solved
+    assert play(puzzle.tiles, puzzle.shape, result.lurd) == puzzle.goal
+    assert len(result.solution) == result.cost == len(result.lurd)
+
+
+@pytest.mark.parametrize(
+    ("shape", "goal", "heuristic"),
+    [((3, 3), "blank-last", "linear"), ((3, 3), "blank-first", "manhattan"),
+     ((3, 3), "blank-last", "exact"), ((2, 4), "blank-last", "linear"),
+     ((2, 4), "blank-first", "exact"), ((3, 4), "blank-last", "linear")],
+)  # fmt: skip
+def test_ida_lengths_equal_reference_astar(shape, goal, heuristic):
+    rng = random.Random(7)
+    count = 3 if shape == (3, 4) else 12
+    for _ in range(count):
+        if shape == (3, 4):
+            puzzle = scrambled(shape, 40, goal=goal, rng=rng)  # A* in Python stays quick
+        else:
+            puzzle = random_puzzle(shape, goal=goal, rng=rng)
+        result = solve(puzzle, heuristic=heuristic)
+        _check(puzzle, result)
+        assert result.optimal
+        assert result.cost == _reference_length(puzzle), puzzle.tiles
+
+
+def test_explicit_goal():
+    goal = (8, 7, 6, 5, 4, 3, 2, 1, 0)
+    rng = random.Random(3)
+    for _ in range(5):
+        puzzle = random_puzzle((3, 3), goal=goal, rng=rng)
+        for heuristic in ("linear", "exact"):
+            result = solve(puzzle, heuristic=heuristic)
+            _check(puzzle, result)
+            assert result.cost == _reference_length(puzzle)
+
+
+def test_near_goal_fifteen_puzzles_match_reference():
+    rng = random.Random(11)
+    for goal, heuristics in (("blank-last", ("linear",)), ("blank-first", ("linear", "5-5-5"))):
+        for _ in range(5):
+            puzzle = scrambled((4, 4), 30, goal=goal, rng=rng)
+            expected = _reference_length(puzzle)
+            for heuristic in heuristics:
+                result = solve(puzzle, heuristic=heuristic)
+                _check(puzzle, result)
+                assert result.cost == expected, (puzzle.tiles, heuristic)
+
+
+def test_weighted_search_is_within_its_bound():
+    rng = random.Random(5)
+    for _ in range(5):
+        puzzle = random_puzzle((3, 3), rng=rng)
+        optimum = solve(puzzle).cost
+        result = solve(puzzle, heuristic="linear", weight=2.0)
+        _check(puzzle, result)
+        assert not result.optimal and result.bound == 2.0
+        assert optimum <= result.cost <= 2 * optimum
+
+
+def test_solve_many_matches_solve():
+    rng = random.Random(9)
+    puzzles = [random_puzzle((3, 3), rng=rng) for _ in range(30)]
+    puzzles.append(puzzles[0].with_tiles((2, 1, 3, 4, 5, 6, 7, 8, 0)))
+    many = solve_many(puzzles)
+    for puzzle, result in zip(puzzles, many, strict=True):
+        one = solve(puzzle, heuristic="linear")
+        assert result.status == one.status
+        if one.solved:
+            _check(puzzle, result)
+            assert result.cost == one.cost
+
+
+def _bfs_distances(shape, goal):
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        board = queue.popleft()
+        blank = board.index(0)
+        r, c = divmod(blank, shape[1])
+        for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)):
+            if 0 <= r + dr < shape[0] and 0 <= c + dc < shape[1]:
+                target = (r + dr) * shape[1] + c + dc
+                tiles = list(board)
+                tiles[blank], tiles[target] = tiles[target], 0
+                nxt = tuple(tiles)
+                if nxt not in dist:
+                    dist[nxt] = dist[board] + 1
+                    queue.append(nxt)
+    return dist
+
+
+def _rank(cells_of, cells):
+    mult = weights(len(cells_of), cells)
+    index = 0
+    for i, cell in enumerate(cells_of):
+        index += (cell - sum(1 for c in cells_of[:i] if c < cell)) * int(mult[i])
+    return index
+
+
+def test_exact_table_of_the_eight_puzzle_equals_bfs():
+    shape = (3, 3)
+    goal = goal_board(shape)
+    table = database("exact", shape, goal).tables[0]
+    distances = _bfs_distances(shape, goal)
+    assert len(distances) == 181_440
+    tiles = [t for t in goal if t]
+    sample = random.Random(1).sample(sorted(distances), 20_000)
+    for board in sample:
+        assert table[_rank([board.index(t) for t in tiles], 9)] == distances[board]
+    assert int(table[table != 255].max()) == 31
+    assert int((table != 255).sum()) == 181_440
+
+
+def test_pattern_database_values_are_admissible():
+    shape = (4, 4)
+    goal = goal_board(shape, "blank-first")
+    group = (1, 2, 3)
+    table = build_table(group, shape, goal)
+    rng = random.Random(13)
+    for _ in range(12):
+        puzzle = scrambled(shape, 30, goal="blank-first", rng=rng)
+        true = _reference_length(puzzle)
+        value = int(table[_rank([puzzle.tiles.index(t) for t in group], 16)])
+        assert value <= true
+    # the group's own Manhattan distance is a lower bound of its table's values
+    placements = np.flatnonzero(table != 255)
+    assert placements.size == 16 * 15 * 14
+
+
+def test_budgets_stop_the_search():
+    hard = Puzzle((8, 6, 7, 2, 5, 4, 3, 0, 1), (3, 3))
+    result = solve(hard, heuristic="manhattan", max_nodes=100)
+    assert result.status == "limit" and result.stats.limit == "max_nodes"
+    assert 100 <= result.stats.nodes < 200
+    korf = Puzzle((14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3), (4, 4), "blank-first")
+    result = solve(korf, heuristic="manhattan", time_limit=0.2)
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert result.stats.elapsed_s < 0.45
+    result = solve(korf, heuristic="5-5-5", max_memory="1M")
+    assert result.status == "limit" and result.stats.limit == "max_memory"
+
+
+def test_astar_reference_algorithm():
+    puzzle = Puzzle((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3))
+    result = solve(puzzle, algorithm="astar")
+    _check(puzzle, result)
+    assert result.cost == 2 and result.algorithm == "astar"
+    limited = solve(Puzzle((8, 6, 7, 2, 5, 4, 3, 0, 1), (3, 3)), algorithm="astar", max_nodes=10)
+    assert limited.status == "limit" and limited.stats.limit == "max_nodes"
+
+
+def test_moves_are_named_by_the_blank():
+    assert MOVES == "LURD"
+
+
+def test_time_limit_holds_on_the_largest_board():
+    puzzle = random_puzzle((8, 8), rng=random.Random(2))
+    solve(puzzle, max_nodes=10)  # compiled before the clock starts
+    for algorithm in ("ida", "zones"):
+        result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
+        assert result.status == "limit" and result.stats.limit == "time_limit"
+        assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
+
+
+def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
+    from tansuo.sliding.heuristics import cache_dir, forget_loaded
+
+    monkeypatch.setenv("TANSUO_CACHE", str(tmp_path))
+    goal = goal_board((2, 3))
+    forget_loaded()
+    first = database("exact", (2, 3), goal)
+    assert first.built
+    (path,) = cache_dir().glob("*.pdb")
+    forget_loaded()
+    assert not database("exact", (2, 3), goal).built  # read back from the file
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF  # one damaged byte
+    path.write_bytes(bytes(data))
+    forget_loaded()
+    again = database("exact", (2, 3), goal)
+    assert again.built and np.array_equal(again.tables[0], first.tables[0])
+    path.write_bytes(bytes(data[: len(data) // 2]))  # a partial file
+    forget_loaded()
+    assert database("exact", (2, 3), goal).built
+    forget_loaded()
