@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 from tansuo.adversarial.games import ConnectFour
 from tansuo.grid import Grid, bundled_map, find_path
 from tansuo.queens import count_solutions, find_solutions
+from tansuo.sliding import solve as sliding_solve
 from tansuo.search.examples import SlidingPuzzle, solve_puzzle
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
@@ -277,6 +278,11 @@ def test_sliding_solve_equals_the_engine(client):
         blank, at = board.index(0), board.index(tile)
         board[blank], board[at] = tile, 0
     assert board == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    status, optimal = post(client, "/api/sliding/solve", {"tiles": tiles, "algorithm": "optimal"})
+    assert status == 200 and optimal["cost"] == 31 and optimal["optimal"] is True
+    library = sliding_solve(tiles)
+    assert (optimal["solution"], optimal["lurd"]) == (library.as_dict()["solution"], library.lurd)
+    assert optimal["tiles_moved"] == optimal["solution"]
     status, answer = post(client, "/api/sliding/solve", {"tiles": [1, 2, 3, 4, 5, 6, 8, 7, 0]})
     assert status == 200 and answer["status"] == "no_solution"
     assert post(client, "/api/sliding/solve", {"tiles": list(range(25))})[0] == 413

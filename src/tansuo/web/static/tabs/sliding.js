@@ -7,7 +7,7 @@ export function mount(root) {
   const board = el("div", { class: "board sliding", role: "group", "aria-label": "Puzzle: click a tile next to the gap, or use the arrow keys" });
   const stats = el("dl", { class: "stats" });
   const size = select("Size", [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"]], 3, { name: "size" });
-  const algorithm = select("Algorithm", [["astar", "A*"], ["ida", "IDA*"], ["weighted", "weighted A* (w = 2)"], ["greedy", "greedy best-first"], ["bfs", "BFS"]], "astar", { name: "algorithm" });
+  const algorithm = select("Algorithm", [["optimal", "optimal (IDA*, pattern databases)"], ["astar", "A*"], ["ida", "IDA*"], ["weighted", "weighted A* (w = 2)"], ["greedy", "greedy best-first"], ["bfs", "BFS"]], "optimal", { name: "algorithm" });
   const heuristic = select("Heuristic", [["manhattan", "Manhattan"], ["hamming", "misplaced tiles"], ["zero", "none"]], "manhattan", { name: "heuristic" });
   const solveButton = el("button", { class: "action primary", type: "button", onclick: () => solve() }, "Solve");
   const moveText = el("span", { class: "steps", "aria-live": "polite" });
