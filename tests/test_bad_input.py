@@ -102,11 +102,9 @@ CASES: list[tuple[str, Args]] = [
     ("xiangqi position folder", lambda f: ["xiangqi", "perft", f["folder"], "1"]),
     ("xiangqi position binary", lambda f: ["xiangqi", "perft", f["binary"], "1"]),
     ("xiangqi unwritable render", lambda f: ["xiangqi", "bestmove", "startpos", "--depth", "1", "--render", f["unwritable"]]),
-<<<<<<< HEAD
     # serve
     ("serve bad port", lambda f: ["serve", "--port", "70000"]),
     ("serve negative time limit", lambda f: ["serve", "--port", "0", "--time-limit", "-1"]),
-=======
     # sliding
     *[(f"sliding file {kind}", lambda f, k=kind: ["sliding", "--file", f[k]]) for kind in FILE_KINDS],
     ("sliding junk board", lambda f: ["sliding", "1 2 3 x"]),
@@ -119,7 +117,6 @@ CASES: list[tuple[str, Args]] = [
     ("sliding negative time", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--time-limit", "-1"]),
     ("sliding unwritable render", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--render", f["unwritable"]]),
     ("sliding no board", lambda f: ["sliding"]),
->>>>>>> wip/sliding
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
     ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),
