@@ -1,0 +1,52 @@
+"""Sokoban: read XSB / .sok collections, solve levels by pushes or moves, replay LURD.
+
+>>> from tansuo.sokoban import Level, solve
+>>> level = Level.from_text('''
+... #######
+... #.@ $ #
+... #  $. #
+... #######''')
+>>> result = solve(level, mode="push-optimal")
+>>> result.status, result.pushes
+('solved', 3)
+
+The modules: ``model`` (levels, boards, replay), ``io`` (collections and
+solution files), ``solve`` (the search, its modes and result), ``reference``
+(exhaustive breadth-first search, the yardstick of the tests), ``render``
+(text, PNG and GIF pictures), ``_kernels`` (numba).
+"""
+
+from tansuo.sokoban.io import (
+    format_level,
+    format_solution,
+    parse_collection,
+    parse_solutions,
+    pick_level,
+    read_collection,
+    read_solutions,
+    write_solutions,
+)
+from tansuo.sokoban.model import DIRECTIONS, Board, Level, Replay, replay, verify
+from tansuo.sokoban.solve import MODES, SokobanResult, SokobanStats, solve, warm_up
+
+__all__ = [
+    "DIRECTIONS",
+    "MODES",
+    "Board",
+    "Level",
+    "Replay",
+    "SokobanResult",
+    "SokobanStats",
+    "format_level",
+    "format_solution",
+    "parse_collection",
+    "parse_solutions",
+    "pick_level",
+    "read_collection",
+    "read_solutions",
+    "replay",
+    "solve",
+    "verify",
+    "warm_up",
+    "write_solutions",
+]
