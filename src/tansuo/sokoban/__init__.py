@@ -3,12 +3,12 @@
 >>> from tansuo.sokoban import Level, solve
 >>> level = Level.from_text('''
 ... #######
-... #.@ $ #
-... #  $. #
+... #@ $ .#
+... # $  .#
 ... #######''')
 >>> result = solve(level, mode="push-optimal")
 >>> result.status, result.pushes
-('solved', 3)
+('solved', 5)
 
 The modules: ``model`` (levels, boards, replay), ``io`` (collections and
 solution files), ``solve`` (the search, its modes and result), ``reference``
