@@ -163,7 +163,26 @@ def _xiangqi() -> Domain:
     )
 
 
-DOMAINS: list[Callable[[], Domain]] = [_search, _graph, _grid, _adversarial, _queens, _xiangqi]
+def _sokoban() -> Domain:
+    from tansuo.sokoban import Level, bundled_collection, solve
+
+    easy = "#####\n#@$.#\n#####"
+    stuck = "#####\n#@$ #\n#  .#\n#####"
+    return Domain(
+        "sokoban",
+        lambda: solve(Level.from_text(easy)),
+        lambda: solve(Level.from_text(stuck)),
+        lambda: solve(bundled_collection("xsokoban90")[1], max_expansions=10),
+        ("moves", "pushes", "level"),
+        lambda tmp: ("sokoban", _write(tmp / "easy.xsb", easy), "--json"),
+        lambda tmp: ("sokoban", _write(tmp / "stuck.xsb", stuck), "--json"),
+        ("sokoban", "xsokoban90", "--level", "2", "--max-expansions", "10", "--json"),
+    )
+
+
+DOMAINS: list[Callable[[], Domain]] = [
+    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sokoban,
+]  # fmt: skip
 
 
 def _check_result(result: Any, status: str, keys: tuple[str, ...]) -> None:

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tansuo.errors import InvalidInput
 from tansuo.sokoban import (
     Level,
+    bundled_collection,
     format_solution,
     parse_collection,
     parse_solutions,
     pick_level,
-    read_collection,
     replay,
     verify,
 )
 
-DATA = Path("/work/shared/data/sokoban")
 SOK = """\
 This text introduces the collection.
 
@@ -59,8 +56,8 @@ def test_pick_level_by_number_and_title() -> None:
 
 
 def test_bundled_collections_read_and_check() -> None:
-    microban = read_collection(DATA / "microban.xsb")
-    xsokoban = read_collection(DATA / "xsokoban90.xsb")
+    microban = bundled_collection("microban")
+    xsokoban = bundled_collection("xsokoban90")
     assert len(microban) == 155 and len(xsokoban) == 90
     assert microban[43].title == "44"
     for level in microban + xsokoban:

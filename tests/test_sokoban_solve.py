@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import pytest
 
 from tansuo.errors import InvalidInput
 from tansuo.result import RESULT_KEYS, STATS_KEYS
-from tansuo.sokoban import Level, read_collection, solve, verify
+from tansuo.sokoban import Level, bundled_collection, solve, verify
 from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level
 
-DATA = Path("/work/shared/data/sokoban")
 UNSOLVABLE = Level.from_text("#####\n#@$ #\n#  .#\n#####")  # the box is stuck in a row of walls
 
 
@@ -51,7 +49,7 @@ def test_optimal_modes_equal_exhaustive_bfs(seed: int) -> None:
 
 
 def test_microban_solutions_replay() -> None:
-    levels = read_collection(DATA / "microban.xsb")[:12]
+    levels = bundled_collection("microban")[:12]
     for level in levels:
         result = solve(level, time_limit=10)
         assert result.solved, level.name
@@ -60,7 +58,7 @@ def test_microban_solutions_replay() -> None:
 
 
 def test_push_optimal_microban_1() -> None:
-    result = solve(read_collection(DATA / "microban.xsb")[0], mode="push-optimal")
+    result = solve(bundled_collection("microban")[0], mode="push-optimal")
     assert result.pushes == 8 and result.optimal
 
 
@@ -75,7 +73,7 @@ def test_result_contract() -> None:
 
 
 def test_budgets_end_in_limit() -> None:
-    hard = read_collection(DATA / "xsokoban90.xsb")[1]
+    hard = bundled_collection("xsokoban90")[1]
     result = solve(hard, max_expansions=50)
     assert result.status == "limit" and result.stats.limit == "max_expansions"
     assert result.stats.expanded <= 50

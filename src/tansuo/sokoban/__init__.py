@@ -17,8 +17,12 @@ solution files), ``solve`` (the search, its modes and result), ``reference``
 """
 
 from tansuo.sokoban.io import (
+    BUNDLED_COLLECTIONS,
+    bundled_collection,
+    bundled_collection_names,
     format_level,
     format_solution,
+    load_collection,
     parse_collection,
     parse_solutions,
     pick_level,
@@ -30,6 +34,7 @@ from tansuo.sokoban.model import DIRECTIONS, Board, Level, Replay, replay, verif
 from tansuo.sokoban.solve import MODES, SokobanResult, SokobanStats, solve, warm_up
 
 __all__ = [
+    "BUNDLED_COLLECTIONS",
     "DIRECTIONS",
     "MODES",
     "Board",
@@ -37,8 +42,11 @@ __all__ = [
     "Replay",
     "SokobanResult",
     "SokobanStats",
+    "bundled_collection",
+    "bundled_collection_names",
     "format_level",
     "format_solution",
+    "load_collection",
     "parse_collection",
     "parse_solutions",
     "pick_level",

@@ -191,3 +191,42 @@ def read_solutions(path: str | os.PathLike[str]) -> dict[str, str]:
 def write_solutions(path: str | os.PathLike[str], entries: Iterable[tuple[str, str]]) -> None:
     """Write ``(title, lurd)`` entries as a solution file."""
     Path(path).write_text("".join(format_solution(t, s) for t, s in entries), encoding="utf-8")
+
+
+_DATA = "tansuo.data.sokoban"
+BUNDLED_COLLECTIONS = ("microban", "xsokoban90")
+"""The bundled collections: Microban (155 levels, David W. Skinner) and XSokoban (90)."""
+
+
+def bundled_collection_names() -> list[str]:
+    """Names :func:`bundled_collection` takes."""
+    return list(BUNDLED_COLLECTIONS)
+
+
+def bundled_collection(name: str) -> list[Level]:
+    """A bundled collection by name (``microban``, ``xsokoban90``); its header says its source.
+
+    >>> len(bundled_collection("microban"))
+    155
+    """
+    from importlib import resources
+
+    if name not in BUNDLED_COLLECTIONS:
+        raise InvalidInput(
+            f"no bundled collection {name!r}; choose one of: {', '.join(BUNDLED_COLLECTIONS)}"
+        )
+    text = resources.files(_DATA).joinpath(f"{name}.xsb").read_text("utf-8")
+    return parse_collection(text, source=name)
+
+
+def load_collection(text: str) -> list[Level]:
+    """A command-line FILE: a path, ``-``, or the name of a bundled collection."""
+    from tansuo.files import could_be_path
+
+    if (
+        text != "-"
+        and text in BUNDLED_COLLECTIONS
+        and not (could_be_path(text) and Path(text).exists())
+    ):
+        return bundled_collection(text)
+    return read_collection(text)
