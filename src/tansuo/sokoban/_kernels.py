@@ -30,8 +30,11 @@ MODE_MOVES = 2
 # -- slots of ``params`` ------------------------------------------------------
 P_BOXES = 0
 P_MODE = 1
-P_WEIGHT = 2  # fast mode: priority = WEIGHT * h + g
-PARAM_SLOTS = 3
+P_WEIGHT = 2  # fast mode: priority = WEIGHT * (h + ORDER * disorder) + g
+P_ORDER = 3
+P_REVERSE = 4  # 1: pull boxes from the goals back to the start (a search backwards)
+P_TARGET = 5  # backwards: the start's player cell, normalised to its region
+PARAM_SLOTS = 6
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -43,7 +46,8 @@ C_STAMP = 5
 C_MAX_FRONTIER = 6
 C_DEADLOCKS = 7
 C_DUPLICATES = 8
-CTL_SLOTS = 9
+C_CORRALS = 9
+CTL_SLOTS = 10
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -63,11 +67,13 @@ SECONDARY = 1 << 24
 
 
 @njit(cache=True)
-def push_distances(walls, goals, deltas):
+def push_distances(walls, goals, deltas, pull=False):
     """``dist[g, c]``: fewest pushes of a lone box from ``c`` onto goal ``g`` (INF: never).
 
     Pull search from each goal: a box at ``x`` came from ``x - d`` with the
-    player behind it at ``x - 2d``; both must be floor.
+    player behind it at ``x - 2d``; both must be floor. With ``pull``, the
+    fewest pulls instead: a box at ``x`` came from ``x - d`` with the player
+    walking from ``x`` to ``x + d``.
     """
     n = walls.size
     dist = np.full((goals.size, n), INF, dtype=np.int32)
@@ -83,7 +89,7 @@ def push_distances(walls, goals, deltas):
             for k in range(4):
                 d = deltas[k]
                 c = x - d
-                p = x - 2 * d
+                p = x + d if pull else x - 2 * d
                 if p < 0 or p >= n or walls[c] or walls[p]:
                     continue
                 if dist[gi, c] == INF:
@@ -235,6 +241,24 @@ def heap_key(mode, weight, g, m, h):
 
 
 @njit(cache=True)
+def disorder(goals, rank, occ):
+    """Boxes on goals that the packing order fills later than a goal still empty.
+
+    ``rank[c]`` is the packing rank of goal cell ``c`` (0 first); a goal room
+    filled from its entrance locks its own inner goals out.
+    """
+    low = 1 << 30
+    for g in goals:
+        if occ[g] == 0 and rank[g] < low:
+            low = rank[g]
+    count = 0
+    for g in goals:
+        if occ[g] > 0 and rank[g] > low:
+            count += 1
+    return count
+
+
+@njit(cache=True)
 def _region(start, walls, occ, seen, stamp, queue, dist, deltas):
     """Flood the player's region from ``start``: ``seen[c] == stamp``, walk lengths in ``dist``.
 
@@ -259,6 +283,96 @@ def _region(start, walls, occ, seen, stamp, queue, dist, deltas):
                 if x < low:
                     low = x
     return low
+
+
+MAX_CORRALS = 64
+
+
+@njit(cache=True)
+def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue, deltas,
+              border, pushes, needs, broken):  # fmt: skip
+    """The PI-corral to resolve first, or -1: only pushes into it need be tried.
+
+    A corral is an area the player cannot reach, fenced by boxes. It is an
+    I-corral when every legal push of its border boxes (every box next to
+    it) goes into it, and a PI-corral when the player can make every push of
+    a border box into it now. If a PI-corral still has work in it (a box off its goal
+    or an empty goal), some push into it must come before it is solved, and
+    pushing into it first loses nothing: the other pushes can wait. Labels
+    the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]`` says
+    whether box ``i`` borders the returned corral.
+    """
+    count = 0
+    for i in range(nb):
+        b = boxes[i]
+        for k in range(4):
+            x = b + deltas[k]
+            if walls[x] or occ[x] > 0 or seen[x] == stamp or cseen[x] == stamp:
+                continue
+            if count == MAX_CORRALS:
+                return -1
+            # flood a new corral
+            head = 0
+            tail = 1
+            queue[0] = x
+            cseen[x] = stamp
+            cid[x] = count
+            pushes[count] = 0
+            needs[count] = 0
+            broken[count] = 0
+            while head < tail:
+                c = queue[head]
+                head += 1
+                if goal[c]:
+                    needs[count] = 1  # an empty goal inside
+                for q in range(4):
+                    y = c + deltas[q]
+                    if not walls[y] and occ[y] == 0 and cseen[y] != stamp:
+                        cseen[y] = stamp
+                        cid[y] = count
+                        queue[tail] = y
+                        tail += 1
+            count += 1
+    if count == 0:
+        return -1
+    for i in range(nb):
+        b = boxes[i]
+        for k in range(4):
+            x = b + deltas[k]
+            if cseen[x] == stamp and occ[x] == 0 and not walls[x] and not goal[b]:
+                needs[cid[x]] = 1
+        for k in range(4):
+            d = deltas[k]
+            t = b + d
+            p = b - d
+            if walls[t] or occ[t] > 0:
+                continue
+            into = cid[t] if cseen[t] == stamp else -1
+            # possible now or once the player gets behind the box
+            legal = not walls[p] and not dead[t]
+            # the corrals this box borders, other than the target's: a push out of them
+            for q in range(4):
+                y = b + deltas[q]
+                if legal and cseen[y] == stamp and occ[y] == 0 and not walls[y] and cid[y] != into:
+                    broken[cid[y]] = 1  # I fails: a push leaves the corral
+            if into >= 0 and not dead[t]:
+                if seen[p] == stamp:
+                    pushes[into] += 1
+                elif not walls[p]:
+                    broken[into] = 1  # P fails: the player cannot make this push now
+    best = -1
+    for c in range(count):
+        if not broken[c] and needs[c] and pushes[c] > 0 and (best < 0 or pushes[c] < pushes[best]):
+            best = c
+    if best >= 0:
+        for i in range(nb):
+            border[i] = 0
+            b = boxes[i]
+            for k in range(4):
+                x = b + deltas[k]
+                if cseen[x] == stamp and cid[x] == best and occ[x] == 0 and not walls[x]:
+                    border[i] = 1
+    return best
 
 
 @njit(cache=True)
@@ -291,6 +405,8 @@ def search(
     walls,
     dead,
     goal,
+    goals,
+    rank,
     dist,
     zbox,
     zplayer,
@@ -320,6 +436,9 @@ def search(
     nb = params[P_BOXES]
     mode = params[P_MODE]
     weight = params[P_WEIGHT]
+    order = params[P_ORDER]
+    reverse = params[P_REVERSE]
+    target = params[P_TARGET]
     cap = sboxes.shape[0]
     tmask = table.size - 1
     hu = np.zeros(nb + 1, dtype=np.int64)
@@ -328,6 +447,12 @@ def search(
     hway = np.zeros(nb + 1, dtype=np.int64)
     hminv = np.zeros(nb + 1, dtype=np.int64)
     hused = np.zeros(nb + 1, dtype=np.bool_)
+    cseen = np.zeros(walls.size, dtype=np.int64)
+    cid = np.zeros(walls.size, dtype=np.int64)
+    border = np.zeros(nb, dtype=np.uint8)
+    cpushes = np.zeros(MAX_CORRALS, dtype=np.int64)
+    cneeds = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    cbroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
     done = 0
     while done < units:
         n = ctl[C_STATES]
@@ -340,7 +465,7 @@ def search(
         if sclosed[s]:
             continue
         sclosed[s] = 1
-        if sh[s] == 0:
+        if sh[s] == 0 and (not reverse or splayer[s] == target):
             ctl[C_FOUND] = s
             return FOUND
         done += 1
@@ -350,12 +475,33 @@ def search(
         ctl[C_STAMP] += 1
         stamp = ctl[C_STAMP]
         _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
+        corral = -1
+        if mode == MODE_FAST and not reverse:
+            corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
+                               queue, deltas, border, cpushes, cneeds, cbroken)  # fmt: skip
+            if corral >= 0:
+                ctl[C_CORRALS] += 1
         for i in range(nb):
             b = sboxes[s, i]
+            if corral >= 0 and not border[i]:
+                continue
             for k in range(4):
                 d = deltas[k]
                 t = b + d
-                if seen[b - d] != stamp or walls[t] or occ[t] > 0 or dead[t]:
+                if walls[t] or occ[t] > 0 or dead[t]:
+                    continue
+                if reverse:
+                    # pull: the player on t walks on to t + d, the box follows onto t
+                    stand = t
+                    after = t + d
+                    if seen[stand] != stamp or walls[after] or occ[after] > 0:
+                        continue
+                else:
+                    stand = b - d
+                    after = b
+                    if seen[stand] != stamp:
+                        continue
+                if corral >= 0 and not (cseen[t] == stamp and cid[t] == corral):
                     continue
                 ctl[C_GENERATED] += 1
                 occ[b] = 0
@@ -377,7 +523,7 @@ def search(
                     j += 1
                 if not placed:
                     row[j] = t
-                if freeze_deadlock(t, row, nb, walls, dead, goal, mark, deltas):
+                if not reverse and freeze_deadlock(t, row, nb, walls, dead, goal, mark, deltas):
                     ctl[C_DEADLOCKS] += 1
                     occ[t] = 0
                     occ[b] = i + 1
@@ -386,12 +532,15 @@ def search(
                     player = b
                 else:
                     ctl[C_STAMP] += 1
-                    player = _region(b, walls, occ, seen2, ctl[C_STAMP], queue, wdist2, deltas)
+                    player = _region(after, walls, occ, seen2, ctl[C_STAMP], queue, wdist2, deltas)
+                penalty = 0
+                if mode == MODE_FAST and order > 0 and not reverse:
+                    penalty = order * disorder(goals, rank, occ)
                 occ[t] = 0
                 occ[b] = i + 1
                 h = shash[s] ^ zbox[b] ^ zbox[t] ^ zplayer[splayer[s]] ^ zplayer[player]
                 g = sg[s] + 1
-                m = sm[s] + wdist[b - d] + 1
+                m = sm[s] + wdist[stand] + 1
                 # seen before?
                 slot = h & tmask
                 found = -1
@@ -432,12 +581,12 @@ def search(
                 sclosed[n] = 0
                 table[slot] = n
                 ctl[C_STATES] = n + 1
-                if mode == MODE_FAST and lb == 0:
+                if mode == MODE_FAST and lb == 0 and (not reverse or player == target):
                     for q in range(nb):
                         occ[sboxes[s, q]] = 0
                     ctl[C_FOUND] = n
                     return FOUND
-                key = heap_key(mode, weight, g, m, lb)
+                key = heap_key(mode, weight, g, m, lb + penalty)
                 ctl[C_HEAP] = _heap_push(hkey, hidx, ctl[C_HEAP], key, n)
         for q in range(nb):
             occ[sboxes[s, q]] = 0

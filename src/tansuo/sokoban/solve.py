@@ -42,7 +42,9 @@ Mode = Literal["fast", "push-optimal", "move-optimal"]
 MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
 _MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
 FAST_WEIGHT = 3
-"""Fast mode's priority is ``FAST_WEIGHT * bound + pushes``."""
+"""Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
+FAST_ORDER = 2
+"""Fast mode's penalty per box on a goal filled before its turn in the packing order."""
 
 _INITIAL_STATES = 1 << 12
 
@@ -63,6 +65,8 @@ class SokobanStats(Stats):
         Pushes that led to a state already stored.
     deadlocks : int
         Pushes pruned as deadlocks (frozen boxes, no perfect matching).
+    corrals : int
+        Expansions that tried only the pushes into a PI-corral (fast mode).
     max_frontier : int
         Largest open list.
     lower_bound : int
@@ -76,6 +80,7 @@ class SokobanStats(Stats):
     states: int = 0
     duplicates: int = 0
     deadlocks: int = 0
+    corrals: int = 0
     max_frontier: int = 0
     lower_bound: int = 0
     memory_bytes: int = 0
@@ -146,6 +151,8 @@ class Tables:
 
     walls: np.ndarray
     goal: np.ndarray
+    goals: np.ndarray
+    rank: np.ndarray
     dead: np.ndarray
     dist: np.ndarray
     deltas: np.ndarray
@@ -153,19 +160,61 @@ class Tables:
     zplayer: np.ndarray
 
 
-def prepare(board: Board) -> Tables:
-    """Push distances from every cell to every goal, dead squares, Zobrist keys."""
+def prepare(board: Board, *, reverse: bool = False) -> Tables:
+    """Push distances from every cell to every goal, dead squares, Zobrist keys.
+
+    With ``reverse``, the tables of the backward search: pull distances to
+    the boxes' start cells, which play the part of goals.
+    """
     n = board.width * board.height
     walls = board.walls.astype(np.uint8)
+    targets = board.boxes if reverse else board.goals
+    goals = np.array(targets, dtype=np.int64)
     goal = np.zeros(n, dtype=np.uint8)
-    goal[list(board.goals)] = 1
+    goal[goals] = 1
     deltas = np.array(board.deltas, dtype=np.int64)
-    dist = k.push_distances(walls, np.array(board.goals, dtype=np.int64), deltas)
+    dist = k.push_distances(walls, goals, deltas, reverse)
     dead = ((dist.min(axis=0) >= k.INF) & (walls == 0)).astype(np.uint8)
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
-    return Tables(walls, goal, dead, dist, deltas, zbox, zplayer)
+    rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
+    return Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer)
+
+
+def packing_order(board: Board) -> np.ndarray:
+    """Per cell, the packing rank of a goal (0: fill first), -1 elsewhere.
+
+    Worked out backwards from the solved position: in each round, every box
+    on a goal that the player (coming from its start) can reach and pull one
+    step off is taken away; the goals of the last round are the ones to fill
+    first. Goals scattered over the level all go in the first round and get
+    one rank; a goal room gets its depth order. Fast mode only prefers this
+    order (a penalty in its priority), it never forbids another.
+    """
+    n = board.width * board.height
+    rank = np.full(n, -1, dtype=np.int64)
+    left = set(board.goals)
+    rounds: list[list[int]] = []
+    start = board.player
+    while left:
+        region = board.reachable(start, left)
+        if start in left:
+            region = {}
+        taken = []
+        for g in sorted(left):
+            for d in board.deltas:
+                stand, back = g + d, g + 2 * d
+                if stand in region and not board.walls[back] and back not in left:
+                    taken.append(g)
+                    break
+        if not taken:
+            taken = sorted(left)
+        rounds.append(taken)
+        left -= set(taken)
+    for depth, goals in enumerate(reversed(rounds)):
+        rank[goals] = depth
+    return rank
 
 
 class _Arrays:
@@ -210,6 +259,98 @@ class _Arrays:
             setattr(self, name, fresh)
 
 
+class _Search:
+    """One best-first search over the arrays of :mod:`._kernels`, forwards or backwards."""
+
+    def __init__(self, board: Board, tables: Tables, code: int, memory: int, *,
+                 reverse: bool = False, target: int = 0) -> None:  # fmt: skip
+        self.tables = tables
+        self.memory = memory
+        self.reverse = reverse
+        nb = len(board.boxes)
+        states = _INITIAL_STATES
+        while states > 64 and _Arrays.bytes_for(nb, states) > memory:
+            states //= 2
+        self.a = _Arrays(nb, states)
+        ncell = board.width * board.height
+        self.ctl = np.zeros(k.CTL_SLOTS, dtype=np.int64)
+        self.params = params = np.zeros(k.PARAM_SLOTS, dtype=np.int64)
+        params[k.P_BOXES] = nb
+        params[k.P_MODE] = code
+        params[k.P_WEIGHT] = FAST_WEIGHT
+        params[k.P_ORDER] = FAST_ORDER
+        params[k.P_REVERSE] = int(reverse)
+        params[k.P_TARGET] = target
+        self.occ = np.zeros(ncell, dtype=np.int32)
+        self.seen = np.zeros(ncell, dtype=np.int64)
+        self.seen2 = np.zeros(ncell, dtype=np.int64)
+        self.wdist = np.zeros(ncell, dtype=np.int32)
+        self.wdist2 = np.zeros(ncell, dtype=np.int32)
+        self.queue = np.zeros(ncell, dtype=np.int64)
+        self.mark = np.zeros(ncell, dtype=np.uint8)
+        self.outcome = k.EXHAUSTED
+        self.limit: str | None = None
+
+    def region(self, player: int, boxes: tuple[int, ...]) -> int:
+        """The top-left cell of the player's region among ``boxes``."""
+        self.occ[list(boxes)] = 1
+        self.ctl[k.C_STAMP] += 1
+        cell = k._region(player, self.tables.walls, self.occ, self.seen, self.ctl[k.C_STAMP],
+                         self.queue, self.wdist, self.tables.deltas)  # fmt: skip
+        self.occ[:] = 0
+        return int(cell)
+
+    def add_root(self, boxes: tuple[int, ...], player: int, lower: int) -> None:
+        a, ctl, t = self.a, self.ctl, self.tables
+        n = int(ctl[k.C_STATES])
+        row = np.array(boxes, dtype=np.int16)
+        a.boxes[n] = row
+        a.player[n] = player
+        a.parent[n] = -1
+        a.h[n] = lower
+        a.hash[n] = k.state_hash(row, player, t.zbox, t.zplayer)
+        k.table_insert(a.table, a.hash, n)
+        ctl[k.C_STATES] = n + 1
+        heap = int(ctl[k.C_HEAP])
+        a.hkey[heap] = k.heap_key(self.params[k.P_MODE], FAST_WEIGHT, 0, 0, lower)
+        a.hidx[heap] = n
+        ctl[k.C_HEAP] = heap + 1
+        self.outcome = k.RUNNING
+
+    def step(self, units: int) -> bool:
+        """Run up to ``units`` expansions; True when this search is over."""
+        if self.outcome in (k.FOUND, k.EXHAUSTED) or self.limit is not None:
+            return True
+        a, t, ctl = self.a, self.tables, self.ctl
+        while True:
+            self.outcome = k.search(
+                units, t.walls, t.dead, t.goal, t.goals, t.rank, t.dist, t.zbox, t.zplayer,
+                t.deltas, self.params, a.boxes, a.player, a.parent, a.g, a.m, a.h, a.hash,
+                a.closed, a.table, a.hkey, a.hidx, ctl, self.occ, self.seen, self.seen2,
+                self.wdist, self.wdist2, self.queue, self.mark,
+            )  # fmt: skip
+            if self.outcome != k.GROW:
+                return self.outcome != k.RUNNING
+            if 2 * a.nbytes > self.memory:
+                self.limit = "max_memory"
+                return True
+            try:
+                a.grow(int(ctl[k.C_STATES]), int(ctl[k.C_HEAP]))
+            except MemoryError:
+                self.limit = "max_memory"
+                return True
+
+    def chain(self) -> list[tuple[int, ...]]:
+        """The box cells of every state from a root to the one found."""
+        rows = []
+        s = int(self.ctl[k.C_FOUND])
+        while s >= 0:
+            rows.append(tuple(int(c) for c in self.a.boxes[s]))
+            s = int(self.a.parent[s])
+        rows.reverse()
+        return rows
+
+
 def solve(
     level: Level | Board,
     *,
@@ -219,6 +360,10 @@ def solve(
     max_memory: int | str | None = None,
 ) -> SokobanResult:
     """Solve a level (see the module docstring for the modes and budgets).
+
+    Fast mode runs two searches in turns: pushes forwards from the start and
+    pulls backwards from the solved position (which untangles goal rooms that
+    must be filled in order); whichever finishes first answers.
 
     Raises
     ------
@@ -230,100 +375,91 @@ def solve(
     memory_bytes = None if max_memory is None else parse_memory(max_memory)
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
     board = level if isinstance(level, Board) else level.board()
+    code = _MODE_CODE[mode]
+    both = code == k.MODE_FAST and board.boxes != board.goals
     started = time.perf_counter()
     tables = prepare(board)
+    back_tables = prepare(board, reverse=True) if both else None
     preprocess_s = time.perf_counter() - started
     meter = budget.start()
     memory = meter.memory_limit()
-    nb = len(board.boxes)
-    code = _MODE_CODE[mode]
-    states = _INITIAL_STATES
-    while states > 64 and _Arrays.bytes_for(nb, states) > memory:
-        states //= 2
-    a = _Arrays(nb, states)
-    ncell = board.width * board.height
-    ctl = np.zeros(k.CTL_SLOTS, dtype=np.int64)
-    params = np.zeros(k.PARAM_SLOTS, dtype=np.int64)
-    params[k.P_BOXES] = nb
-    params[k.P_MODE] = code
-    params[k.P_WEIGHT] = FAST_WEIGHT
-    occ = np.zeros(ncell, dtype=np.int32)
-    seen = np.zeros(ncell, dtype=np.int64)
-    seen2 = np.zeros(ncell, dtype=np.int64)
-    wdist = np.zeros(ncell, dtype=np.int32)
-    wdist2 = np.zeros(ncell, dtype=np.int32)
-    queue = np.zeros(ncell, dtype=np.int64)
-    mark = np.zeros(ncell, dtype=np.uint8)
-
-    # the start state
+    forward = _Search(board, tables, code, memory // 2 if both else memory)
     start_boxes = np.array(board.boxes, dtype=np.int16)
     lower = _bound(start_boxes, tables)
-    limit: str | None = None
-    outcome = k.EXHAUSTED
+    searches = [forward]
     if lower < k.INF and not _start_frozen(board, tables):
-        a.boxes[0] = start_boxes
-        player = board.player
-        if code != k.MODE_MOVES:
-            occ[list(board.boxes)] = 1
-            player = k._region(player, tables.walls, occ, seen, 1, queue, wdist, tables.deltas)
-            occ[:] = 0
-            ctl[k.C_STAMP] = 1
-        a.player[0] = player
-        a.parent[0] = -1
-        a.h[0] = lower
-        a.hash[0] = k.state_hash(start_boxes, player, tables.zbox, tables.zplayer)
-        k.table_insert(a.table, a.hash, 0)
-        ctl[k.C_STATES] = 1
-        a.hkey[0] = k.heap_key(code, FAST_WEIGHT, 0, 0, lower)
-        a.hidx[0] = 0
-        ctl[k.C_HEAP] = 1
+        player = board.player if code == k.MODE_MOVES else forward.region(board.player, board.boxes)
+        forward.add_root(board.boxes, player, lower)
+        if back_tables is not None:
+            backward = _Search(board, back_tables, code, memory // 2, reverse=True, target=player)
+            back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
+            if back_lower < k.INF:
+                for root in _regions(board, board.goals):
+                    backward.add_root(board.goals, root, back_lower)
+                searches.append(backward)
+    else:
+        forward.outcome = k.EXHAUSTED
 
-        def step(units: int) -> bool:
-            nonlocal outcome, limit
-            while True:
-                outcome = k.search(
-                    units, tables.walls, tables.dead, tables.goal, tables.dist, tables.zbox,
-                    tables.zplayer, tables.deltas, params, a.boxes, a.player, a.parent, a.g,
-                    a.m, a.h, a.hash, a.closed, a.table, a.hkey, a.hidx, ctl, occ, seen, seen2,
-                    wdist, wdist2, queue, mark,
-                )  # fmt: skip
-                if outcome != k.GROW:
-                    return outcome != k.RUNNING
-                if 2 * a.nbytes > memory:
-                    limit = "max_memory"
-                    return True
-                try:
-                    a.grow(int(ctl[k.C_STATES]), int(ctl[k.C_HEAP]))
-                except MemoryError:
-                    limit = "max_memory"
-                    return True
+    def expanded() -> int:
+        return sum(int(x.ctl[k.C_EXPANDED]) for x in searches)
 
-        spent = run_chunked(step, lambda: int(ctl[k.C_EXPANDED]), meter)
-        limit = limit or spent
+    def step(units: int) -> bool:
+        share = max(1, units // len(searches))
+        for search in searches:
+            search.step(share)
+            if search.outcome == k.FOUND:
+                return True
+        # over when every search is over; a forward search that ran dry is a proof
+        if forward.outcome == k.EXHAUSTED:
+            return True
+        return all(x.outcome in (k.FOUND, k.EXHAUSTED) or x.limit for x in searches)
+
+    spent = run_chunked(step, expanded, meter)
     elapsed = meter.elapsed()
+    winner = next((x for x in searches if x.outcome == k.FOUND), None)
     solution = moves = pushes = None
-    if outcome == k.FOUND:
-        solution = _lurd(board, a, int(ctl[k.C_FOUND]))
+    limit = None
+    if winner is not None:
+        chain = winner.chain()
+        solution = _lurd(board, chain[::-1] if winner.reverse else chain)
         end = verify(board, solution)
         moves, pushes = end.moves, end.pushes
         status: Status = SOLVED
-        limit = None
+    elif forward.outcome == k.EXHAUSTED and forward.limit is None:
+        status = NO_SOLUTION
     else:
-        status = LIMIT if limit is not None else NO_SOLUTION
+        status = LIMIT
+        limit = spent or next((x.limit for x in searches if x.limit), None) or "time_limit"
+    total = {slot: sum(int(x.ctl[slot]) for x in searches) for slot in range(k.CTL_SLOTS)}
     stats = SokobanStats(
-        expanded=int(ctl[k.C_EXPANDED]),
-        generated=int(ctl[k.C_GENERATED]),
+        expanded=total[k.C_EXPANDED],
+        generated=total[k.C_GENERATED],
         elapsed_s=elapsed,
         limit=limit,
-        states=int(ctl[k.C_STATES]),
-        duplicates=int(ctl[k.C_DUPLICATES]),
-        deadlocks=int(ctl[k.C_DEADLOCKS]),
-        max_frontier=int(ctl[k.C_MAX_FRONTIER]),
-        lower_bound=int(min(lower, k.INF)) if lower < k.INF else -1,
-        memory_bytes=a.nbytes,
+        states=total[k.C_STATES],
+        duplicates=total[k.C_DUPLICATES],
+        deadlocks=total[k.C_DEADLOCKS],
+        corrals=total[k.C_CORRALS],
+        max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
+        lower_bound=int(lower) if lower < k.INF else -1,
+        memory_bytes=sum(x.a.nbytes for x in searches),
         preprocess_s=preprocess_s,
     )
     return SokobanResult(status, solution, moves, pushes, str(mode), board.level, stats)
+
+
+def _regions(board: Board, boxes: tuple[int, ...]) -> list[int]:
+    """The top-left cell of every region the player could be in among ``boxes``."""
+    taken = set(boxes)
+    roots = []
+    seen: set[int] = set()
+    for cell in range(board.width * board.height):
+        if board.walls[cell] or cell in taken or cell in seen:
+            continue
+        region = board.reachable(cell, taken)
+        seen.update(region)
+        roots.append(min(region))
+    return roots
 
 
 def _bound(boxes: np.ndarray, tables: Tables) -> int:
@@ -344,19 +480,13 @@ def _start_frozen(board: Board, tables: Tables) -> bool:
     )
 
 
-def _lurd(board: Board, a: _Arrays, found: int) -> str:
-    """The moves from the start to state ``found``: walks between the pushes, checked."""
-    chain = []
-    s = found
-    while s >= 0:
-        chain.append(s)
-        s = int(a.parent[s])
-    chain.reverse()
-    boxes = set(board.boxes)
+def _lurd(board: Board, chain: list[tuple[int, ...]]) -> str:
+    """The moves through box positions ``chain`` (start first): walks between the pushes."""
+    boxes = set(chain[0])
     player = board.player
     letters: list[str] = []
-    for s in chain[1:]:
-        after = set(int(c) for c in a.boxes[s])
+    for row in chain[1:]:
+        after = set(row)
         (moved,) = boxes - after
         (target,) = after - boxes
         d = target - moved
