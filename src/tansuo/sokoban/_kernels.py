@@ -47,7 +47,9 @@ C_MAX_FRONTIER = 6
 C_DEADLOCKS = 7
 C_DUPLICATES = 8
 C_CORRALS = 9
-CTL_SLOTS = 10
+C_MEET = 10  # the other search's state that the found one equals (-1: none)
+C_MEETINGS = 11
+CTL_SLOTS = 12
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -400,6 +402,25 @@ def rehash(table, shash, count):
 
 
 @njit(cache=True)
+def _find(table, shash, sboxes, splayer, h, player, row, nb):
+    """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
+    mask = table.size - 1
+    slot = h & mask
+    while table[slot] >= 0:
+        o = table[slot]
+        if shash[o] == h and splayer[o] == player:
+            same = True
+            for q in range(nb):
+                if sboxes[o, q] != row[q]:
+                    same = False
+                    break
+            if same:
+                return o
+        slot = (slot + 1) & mask
+    return -1
+
+
+@njit(cache=True)
 def search(
     units,
     walls,
@@ -431,8 +452,17 @@ def search(
     wdist2,
     queue,
     mark,
+    oboxes,
+    oplayer,
+    ohash,
+    otable,
 ):
-    """Run up to ``units`` expansions of the search whose state is in the arrays; a code."""
+    """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
+
+    ``oboxes, oplayer, ohash, otable`` are the states and table of the search
+    running the other way (a one-slot empty table when there is none): a new
+    state found there joins the two halves of a solution (``ctl[C_MEET]``).
+    """
     nb = params[P_BOXES]
     mode = params[P_MODE]
     weight = params[P_WEIGHT]
@@ -581,6 +611,14 @@ def search(
                 sclosed[n] = 0
                 table[slot] = n
                 ctl[C_STATES] = n + 1
+                other = _find(otable, ohash, oboxes, oplayer, h, player, row, nb)
+                if other >= 0:
+                    for q in range(nb):
+                        occ[sboxes[s, q]] = 0
+                    ctl[C_FOUND] = n
+                    ctl[C_MEET] = other
+                    ctl[C_MEETINGS] += 1
+                    return FOUND
                 if mode == MODE_FAST and lb == 0 and (not reverse or player == target):
                     for q in range(nb):
                         occ[sboxes[s, q]] = 0

@@ -259,6 +259,18 @@ class _Arrays:
             setattr(self, name, fresh)
 
 
+class _NoOther:
+    """Empty stand-ins for the other search's arrays, when a search runs alone."""
+
+    boxes = np.zeros((1, 1), dtype=np.int16)
+    player = np.zeros(1, dtype=np.int32)
+    hash = np.zeros(1, dtype=np.int64)
+    table = np.full(1, -1, dtype=np.int32)
+
+
+_NO_OTHER = _NoOther()
+
+
 class _Search:
     """One best-first search over the arrays of :mod:`._kernels`, forwards or backwards."""
 
@@ -290,6 +302,8 @@ class _Search:
         self.mark = np.zeros(ncell, dtype=np.uint8)
         self.outcome = k.EXHAUSTED
         self.limit: str | None = None
+        self.ctl[k.C_MEET] = -1
+        self.other: _Search | None = None
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
@@ -323,11 +337,13 @@ class _Search:
             return True
         a, t, ctl = self.a, self.tables, self.ctl
         while True:
+            o = self.other.a if self.other is not None else _NO_OTHER
             self.outcome = k.search(
                 units, t.walls, t.dead, t.goal, t.goals, t.rank, t.dist, t.zbox, t.zplayer,
                 t.deltas, self.params, a.boxes, a.player, a.parent, a.g, a.m, a.h, a.hash,
                 a.closed, a.table, a.hkey, a.hidx, ctl, self.occ, self.seen, self.seen2,
-                self.wdist, self.wdist2, self.queue, self.mark,
+                self.wdist, self.wdist2, self.queue, self.mark, o.boxes, o.player, o.hash,
+                o.table,
             )  # fmt: skip
             if self.outcome != k.GROW:
                 return self.outcome != k.RUNNING
@@ -340,10 +356,11 @@ class _Search:
                 self.limit = "max_memory"
                 return True
 
-    def chain(self) -> list[tuple[int, ...]]:
-        """The box cells of every state from a root to the one found."""
+    def chain(self, s: int | None = None) -> list[tuple[int, ...]]:
+        """The box cells of every state from a root to ``s`` (default: the one found)."""
         rows = []
-        s = int(self.ctl[k.C_FOUND])
+        if s is None:
+            s = int(self.ctl[k.C_FOUND])
         while s >= 0:
             rows.append(tuple(int(c) for c in self.a.boxes[s]))
             s = int(self.a.parent[s])
@@ -397,6 +414,7 @@ def solve(
                 for root in _regions(board, board.goals):
                     backward.add_root(board.goals, root, back_lower)
                 searches.append(backward)
+                forward.other, backward.other = backward, forward
     else:
         forward.outcome = k.EXHAUSTED
 
@@ -421,6 +439,9 @@ def solve(
     limit = None
     if winner is not None:
         chain = winner.chain()
+        meet = int(winner.ctl[k.C_MEET])
+        if meet >= 0 and winner.other is not None:  # the two searches met halfway
+            chain = chain + winner.other.chain(meet)[::-1][1:]
         solution = _lurd(board, chain[::-1] if winner.reverse else chain)
         end = verify(board, solution)
         moves, pushes = end.moves, end.pushes
