@@ -87,3 +87,22 @@ def test_budgets_end_in_limit() -> None:
         solve(hard, mode="slow")
     with pytest.raises(InvalidInput, match="max_expansions"):
         solve(hard, max_expansions=-1)
+
+
+def test_packing_order_fills_a_goal_room_from_the_back() -> None:
+    from tansuo.sokoban.solve import packing_order
+
+    board = bundled_collection("xsokoban90")[1].board()  # goals in two columns of a room
+    rank = packing_order(board)
+    by_column: dict[int, set[int]] = {}
+    for goal in board.goals:
+        by_column.setdefault(board.rowcol(goal)[1], set()).add(int(rank[goal]))
+    assert by_column == {1: {0}, 2: {1}}  # the far column first
+
+
+def test_fast_mode_searches_both_ways_and_meets() -> None:
+    level = bundled_collection("xsokoban90")[0]
+    result = solve(level, time_limit=20)
+    assert result.solved
+    end = verify(level, result.solution)
+    assert (end.moves, end.pushes) == (result.moves, result.pushes)

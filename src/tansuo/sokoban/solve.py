@@ -3,8 +3,11 @@
 Three modes (:data:`MODES`):
 
 ``fast``
-    Greedy best-first on the lower bound (ties: fewer pushes). Finds a
-    solution quickly; makes no claim that it is short.
+    Greedy best-first on the lower bound (ties: fewer pushes), with PI-corral
+    pruning and a goal-room packing order in its priority, forwards from the
+    start and backwards (pulling boxes) from the solved position in turns,
+    until one finishes or the two meet. Finds a solution quickly; makes no
+    claim that it is short.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound: the solution has the
     fewest pushes there are.
