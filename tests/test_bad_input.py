@@ -41,6 +41,12 @@ def _files(tmp: Path) -> dict[str, Path]:
     return files
 
 
+def _sokoban_file(files: dict[str, Path], text: str) -> str:
+    path = files["folder"].parent / "level.xsb"
+    path.write_text(text)
+    return str(path)
+
+
 FILE_KINDS = ("missing", "empty", "binary", "folder", "latin1", "huge")
 
 CASES: list[tuple[str, Args]] = [
@@ -57,6 +63,18 @@ CASES: list[tuple[str, Args]] = [
     ("path junk point", lambda f: ["path", "arena2", "--from", "five", "--to", "275,181"]),
     ("path point outside", lambda f: ["path", "arena2", "--from", "9999,0", "--to", "275,181"]),
     ("path negative memory", lambda f: ["path", "arena2", "--from", "5,112", "--to", "275,181", "--max-memory", "-3"]),
+    # sokoban
+    *[(f"sokoban {kind}", lambda f, k=kind: ["sokoban", f[k]]) for kind in FILE_KINDS],
+    ("sokoban no player", lambda f: ["sokoban", _sokoban_file(f, "#####\n# $.#\n#####")]),
+    ("sokoban open level", lambda f: ["sokoban", _sokoban_file(f, "#####\n#@$. \n#####")]),
+    ("sokoban boxes goals", lambda f: ["sokoban", _sokoban_file(f, "######\n#@$$.#\n######")]),
+    ("sokoban no such level", lambda f: ["sokoban", "microban", "--level", "999"]),
+    ("sokoban unknown mode", lambda f: ["sokoban", "microban", "--mode", "slow"]),
+    ("sokoban negative time", lambda f: ["sokoban", "microban", "--time-limit", "-1"]),
+    ("sokoban junk memory", lambda f: ["sokoban", "microban", "--max-memory", "lots"]),
+    ("sokoban unwritable render", lambda f: ["sokoban", "microban", "--render", f["unwritable"]]),
+    ("sokoban verify junk", lambda f: ["sokoban", "verify", "microban", f["good_graph"]]),
+    ("sokoban verify one arg", lambda f: ["sokoban", "verify", "microban"]),
     # sudoku
     *[(f"sudoku file {kind}", lambda f, k=kind: ["sudoku", "solve", "--file", f[k]]) for kind in FILE_KINDS],
     ("sudoku folder as puzzle", lambda f: ["sudoku", "solve", f["folder"]]),

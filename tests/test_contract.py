@@ -197,8 +197,25 @@ def _sliding() -> Domain:
     )
 
 
+def _sokoban() -> Domain:
+    from tansuo.sokoban import Level, bundled_collection, solve
+
+    easy = "#####\n#@$.#\n#####"
+    stuck = "#####\n#@$ #\n#  .#\n#####"
+    return Domain(
+        "sokoban",
+        lambda: solve(Level.from_text(easy)),
+        lambda: solve(Level.from_text(stuck)),
+        lambda: solve(bundled_collection("xsokoban90")[1], max_expansions=10),
+        ("moves", "pushes", "level"),
+        lambda tmp: ("sokoban", _write(tmp / "easy.xsb", easy), "--json"),
+        lambda tmp: ("sokoban", _write(tmp / "stuck.xsb", stuck), "--json"),
+        ("sokoban", "xsokoban90", "--level", "2", "--max-expansions", "10", "--json"),
+    )
+
+
 DOMAINS: list[Callable[[], Domain]] = [
-    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku, _sliding,
+    _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku, _sliding, _sokoban,
 ]  # fmt: skip
 
 

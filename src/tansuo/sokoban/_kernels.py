@@ -1,0 +1,633 @@
+"""Numba kernels of the Sokoban solver: one resumable best-first search over pushes.
+
+The search state lives in flat arrays that Python allocates and grows
+(:mod:`tansuo.sokoban.solve`); :func:`search` runs at most ``units``
+expansions and returns a code, so that Python can look at the clock, grow the
+arrays within the memory budget, and call it again.
+
+A state is a sorted row of box cells (``boxes[s]``), a player cell
+(``player[s]``: the top-left cell of the player's region when pushes are
+counted, the real cell when moves are), its parent, pushes ``g``, moves ``m``
+and lower bound ``h``. States are found again through a Zobrist hash in an
+open-addressing table. The lower bound is the minimum-cost matching of boxes
+to goals (Hungarian algorithm) on per-cell push distances; a box that no goal
+can take, a frozen box off its goal, or no perfect matching is a deadlock.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# -- modes ------------------------------------------------------------------
+MODE_FAST = 0
+"""Greedy best-first on the lower bound (ties: fewer pushes); solutions not optimal."""
+MODE_PUSHES = 1
+"""A* on pushes (player normalised to its region)."""
+MODE_MOVES = 2
+"""A* on moves (player on its real cell), the push bound as the estimate."""
+
+# -- slots of ``params`` ------------------------------------------------------
+P_BOXES = 0
+P_MODE = 1
+P_WEIGHT = 2  # fast mode: priority = WEIGHT * (h + ORDER * disorder) + g
+P_ORDER = 3
+P_REVERSE = 4  # 1: pull boxes from the goals back to the start (a search backwards)
+P_TARGET = 5  # backwards: the start's player cell, normalised to its region
+PARAM_SLOTS = 6
+
+# -- slots of ``ctl`` (the counters, kept between calls) ---------------------
+C_STATES = 0
+C_HEAP = 1
+C_EXPANDED = 2
+C_GENERATED = 3
+C_FOUND = 4
+C_STAMP = 5
+C_MAX_FRONTIER = 6
+C_DEADLOCKS = 7
+C_DUPLICATES = 8
+C_CORRALS = 9
+C_MEET = 10  # the other search's state that the found one equals (-1: none)
+C_MEETINGS = 11
+CTL_SLOTS = 12
+
+# -- return codes -----------------------------------------------------------
+RUNNING = 0
+"""The units ran out; call again."""
+FOUND = 1
+"""``ctl[C_FOUND]`` is a solved state."""
+EXHAUSTED = 2
+"""Nothing left to expand: no solution."""
+GROW = 3
+"""The state arrays, table or heap are too small for one more expansion."""
+
+INF = 1 << 20
+"""A push distance that stands for "never"."""
+_BIG = 1 << 50
+SECONDARY = 1 << 24
+"""Heap keys are ``primary * SECONDARY + secondary``."""
+
+
+@njit(cache=True)
+def push_distances(walls, goals, deltas, pull=False):
+    """``dist[g, c]``: fewest pushes of a lone box from ``c`` onto goal ``g`` (INF: never).
+
+    Pull search from each goal: a box at ``x`` came from ``x - d`` with the
+    player behind it at ``x - 2d``; both must be floor. With ``pull``, the
+    fewest pulls instead: a box at ``x`` came from ``x - d`` with the player
+    walking from ``x`` to ``x + d``.
+    """
+    n = walls.size
+    dist = np.full((goals.size, n), INF, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int64)
+    for gi in range(goals.size):
+        head = 0
+        tail = 1
+        queue[0] = goals[gi]
+        dist[gi, goals[gi]] = 0
+        while head < tail:
+            x = queue[head]
+            head += 1
+            for k in range(4):
+                d = deltas[k]
+                c = x - d
+                p = x + d if pull else x - 2 * d
+                if p < 0 or p >= n or walls[c] or walls[p]:
+                    continue
+                if dist[gi, c] == INF:
+                    dist[gi, c] = dist[gi, x] + 1
+                    queue[tail] = c
+                    tail += 1
+    return dist
+
+
+@njit(cache=True)
+def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
+    """Minimum-cost perfect matching of boxes to goals on ``dist``; >= INF if none exists."""
+    for j in range(nb + 1):
+        u[j] = 0
+        v[j] = 0
+        p[j] = 0
+        way[j] = 0
+    for i in range(1, nb + 1):
+        p[0] = i
+        j0 = 0
+        for j in range(nb + 1):
+            minv[j] = _BIG
+            used[j] = False
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta = _BIG
+            j1 = 0
+            cell = boxes[i0 - 1]
+            for j in range(1, nb + 1):
+                if not used[j]:
+                    cur = dist[j - 1, cell] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(nb + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    return -v[0]
+
+
+@njit(cache=True)
+def _blocked(cell, d, walls, dead, frozen):
+    """Whether the box on ``cell`` cannot be pushed along ``d`` (either way)."""
+    a = cell - d
+    b = cell + d
+    return walls[a] or walls[b] or frozen[a] or frozen[b] or (dead[a] and dead[b])
+
+
+@njit(cache=True)
+def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
+    """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
+
+    ``boxes[:nb]`` are the box cells after the push (``cell`` among them);
+    ``frozen`` is per-cell scratch, all zero on entry and on return. The frozen
+    boxes are the largest set in which every box is blocked on both axes by a
+    wall, a box of the set, or dead squares on both sides: start from all the
+    boxes and drop the ones that can move until nothing changes. Boxes frozen
+    before this push were checked when they were pushed, so only a set that
+    holds ``cell`` is new.
+    """
+    for q in range(nb):
+        frozen[boxes[q]] = 1
+    h = deltas[2]
+    v = deltas[3]
+    result = False
+    if _blocked(cell, h, walls, dead, frozen) and _blocked(cell, v, walls, dead, frozen):
+        changed = True
+        while changed and frozen[cell]:
+            changed = False
+            for q in range(nb):
+                c = boxes[q]
+                if frozen[c] and not (
+                    _blocked(c, h, walls, dead, frozen) and _blocked(c, v, walls, dead, frozen)
+                ):
+                    frozen[c] = 0
+                    changed = True
+        if frozen[cell]:
+            for q in range(nb):
+                if frozen[boxes[q]] and not goal[boxes[q]]:
+                    result = True
+    for q in range(nb):
+        frozen[boxes[q]] = 0
+    return result
+
+
+@njit(cache=True)
+def _heap_push(hkey, hidx, n, key, idx):
+    i = n
+    while i > 0:
+        parent = (i - 1) >> 1
+        if hkey[parent] <= key:
+            break
+        hkey[i] = hkey[parent]
+        hidx[i] = hidx[parent]
+        i = parent
+    hkey[i] = key
+    hidx[i] = idx
+    return n + 1
+
+
+@njit(cache=True)
+def _heap_pop(hkey, hidx, n):
+    top = hidx[0]
+    n -= 1
+    key = hkey[n]
+    idx = hidx[n]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and hkey[child + 1] < hkey[child]:
+            child += 1
+        if hkey[child] >= key:
+            break
+        hkey[i] = hkey[child]
+        hidx[i] = hidx[child]
+        i = child
+    if n > 0:
+        hkey[i] = key
+        hidx[i] = idx
+    return top, n
+
+
+@njit(cache=True)
+def heap_key(mode, weight, g, m, h):
+    """The priority of a state: smaller pops first."""
+    if mode == MODE_FAST:
+        return (weight * h + g) * SECONDARY + h
+    if mode == MODE_PUSHES:
+        return (g + h) * SECONDARY + h
+    return (m + h) * SECONDARY + min(g + h, SECONDARY - 1)
+
+
+@njit(cache=True)
+def disorder(goals, rank, occ):
+    """Boxes on goals that the packing order fills later than a goal still empty.
+
+    ``rank[c]`` is the packing rank of goal cell ``c`` (0 first); a goal room
+    filled from its entrance locks its own inner goals out.
+    """
+    low = 1 << 30
+    for g in goals:
+        if occ[g] == 0 and rank[g] < low:
+            low = rank[g]
+    count = 0
+    for g in goals:
+        if occ[g] > 0 and rank[g] > low:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _region(start, walls, occ, seen, stamp, queue, dist, deltas):
+    """Flood the player's region from ``start``: ``seen[c] == stamp``, walk lengths in ``dist``.
+
+    Returns the smallest cell reached (the region's top-left cell).
+    """
+    head = 0
+    tail = 1
+    queue[0] = start
+    seen[start] = stamp
+    dist[start] = 0
+    low = start
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for k in range(4):
+            x = c + deltas[k]
+            if seen[x] != stamp and not walls[x] and occ[x] == 0:
+                seen[x] = stamp
+                dist[x] = dist[c] + 1
+                queue[tail] = x
+                tail += 1
+                if x < low:
+                    low = x
+    return low
+
+
+MAX_CORRALS = 64
+
+
+@njit(cache=True)
+def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue, deltas,
+              border, pushes, needs, broken):  # fmt: skip
+    """The PI-corral to resolve first, or -1: only pushes into it need be tried.
+
+    A corral is an area the player cannot reach, fenced by boxes. It is an
+    I-corral when every legal push of its border boxes (every box next to
+    it) goes into it, and a PI-corral when the player can make every push of
+    a border box into it now. If a PI-corral still has work in it (a box off its goal
+    or an empty goal), some push into it must come before it is solved, and
+    pushing into it first loses nothing: the other pushes can wait. Labels
+    the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]`` says
+    whether box ``i`` borders the returned corral.
+    """
+    count = 0
+    for i in range(nb):
+        b = boxes[i]
+        for k in range(4):
+            x = b + deltas[k]
+            if walls[x] or occ[x] > 0 or seen[x] == stamp or cseen[x] == stamp:
+                continue
+            if count == MAX_CORRALS:
+                return -1
+            # flood a new corral
+            head = 0
+            tail = 1
+            queue[0] = x
+            cseen[x] = stamp
+            cid[x] = count
+            pushes[count] = 0
+            needs[count] = 0
+            broken[count] = 0
+            while head < tail:
+                c = queue[head]
+                head += 1
+                if goal[c]:
+                    needs[count] = 1  # an empty goal inside
+                for q in range(4):
+                    y = c + deltas[q]
+                    if not walls[y] and occ[y] == 0 and cseen[y] != stamp:
+                        cseen[y] = stamp
+                        cid[y] = count
+                        queue[tail] = y
+                        tail += 1
+            count += 1
+    if count == 0:
+        return -1
+    for i in range(nb):
+        b = boxes[i]
+        for k in range(4):
+            x = b + deltas[k]
+            if cseen[x] == stamp and occ[x] == 0 and not walls[x] and not goal[b]:
+                needs[cid[x]] = 1
+        for k in range(4):
+            d = deltas[k]
+            t = b + d
+            p = b - d
+            if walls[t] or occ[t] > 0:
+                continue
+            into = cid[t] if cseen[t] == stamp else -1
+            # possible now or once the player gets behind the box
+            legal = not walls[p] and not dead[t]
+            # the corrals this box borders, other than the target's: a push out of them
+            for q in range(4):
+                y = b + deltas[q]
+                if legal and cseen[y] == stamp and occ[y] == 0 and not walls[y] and cid[y] != into:
+                    broken[cid[y]] = 1  # I fails: a push leaves the corral
+            if into >= 0 and not dead[t]:
+                if seen[p] == stamp:
+                    pushes[into] += 1
+                elif not walls[p]:
+                    broken[into] = 1  # P fails: the player cannot make this push now
+    best = -1
+    for c in range(count):
+        if not broken[c] and needs[c] and pushes[c] > 0 and (best < 0 or pushes[c] < pushes[best]):
+            best = c
+    if best >= 0:
+        for i in range(nb):
+            border[i] = 0
+            b = boxes[i]
+            for k in range(4):
+                x = b + deltas[k]
+                if cseen[x] == stamp and cid[x] == best and occ[x] == 0 and not walls[x]:
+                    border[i] = 1
+    return best
+
+
+@njit(cache=True)
+def state_hash(boxes, player, zbox, zplayer):
+    h = zplayer[player]
+    for c in boxes:
+        h ^= zbox[c]
+    return h
+
+
+@njit(cache=True)
+def table_insert(table, shash, idx):
+    mask = table.size - 1
+    slot = shash[idx] & mask
+    while table[slot] >= 0:
+        slot = (slot + 1) & mask
+    table[slot] = idx
+
+
+@njit(cache=True)
+def rehash(table, shash, count):
+    """Fill a fresh (all -1) table with states ``0 .. count-1``."""
+    for i in range(count):
+        table_insert(table, shash, i)
+
+
+@njit(cache=True)
+def _find(table, shash, sboxes, splayer, h, player, row, nb):
+    """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
+    mask = table.size - 1
+    slot = h & mask
+    while table[slot] >= 0:
+        o = table[slot]
+        if shash[o] == h and splayer[o] == player:
+            same = True
+            for q in range(nb):
+                if sboxes[o, q] != row[q]:
+                    same = False
+                    break
+            if same:
+                return o
+        slot = (slot + 1) & mask
+    return -1
+
+
+@njit(cache=True)
+def search(
+    units,
+    walls,
+    dead,
+    goal,
+    goals,
+    rank,
+    dist,
+    zbox,
+    zplayer,
+    deltas,
+    params,
+    sboxes,
+    splayer,
+    sparent,
+    sg,
+    sm,
+    sh,
+    shash,
+    sclosed,
+    table,
+    hkey,
+    hidx,
+    ctl,
+    occ,
+    seen,
+    seen2,
+    wdist,
+    wdist2,
+    queue,
+    mark,
+    oboxes,
+    oplayer,
+    ohash,
+    otable,
+):
+    """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
+
+    ``oboxes, oplayer, ohash, otable`` are the states and table of the search
+    running the other way (a one-slot empty table when there is none): a new
+    state found there joins the two halves of a solution (``ctl[C_MEET]``).
+    """
+    nb = params[P_BOXES]
+    mode = params[P_MODE]
+    weight = params[P_WEIGHT]
+    order = params[P_ORDER]
+    reverse = params[P_REVERSE]
+    target = params[P_TARGET]
+    cap = sboxes.shape[0]
+    tmask = table.size - 1
+    hu = np.zeros(nb + 1, dtype=np.int64)
+    hv = np.zeros(nb + 1, dtype=np.int64)
+    hp = np.zeros(nb + 1, dtype=np.int64)
+    hway = np.zeros(nb + 1, dtype=np.int64)
+    hminv = np.zeros(nb + 1, dtype=np.int64)
+    hused = np.zeros(nb + 1, dtype=np.bool_)
+    cseen = np.zeros(walls.size, dtype=np.int64)
+    cid = np.zeros(walls.size, dtype=np.int64)
+    border = np.zeros(nb, dtype=np.uint8)
+    cpushes = np.zeros(MAX_CORRALS, dtype=np.int64)
+    cneeds = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    cbroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    done = 0
+    while done < units:
+        n = ctl[C_STATES]
+        room = 4 * nb + 1
+        if n + room > cap or 2 * (n + room) > table.size or ctl[C_HEAP] + room > hkey.size:
+            return GROW
+        if ctl[C_HEAP] == 0:
+            return EXHAUSTED
+        s, ctl[C_HEAP] = _heap_pop(hkey, hidx, ctl[C_HEAP])
+        if sclosed[s]:
+            continue
+        sclosed[s] = 1
+        if sh[s] == 0 and (not reverse or splayer[s] == target):
+            ctl[C_FOUND] = s
+            return FOUND
+        done += 1
+        ctl[C_EXPANDED] += 1
+        for i in range(nb):
+            occ[sboxes[s, i]] = i + 1
+        ctl[C_STAMP] += 1
+        stamp = ctl[C_STAMP]
+        _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
+        corral = -1
+        if mode == MODE_FAST and not reverse:
+            corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
+                               queue, deltas, border, cpushes, cneeds, cbroken)  # fmt: skip
+            if corral >= 0:
+                ctl[C_CORRALS] += 1
+        for i in range(nb):
+            b = sboxes[s, i]
+            if corral >= 0 and not border[i]:
+                continue
+            for k in range(4):
+                d = deltas[k]
+                t = b + d
+                if walls[t] or occ[t] > 0 or dead[t]:
+                    continue
+                if reverse:
+                    # pull: the player on t walks on to t + d, the box follows onto t
+                    stand = t
+                    after = t + d
+                    if seen[stand] != stamp or walls[after] or occ[after] > 0:
+                        continue
+                else:
+                    stand = b - d
+                    after = b
+                    if seen[stand] != stamp:
+                        continue
+                if corral >= 0 and not (cseen[t] == stamp and cid[t] == corral):
+                    continue
+                ctl[C_GENERATED] += 1
+                occ[b] = 0
+                occ[t] = i + 1
+                # the child's boxes, sorted, in the next free row
+                n = ctl[C_STATES]
+                row = sboxes[n]
+                j = 0
+                placed = False
+                for q in range(nb):
+                    c = sboxes[s, q]
+                    if q == i:
+                        continue
+                    if not placed and t < c:
+                        row[j] = t
+                        j += 1
+                        placed = True
+                    row[j] = c
+                    j += 1
+                if not placed:
+                    row[j] = t
+                if not reverse and freeze_deadlock(t, row, nb, walls, dead, goal, mark, deltas):
+                    ctl[C_DEADLOCKS] += 1
+                    occ[t] = 0
+                    occ[b] = i + 1
+                    continue
+                if mode == MODE_MOVES:
+                    player = b
+                else:
+                    ctl[C_STAMP] += 1
+                    player = _region(after, walls, occ, seen2, ctl[C_STAMP], queue, wdist2, deltas)
+                penalty = 0
+                if mode == MODE_FAST and order > 0 and not reverse:
+                    penalty = order * disorder(goals, rank, occ)
+                occ[t] = 0
+                occ[b] = i + 1
+                h = shash[s] ^ zbox[b] ^ zbox[t] ^ zplayer[splayer[s]] ^ zplayer[player]
+                g = sg[s] + 1
+                m = sm[s] + wdist[stand] + 1
+                # seen before?
+                slot = h & tmask
+                found = -1
+                while table[slot] >= 0:
+                    o = table[slot]
+                    if shash[o] == h and splayer[o] == player:
+                        same = True
+                        for q in range(nb):
+                            if sboxes[o, q] != row[q]:
+                                same = False
+                                break
+                        if same:
+                            found = o
+                            break
+                    slot = (slot + 1) & tmask
+                if found >= 0:
+                    ctl[C_DUPLICATES] += 1
+                    if mode == MODE_FAST or sclosed[found]:
+                        continue
+                    better = g < sg[found] if mode == MODE_PUSHES else m < sm[found]
+                    if better:
+                        sg[found] = g
+                        sm[found] = m
+                        sparent[found] = s
+                        key = heap_key(mode, weight, g, m, sh[found])
+                        ctl[C_HEAP] = _heap_push(hkey, hidx, ctl[C_HEAP], key, found)
+                    continue
+                lb = hungarian(row, nb, dist, hu, hv, hp, hway, hminv, hused)
+                if lb >= INF:
+                    ctl[C_DEADLOCKS] += 1
+                    continue
+                splayer[n] = player
+                sparent[n] = s
+                sg[n] = g
+                sm[n] = m
+                sh[n] = lb
+                shash[n] = h
+                sclosed[n] = 0
+                table[slot] = n
+                ctl[C_STATES] = n + 1
+                other = _find(otable, ohash, oboxes, oplayer, h, player, row, nb)
+                if other >= 0:
+                    for q in range(nb):
+                        occ[sboxes[s, q]] = 0
+                    ctl[C_FOUND] = n
+                    ctl[C_MEET] = other
+                    ctl[C_MEETINGS] += 1
+                    return FOUND
+                if mode == MODE_FAST and lb == 0 and (not reverse or player == target):
+                    for q in range(nb):
+                        occ[sboxes[s, q]] = 0
+                    ctl[C_FOUND] = n
+                    return FOUND
+                key = heap_key(mode, weight, g, m, lb + penalty)
+                ctl[C_HEAP] = _heap_push(hkey, hidx, ctl[C_HEAP], key, n)
+        for q in range(nb):
+            occ[sboxes[s, q]] = 0
+        if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
+            ctl[C_MAX_FRONTIER] = ctl[C_HEAP]
+    return RUNNING

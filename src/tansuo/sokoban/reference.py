@@ -1,0 +1,127 @@
+"""Exhaustive breadth-first search: the slow, obviously right yardstick of the solver.
+
+:func:`bfs_pushes` finds the fewest pushes (states: boxes and the player's
+region), :func:`bfs_moves` the fewest moves (states: boxes and the player's
+cell, one step at a time). Neither prunes anything, so on small levels they
+say what the optimum is and whether a solution exists at all; the tests hold
+the fast search and its deadlock detectors to them. :func:`random_level` makes
+small levels to test on.
+
+>>> from tansuo.sokoban import Level
+>>> level = Level.from_text("#######\\n#.$ @ #\\n#######")
+>>> bfs_pushes(level), bfs_moves(level)
+(1, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from tansuo.sokoban.model import Board, Level
+
+
+def _board(level: Level | Board) -> Board:
+    return level if isinstance(level, Board) else level.board()
+
+
+def bfs_pushes(level: Level | Board, *, max_states: int = 2_000_000) -> int | None:
+    """The fewest pushes that solve the level, or None if none does (exhaustive BFS)."""
+    board = _board(level)
+    goals = frozenset(board.goals)
+
+    def normal(player: int, boxes: frozenset[int]) -> int:
+        return min(board.reachable(player, boxes))
+
+    start_boxes = frozenset(board.boxes)
+    start = (start_boxes, normal(board.player, start_boxes))
+    if start_boxes == goals:
+        return 0
+    seen = {start}
+    frontier = [start]
+    pushes = 0
+    while frontier:
+        pushes += 1
+        nxt = []
+        for boxes, player in frontier:
+            region = board.reachable(player, boxes)
+            for box in boxes:
+                for d in board.deltas:
+                    target = box + d
+                    if box - d not in region or board.walls[target] or target in boxes:
+                        continue
+                    after = (boxes - {box}) | {target}
+                    if after == goals:
+                        return pushes
+                    state = (after, normal(box, after))
+                    if state not in seen:
+                        seen.add(state)
+                        nxt.append(state)
+            if len(seen) > max_states:
+                raise RuntimeError("bfs_pushes: too many states for the reference search")
+        frontier = nxt
+    return None
+
+
+def bfs_moves(level: Level | Board, *, max_states: int = 2_000_000) -> int | None:
+    """The fewest moves that solve the level, or None if none does (exhaustive BFS)."""
+    board = _board(level)
+    goals = frozenset(board.goals)
+    start = (frozenset(board.boxes), board.player)
+    if start[0] == goals:
+        return 0
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        boxes, player = state
+        for d in board.deltas:
+            nxt = player + d
+            if board.walls[nxt]:
+                continue
+            if nxt in boxes:
+                beyond = nxt + d
+                if board.walls[beyond] or beyond in boxes:
+                    continue
+                after = (boxes - {nxt}) | {beyond}
+                if after == goals:
+                    return depth[state] + 1
+            else:
+                after = boxes
+            child = (after, nxt)
+            if child not in depth:
+                depth[child] = depth[state] + 1
+                queue.append(child)
+        if len(depth) > max_states:
+            raise RuntimeError("bfs_moves: too many states for the reference search")
+    return None
+
+
+def random_level(rng: random.Random, *, width: int = 5, height: int = 4, boxes: int = 2,
+                 wall_chance: float = 0.15) -> Level:  # fmt: skip
+    """A random small level: a walled room with a few inner walls, boxes, goals, a player.
+
+    It is well formed (enclosed, one player, as many boxes as goals) but may
+    have no solution; that is the point for testing deadlock detection.
+    """
+    while True:
+        cells = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
+        grid = [["#"] * (width + 2) for _ in range(height + 2)]
+        for r, c in cells:
+            grid[r][c] = "#" if rng.random() < wall_chance else " "
+        floor = [(r, c) for r, c in cells if grid[r][c] == " "]
+        if len(floor) < 2 * boxes + 2:
+            continue
+        chosen = rng.sample(floor, 2 * boxes + 1)
+        for r, c in chosen[:boxes]:
+            grid[r][c] = "$"
+        for r, c in chosen[boxes : 2 * boxes]:
+            grid[r][c] = "*" if grid[r][c] == "$" else "."
+        r, c = chosen[-1]
+        grid[r][c] = "@"
+        level = Level.from_text("\n".join("".join(row) for row in grid), title="random")
+        try:
+            level.board()
+        except ValueError:
+            continue  # boxes walled off from the player
+        return level

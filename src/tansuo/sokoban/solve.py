@@ -1,0 +1,530 @@
+"""Solving Sokoban levels: :func:`solve` drives the numba search, :class:`SokobanResult` answers.
+
+Three modes (:data:`MODES`):
+
+``fast``
+    Greedy best-first on the lower bound (ties: fewer pushes), with PI-corral
+    pruning and a goal-room packing order in its priority, forwards from the
+    start and backwards (pulling boxes) from the solved position in turns,
+    until one finishes or the two meet. Finds a solution quickly; makes no
+    claim that it is short.
+``push-optimal``
+    A* on pushes with an admissible, consistent bound: the solution has the
+    fewest pushes there are.
+``move-optimal``
+    A* on moves (the player's real cell is part of the state), the push bound
+    as the estimate: the solution has the fewest moves there are.
+
+Every solution is replayed (:func:`tansuo.sokoban.model.verify`) before it is
+returned. Budgets: ``time_limit``, ``max_expansions`` (states expanded) and
+``max_memory`` (bytes of state arrays, table and heap; default
+:func:`tansuo.budget.default_max_memory`); when one runs out the status is
+``limit`` with the statistics.
+
+>>> from tansuo.sokoban import Level, solve
+>>> result = solve(Level.from_text("#######\\n#.$ @ #\\n#######"), mode="move-optimal")
+>>> result.solution, result.moves, result.pushes
+('lL', 2, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from tansuo.budget import Budget, parse_memory, run_chunked
+from tansuo.errors import InvalidInput
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, ResultMixin, Stats, Status, jsonable
+from tansuo.sokoban import _kernels as k
+from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
+
+Mode = Literal["fast", "push-optimal", "move-optimal"]
+MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
+_MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
+FAST_WEIGHT = 3
+"""Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
+FAST_ORDER = 2
+"""Fast mode's penalty per box on a goal filled before its turn in the packing order."""
+
+_INITIAL_STATES = 1 << 12
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SokobanStats(Stats):
+    """Counters of one Sokoban search.
+
+    Attributes
+    ----------
+    expanded : int
+        States whose pushes were generated.
+    generated : int
+        Pushes tried (before duplicate and deadlock checks).
+    states : int
+        Distinct states stored.
+    duplicates : int
+        Pushes that led to a state already stored.
+    deadlocks : int
+        Pushes pruned as deadlocks (frozen boxes, no perfect matching).
+    corrals : int
+        Expansions that tried only the pushes into a PI-corral (fast mode).
+    max_frontier : int
+        Largest open list.
+    lower_bound : int
+        The start's lower bound (pushes).
+    memory_bytes : int
+        Bytes of the search's arrays at the end.
+    preprocess_s : float
+        Push-distance tables and dead squares (not in ``elapsed_s``).
+    """
+
+    states: int = 0
+    duplicates: int = 0
+    deadlocks: int = 0
+    corrals: int = 0
+    max_frontier: int = 0
+    lower_bound: int = 0
+    memory_bytes: int = 0
+    preprocess_s: float = 0.0
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        out = Stats.as_dict(self)
+        out["nodes_per_s"] = jsonable(self.nodes_per_s)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SokobanResult(ResultMixin):
+    """The answer of :func:`solve`.
+
+    Attributes
+    ----------
+    status : Status
+    solution : str or None
+        LURD moves (uppercase push), replayed and checked.
+    moves, pushes : int or None
+    mode : str
+    optimal : bool
+        Whether the mode proves the solution optimal (in its measure).
+    level : Level
+    stats : SokobanStats
+    """
+
+    status: Status
+    solution: str | None
+    moves: int | None
+    pushes: int | None
+    mode: str
+    level: Level
+    stats: SokobanStats
+
+    @property
+    def optimal(self) -> bool:
+        return self.solved and self.mode != "fast"
+
+    @property
+    def cost(self) -> int | None:
+        """Moves in move-optimal mode, pushes otherwise."""
+        return self.moves if self.mode == "move-optimal" else self.pushes
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: status, solution, cost, stats, moves, pushes, level, mode, optimal."""
+        return {
+            "status": self.status,
+            "solution": self.solution,
+            "cost": self.cost,
+            "stats": self.stats.as_dict(),
+            "moves": self.moves,
+            "pushes": self.pushes,
+            "level": self.level.title,
+            "mode": self.mode,
+            "optimal": self.optimal,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What the search precomputes per level (see :func:`prepare`)."""
+
+    walls: np.ndarray
+    goal: np.ndarray
+    goals: np.ndarray
+    rank: np.ndarray
+    dead: np.ndarray
+    dist: np.ndarray
+    deltas: np.ndarray
+    zbox: np.ndarray
+    zplayer: np.ndarray
+
+
+def prepare(board: Board, *, reverse: bool = False) -> Tables:
+    """Push distances from every cell to every goal, dead squares, Zobrist keys.
+
+    With ``reverse``, the tables of the backward search: pull distances to
+    the boxes' start cells, which play the part of goals.
+    """
+    n = board.width * board.height
+    walls = board.walls.astype(np.uint8)
+    targets = board.boxes if reverse else board.goals
+    goals = np.array(targets, dtype=np.int64)
+    goal = np.zeros(n, dtype=np.uint8)
+    goal[goals] = 1
+    deltas = np.array(board.deltas, dtype=np.int64)
+    dist = k.push_distances(walls, goals, deltas, reverse)
+    dead = ((dist.min(axis=0) >= k.INF) & (walls == 0)).astype(np.uint8)
+    rng = np.random.default_rng(0x50C0BA)
+    zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
+    zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
+    rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
+    return Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer)
+
+
+def packing_order(board: Board) -> np.ndarray:
+    """Per cell, the packing rank of a goal (0: fill first), -1 elsewhere.
+
+    Worked out backwards from the solved position: in each round, every box
+    on a goal that the player (coming from its start) can reach and pull one
+    step off is taken away; the goals of the last round are the ones to fill
+    first. Goals scattered over the level all go in the first round and get
+    one rank; a goal room gets its depth order. Fast mode only prefers this
+    order (a penalty in its priority), it never forbids another.
+    """
+    n = board.width * board.height
+    rank = np.full(n, -1, dtype=np.int64)
+    left = set(board.goals)
+    rounds: list[list[int]] = []
+    start = board.player
+    while left:
+        region = board.reachable(start, left)
+        if start in left:
+            region = {}
+        taken = []
+        for g in sorted(left):
+            for d in board.deltas:
+                stand, back = g + d, g + 2 * d
+                if stand in region and not board.walls[back] and back not in left:
+                    taken.append(g)
+                    break
+        if not taken:
+            taken = sorted(left)
+        rounds.append(taken)
+        left -= set(taken)
+    for depth, goals in enumerate(reversed(rounds)):
+        rank[goals] = depth
+    return rank
+
+
+class _Arrays:
+    """The growing state of one search (states, table, heap) and its byte count."""
+
+    def __init__(self, nb: int, states: int) -> None:
+        self.nb = nb
+        self.boxes = np.zeros((states, nb), dtype=np.int16)
+        self.player = np.zeros(states, dtype=np.int32)
+        self.parent = np.zeros(states, dtype=np.int32)
+        self.g = np.zeros(states, dtype=np.int32)
+        self.m = np.zeros(states, dtype=np.int32)
+        self.h = np.zeros(states, dtype=np.int32)
+        self.hash = np.zeros(states, dtype=np.int64)
+        self.closed = np.zeros(states, dtype=np.uint8)
+        self.table = np.full(4 * states, -1, dtype=np.int32)
+        self.hkey = np.zeros(2 * states, dtype=np.int64)
+        self.hidx = np.zeros(2 * states, dtype=np.int32)
+
+    @staticmethod
+    def bytes_for(nb: int, states: int) -> int:
+        return states * (2 * nb + 4 * 5 + 8 + 1) + 4 * 4 * states + 2 * states * 12
+
+    @property
+    def nbytes(self) -> int:
+        return self.bytes_for(self.nb, self.boxes.shape[0])
+
+    def grow(self, count: int, heap_count: int) -> None:
+        """Double every array, keeping the first ``count`` states and ``heap_count`` entries."""
+        new = 2 * self.boxes.shape[0]
+        for name in ("boxes", "player", "parent", "g", "m", "h", "hash", "closed"):
+            old = getattr(self, name)
+            fresh = np.zeros((new, *old.shape[1:]), dtype=old.dtype)
+            fresh[:count] = old[:count]
+            setattr(self, name, fresh)
+        self.table = np.full(4 * new, -1, dtype=np.int32)
+        k.rehash(self.table, self.hash, count)
+        for name in ("hkey", "hidx"):
+            old = getattr(self, name)
+            fresh = np.zeros(2 * new, dtype=old.dtype)
+            fresh[:heap_count] = old[:heap_count]
+            setattr(self, name, fresh)
+
+
+class _NoOther:
+    """Empty stand-ins for the other search's arrays, when a search runs alone."""
+
+    boxes = np.zeros((1, 1), dtype=np.int16)
+    player = np.zeros(1, dtype=np.int32)
+    hash = np.zeros(1, dtype=np.int64)
+    table = np.full(1, -1, dtype=np.int32)
+
+
+_NO_OTHER = _NoOther()
+
+
+class _Search:
+    """One best-first search over the arrays of :mod:`._kernels`, forwards or backwards."""
+
+    def __init__(self, board: Board, tables: Tables, code: int, memory: int, *,
+                 reverse: bool = False, target: int = 0) -> None:  # fmt: skip
+        self.tables = tables
+        self.memory = memory
+        self.reverse = reverse
+        nb = len(board.boxes)
+        states = _INITIAL_STATES
+        while states > 64 and _Arrays.bytes_for(nb, states) > memory:
+            states //= 2
+        self.a = _Arrays(nb, states)
+        ncell = board.width * board.height
+        self.ctl = np.zeros(k.CTL_SLOTS, dtype=np.int64)
+        self.params = params = np.zeros(k.PARAM_SLOTS, dtype=np.int64)
+        params[k.P_BOXES] = nb
+        params[k.P_MODE] = code
+        params[k.P_WEIGHT] = FAST_WEIGHT
+        params[k.P_ORDER] = FAST_ORDER
+        params[k.P_REVERSE] = int(reverse)
+        params[k.P_TARGET] = target
+        self.occ = np.zeros(ncell, dtype=np.int32)
+        self.seen = np.zeros(ncell, dtype=np.int64)
+        self.seen2 = np.zeros(ncell, dtype=np.int64)
+        self.wdist = np.zeros(ncell, dtype=np.int32)
+        self.wdist2 = np.zeros(ncell, dtype=np.int32)
+        self.queue = np.zeros(ncell, dtype=np.int64)
+        self.mark = np.zeros(ncell, dtype=np.uint8)
+        self.outcome = k.EXHAUSTED
+        self.limit: str | None = None
+        self.ctl[k.C_MEET] = -1
+        self.other: _Search | None = None
+
+    def region(self, player: int, boxes: tuple[int, ...]) -> int:
+        """The top-left cell of the player's region among ``boxes``."""
+        self.occ[list(boxes)] = 1
+        self.ctl[k.C_STAMP] += 1
+        cell = k._region(player, self.tables.walls, self.occ, self.seen, self.ctl[k.C_STAMP],
+                         self.queue, self.wdist, self.tables.deltas)  # fmt: skip
+        self.occ[:] = 0
+        return int(cell)
+
+    def add_root(self, boxes: tuple[int, ...], player: int, lower: int) -> None:
+        a, ctl, t = self.a, self.ctl, self.tables
+        n = int(ctl[k.C_STATES])
+        row = np.array(boxes, dtype=np.int16)
+        a.boxes[n] = row
+        a.player[n] = player
+        a.parent[n] = -1
+        a.h[n] = lower
+        a.hash[n] = k.state_hash(row, player, t.zbox, t.zplayer)
+        k.table_insert(a.table, a.hash, n)
+        ctl[k.C_STATES] = n + 1
+        heap = int(ctl[k.C_HEAP])
+        a.hkey[heap] = k.heap_key(self.params[k.P_MODE], FAST_WEIGHT, 0, 0, lower)
+        a.hidx[heap] = n
+        ctl[k.C_HEAP] = heap + 1
+        self.outcome = k.RUNNING
+
+    def step(self, units: int) -> bool:
+        """Run up to ``units`` expansions; True when this search is over."""
+        if self.outcome in (k.FOUND, k.EXHAUSTED) or self.limit is not None:
+            return True
+        a, t, ctl = self.a, self.tables, self.ctl
+        while True:
+            o = self.other.a if self.other is not None else _NO_OTHER
+            self.outcome = k.search(
+                units, t.walls, t.dead, t.goal, t.goals, t.rank, t.dist, t.zbox, t.zplayer,
+                t.deltas, self.params, a.boxes, a.player, a.parent, a.g, a.m, a.h, a.hash,
+                a.closed, a.table, a.hkey, a.hidx, ctl, self.occ, self.seen, self.seen2,
+                self.wdist, self.wdist2, self.queue, self.mark, o.boxes, o.player, o.hash,
+                o.table,
+            )  # fmt: skip
+            if self.outcome != k.GROW:
+                return self.outcome != k.RUNNING
+            if 2 * a.nbytes > self.memory:
+                self.limit = "max_memory"
+                return True
+            try:
+                a.grow(int(ctl[k.C_STATES]), int(ctl[k.C_HEAP]))
+            except MemoryError:
+                self.limit = "max_memory"
+                return True
+
+    def chain(self, s: int | None = None) -> list[tuple[int, ...]]:
+        """The box cells of every state from a root to ``s`` (default: the one found)."""
+        rows = []
+        if s is None:
+            s = int(self.ctl[k.C_FOUND])
+        while s >= 0:
+            rows.append(tuple(int(c) for c in self.a.boxes[s]))
+            s = int(self.a.parent[s])
+        rows.reverse()
+        return rows
+
+
+def solve(
+    level: Level | Board,
+    *,
+    mode: Mode | str = "fast",
+    time_limit: float | None = None,
+    max_expansions: int | None = None,
+    max_memory: int | str | None = None,
+) -> SokobanResult:
+    """Solve a level (see the module docstring for the modes and budgets).
+
+    Fast mode runs two searches in turns: pushes forwards from the start and
+    pulls backwards from the solved position (which untangles goal rooms that
+    must be filled in order); whichever finishes first answers.
+
+    Raises
+    ------
+    InvalidInput
+        An unknown mode, a malformed budget, or a level that fails its checks.
+    """
+    if mode not in _MODE_CODE:
+        raise InvalidInput(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+    memory_bytes = None if max_memory is None else parse_memory(max_memory)
+    budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
+    board = level if isinstance(level, Board) else level.board()
+    code = _MODE_CODE[mode]
+    both = code == k.MODE_FAST and board.boxes != board.goals
+    started = time.perf_counter()
+    tables = prepare(board)
+    back_tables = prepare(board, reverse=True) if both else None
+    preprocess_s = time.perf_counter() - started
+    meter = budget.start()
+    memory = meter.memory_limit()
+    forward = _Search(board, tables, code, memory // 2 if both else memory)
+    start_boxes = np.array(board.boxes, dtype=np.int16)
+    lower = _bound(start_boxes, tables)
+    searches = [forward]
+    if lower < k.INF and not _start_frozen(board, tables):
+        player = board.player if code == k.MODE_MOVES else forward.region(board.player, board.boxes)
+        forward.add_root(board.boxes, player, lower)
+        if back_tables is not None:
+            backward = _Search(board, back_tables, code, memory // 2, reverse=True, target=player)
+            back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
+            if back_lower < k.INF:
+                for root in _regions(board, board.goals):
+                    backward.add_root(board.goals, root, back_lower)
+                searches.append(backward)
+                forward.other, backward.other = backward, forward
+    else:
+        forward.outcome = k.EXHAUSTED
+
+    def expanded() -> int:
+        return sum(int(x.ctl[k.C_EXPANDED]) for x in searches)
+
+    def step(units: int) -> bool:
+        share = max(1, units // len(searches))
+        for search in searches:
+            search.step(share)
+            if search.outcome == k.FOUND:
+                return True
+        # over when every search is over; a forward search that ran dry is a proof
+        if forward.outcome == k.EXHAUSTED:
+            return True
+        return all(x.outcome in (k.FOUND, k.EXHAUSTED) or x.limit for x in searches)
+
+    spent = run_chunked(step, expanded, meter)
+    elapsed = meter.elapsed()
+    winner = next((x for x in searches if x.outcome == k.FOUND), None)
+    solution = moves = pushes = None
+    limit = None
+    if winner is not None:
+        chain = winner.chain()
+        meet = int(winner.ctl[k.C_MEET])
+        if meet >= 0 and winner.other is not None:  # the two searches met halfway
+            chain = chain + winner.other.chain(meet)[::-1][1:]
+        solution = _lurd(board, chain[::-1] if winner.reverse else chain)
+        end = verify(board, solution)
+        moves, pushes = end.moves, end.pushes
+        status: Status = SOLVED
+    elif forward.outcome == k.EXHAUSTED and forward.limit is None:
+        status = NO_SOLUTION
+    else:
+        status = LIMIT
+        limit = spent or next((x.limit for x in searches if x.limit), None) or "time_limit"
+    total = {slot: sum(int(x.ctl[slot]) for x in searches) for slot in range(k.CTL_SLOTS)}
+    stats = SokobanStats(
+        expanded=total[k.C_EXPANDED],
+        generated=total[k.C_GENERATED],
+        elapsed_s=elapsed,
+        limit=limit,
+        states=total[k.C_STATES],
+        duplicates=total[k.C_DUPLICATES],
+        deadlocks=total[k.C_DEADLOCKS],
+        corrals=total[k.C_CORRALS],
+        max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
+        lower_bound=int(lower) if lower < k.INF else -1,
+        memory_bytes=sum(x.a.nbytes for x in searches),
+        preprocess_s=preprocess_s,
+    )
+    return SokobanResult(status, solution, moves, pushes, str(mode), board.level, stats)
+
+
+def _regions(board: Board, boxes: tuple[int, ...]) -> list[int]:
+    """The top-left cell of every region the player could be in among ``boxes``."""
+    taken = set(boxes)
+    roots = []
+    seen: set[int] = set()
+    for cell in range(board.width * board.height):
+        if board.walls[cell] or cell in taken or cell in seen:
+            continue
+        region = board.reachable(cell, taken)
+        seen.update(region)
+        roots.append(min(region))
+    return roots
+
+
+def _bound(boxes: np.ndarray, tables: Tables) -> int:
+    nb = boxes.size
+    u, v, p, way, minv = (np.zeros(nb + 1, dtype=np.int64) for _ in range(5))
+    used = np.zeros(nb + 1, dtype=np.bool_)
+    return int(k.hungarian(boxes, nb, tables.dist, u, v, p, way, minv, used))
+
+
+def _start_frozen(board: Board, tables: Tables) -> bool:
+    """Whether a box of the start position is frozen off its goal (no solution)."""
+    boxes = np.array(board.boxes, dtype=np.int16)
+    mark = np.zeros_like(tables.walls)
+    nb = boxes.size
+    return any(
+        k.freeze_deadlock(b, boxes, nb, tables.walls, tables.dead, tables.goal, mark, tables.deltas)
+        for b in board.boxes
+    )
+
+
+def _lurd(board: Board, chain: list[tuple[int, ...]]) -> str:
+    """The moves through box positions ``chain`` (start first): walks between the pushes."""
+    boxes = set(chain[0])
+    player = board.player
+    letters: list[str] = []
+    for row in chain[1:]:
+        after = set(row)
+        (moved,) = boxes - after
+        (target,) = after - boxes
+        d = target - moved
+        walk = board.walk(player, moved - d, boxes)
+        if walk is None:  # cannot happen for a state the search generated
+            raise AssertionError("the search produced a push the player cannot reach")
+        letters.append(walk)
+        letters.append(DIRECTIONS[board.deltas.index(d)].upper())
+        boxes = after
+        player = moved
+    return "".join(letters)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the kernels with a tiny level."""
+    solve(Level.from_text("#####\n#@$.#\n#####"))
+    solve(Level.from_text("#####\n#@$.#\n#####"), mode="move-optimal")

@@ -1,0 +1,108 @@
+"""The Sokoban search: optimal modes equal exhaustive BFS, deadlocks never prune a solvable
+position, every solution replays, budgets end in ``limit``."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tansuo.errors import InvalidInput
+from tansuo.result import RESULT_KEYS, STATS_KEYS
+from tansuo.sokoban import Level, bundled_collection, solve, verify
+from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level
+
+UNSOLVABLE = Level.from_text("#####\n#@$ #\n#  .#\n#####")  # the box is stuck in a row of walls
+
+
+def _levels(seed: int, count: int) -> list[Level]:
+    rng = random.Random(seed)
+    return [
+        random_level(
+            rng, width=rng.randint(3, 6), height=rng.randint(3, 5), boxes=rng.randint(1, 3)
+        )
+        for _ in range(count)
+    ]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_optimal_modes_equal_exhaustive_bfs(seed: int) -> None:
+    solvable = 0
+    for level in _levels(seed, 150):
+        pushes, moves = bfs_pushes(level), bfs_moves(level)
+        by_pushes = solve(level, mode="push-optimal")
+        by_moves = solve(level, mode="move-optimal")
+        fast = solve(level, mode="fast")
+        if pushes is None:
+            # nothing pruned wrongly can make the fast search claim otherwise, and the
+            # deadlock detectors may only prune positions that BFS cannot solve either
+            assert by_pushes.status == by_moves.status == fast.status == "no_solution"
+            continue
+        solvable += 1
+        assert by_pushes.pushes == pushes, level.text()
+        assert by_moves.moves == moves, level.text()
+        assert fast.solved, level.text()  # deadlock pruning kept a solvable level solvable
+        for result in (by_pushes, by_moves, fast):
+            assert verify(level, result.solution).moves == result.moves
+    assert solvable >= 20
+
+
+def test_microban_solutions_replay() -> None:
+    levels = bundled_collection("microban")[:12]
+    for level in levels:
+        result = solve(level, time_limit=10)
+        assert result.solved, level.name
+        end = verify(level, result.solution)
+        assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def test_push_optimal_microban_1() -> None:
+    result = solve(bundled_collection("microban")[0], mode="push-optimal")
+    assert result.pushes == 8 and result.optimal
+
+
+def test_result_contract() -> None:
+    result = solve(Level.from_text("#####\n#@$.#\n#####"))
+    data = result.as_dict()
+    assert set(RESULT_KEYS) | {"moves", "pushes", "level"} <= set(data)
+    assert set(STATS_KEYS) <= set(data["stats"])
+    assert data["solution"] == "R" and data["cost"] == 1
+    unsolvable = solve(UNSOLVABLE)
+    assert unsolvable.status == "no_solution" and unsolvable.solution is None
+
+
+def test_budgets_end_in_limit() -> None:
+    hard = bundled_collection("xsokoban90")[1]
+    result = solve(hard, max_expansions=50)
+    assert result.status == "limit" and result.stats.limit == "max_expansions"
+    assert result.stats.expanded <= 50
+    result = solve(hard, max_memory="200K")
+    assert result.status == "limit" and result.stats.limit == "max_memory"
+    started = time.perf_counter()
+    result = solve(hard, mode="push-optimal", time_limit=0.5)
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert time.perf_counter() - started < 0.5 + 0.3
+    with pytest.raises(InvalidInput, match="unknown mode"):
+        solve(hard, mode="slow")
+    with pytest.raises(InvalidInput, match="max_expansions"):
+        solve(hard, max_expansions=-1)
+
+
+def test_packing_order_fills_a_goal_room_from_the_back() -> None:
+    from tansuo.sokoban.solve import packing_order
+
+    board = bundled_collection("xsokoban90")[1].board()  # goals in two columns of a room
+    rank = packing_order(board)
+    by_column: dict[int, set[int]] = {}
+    for goal in board.goals:
+        by_column.setdefault(board.rowcol(goal)[1], set()).add(int(rank[goal]))
+    assert by_column == {1: {0}, 2: {1}}  # the far column first
+
+
+def test_fast_mode_searches_both_ways_and_meets() -> None:
+    level = bundled_collection("xsokoban90")[0]
+    result = solve(level, time_limit=20)
+    assert result.solved
+    end = verify(level, result.solution)
+    assert (end.moves, end.pushes) == (result.moves, result.pushes)
