@@ -33,7 +33,7 @@ STATE_TYPE = types.Tuple(
         types.int8[:, :, ::1],  # pattern [colour, cell, direction]
         types.int64[:, ::1],  # score [colour, cell]
         types.int64[::1],  # tot [colour]: sum of the scores of empty cells
-        types.int64[::1],  # fivecnt [colour]: (empty cell, direction) fives
+        types.int64[::1],  # fivecnt [colour] fives, [FOURS + colour] fours, per (cell, dir)
         types.int16[::1],  # near: stones within two cells
         types.uint64[:, ::1],  # zobrist [colour, cell]
         types.uint64[::1],  # key
@@ -96,6 +96,8 @@ P_DFOUR = 7  # two fours in one line (X_XXX_X): two five points, not straight
 P_FIVE = 8
 P_OVERLINE = 9
 N_PATTERNS = 10
+
+FOURS = 3  # fivecnt[FOURS + colour]: (empty cell, direction) pairs with a four pattern
 
 WINDOW = 5
 N_CODES = 3 ** (2 * WINDOW)
@@ -334,6 +336,8 @@ def init_state(board, code, pat, score, tot, fivecnt, info, tables):
                 score[c, q] += PATTERN_SCORE[p]
                 if p == P_FIVE:
                     fivecnt[c] += 1
+                elif P_FOUR <= p <= P_DFOUR:
+                    fivecnt[FOURS + c] += 1
             tot[c] += score[c, q]
 
 
@@ -348,8 +352,11 @@ def make(state, p, c):
     for col in range(1, 3):
         tot[col] -= score[col, p]
         for d in range(4):
-            if pat[col, p, d] == P_FIVE:
+            t = pat[col, p, d]
+            if t == P_FIVE:
                 fivecnt[col] -= 1
+            elif P_FOUR <= t <= P_DFOUR:
+                fivecnt[FOURS + col] -= 1
     var_b = info[I_VAR_BLACK]
     var_w = info[I_VAR_WHITE]
     for d in range(4):
@@ -374,8 +381,12 @@ def make(state, p, c):
                         tot[col] += delta
                         if old == P_FIVE:
                             fivecnt[col] -= 1
-                        elif new == P_FIVE:
+                        elif P_FOUR <= old <= P_DFOUR:
+                            fivecnt[FOURS + col] -= 1
+                        if new == P_FIVE:
                             fivecnt[col] += 1
+                        elif P_FOUR <= new <= P_DFOUR:
+                            fivecnt[FOURS + col] += 1
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             near[p + dy * pw + dx] += 1
@@ -414,13 +425,20 @@ def unmake(state, p):
                         tot[col] += delta
                         if old == P_FIVE:
                             fivecnt[col] -= 1
-                        elif new == P_FIVE:
+                        elif P_FOUR <= old <= P_DFOUR:
+                            fivecnt[FOURS + col] -= 1
+                        if new == P_FIVE:
                             fivecnt[col] += 1
+                        elif P_FOUR <= new <= P_DFOUR:
+                            fivecnt[FOURS + col] += 1
     for col in range(1, 3):
         tot[col] += score[col, p]
         for d in range(4):
-            if pat[col, p, d] == P_FIVE:
+            t = pat[col, p, d]
+            if t == P_FIVE:
                 fivecnt[col] += 1
+            elif P_FOUR <= t <= P_DFOUR:
+                fivecnt[FOURS + col] += 1
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             near[p + dy * pw + dx] -= 1
@@ -538,6 +556,8 @@ def threat_points(state, c, out):
     """Cells where ``c`` makes two five points at once (a move that wins), legally."""
     board, cells = state[0], state[11]
     n = 0
+    if state[5][FOURS + c] < 2:
+        return 0
     for i in range(cells.shape[0]):
         q = cells[i]
         if board[q] != EMPTY:
@@ -551,6 +571,8 @@ def threat_points(state, c, out):
 @njit(cache=True)
 def has_threat_point(state, c):
     board, cells = state[0], state[11]
+    if state[5][FOURS + c] < 2:  # a threat point needs two four patterns at one cell
+        return False
     for i in range(cells.shape[0]):
         q = cells[i]
         if board[q] != EMPTY:
@@ -651,6 +673,9 @@ def defences(state, a, out, is_four_out):
     if nt == 0:
         return -1
     seen = np.zeros(board.shape[0], np.bool_)
+    # Under renju a white stone can turn a forbidden black point into a legal
+    # one: then every cell is looked at again.
+    exact_check = a == BLACK and state[9][I_RULE] == RULE_RENJU
     n = 0
     for i in range(nt):
         t = threats[i]
@@ -665,7 +690,16 @@ def defences(state, a, out, is_four_out):
                     continue
                 counter = four_count(state, e, d) >= 1
                 make(state, e, d)
-                killed = not has_threat_point(state, a)
+                if exact_check:
+                    killed = not has_threat_point(state, a)
+                else:
+                    # a defender's stone makes no new threat point: look at the old ones
+                    killed = True
+                    for j in range(nt):
+                        t2 = threats[j]
+                        if board[t2] == EMPTY and four_count(state, t2, a) >= 2:
+                            killed = False
+                            break
                 unmake(state, e)
                 if killed or counter:
                     out[n] = e
@@ -900,7 +934,7 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
     if ply > counters[C_MAX_PLY]:
         counters[C_MAX_PLY] = ply
     o = 3 - side
-    if fivecnt[side] > 0:
+    if fivecnt[side] > 0 and ply > 0:  # the root plays it (and reports the move)
         return MATE - (ply + 1)
     if depth <= 0 or ply >= MAX_PLY - 2:
         return evaluate(state, side)
@@ -916,7 +950,7 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
         if tt_keys[slot] == k:
             counters[C_TT_HITS] += 1
             best_tt = tt_move[slot]
-            if tt_depth[slot] >= depth and prune:
+            if tt_depth[slot] >= depth and prune and ply > 0:
                 v = tt_vals[slot]
                 if v > MATE - MAX_PLY:
                     v -= ply
@@ -931,7 +965,7 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
     if prune and fivecnt[o] > 0:
         # only a block can save the game
         n = five_points(state, o, moves)
-        if n >= 2 and info[I_RULE] != RULE_CARO:
+        if n >= 2 and info[I_RULE] != RULE_CARO and ply > 0:
             return -(MATE - (ply + 2))
         legal = 0
         for i in range(n):
@@ -940,7 +974,9 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
                 legal += 1
         n = legal
         if n == 0:
-            return -(MATE - (ply + 2))
+            if ply > 0:
+                return -(MATE - (ply + 2))
+            n = candidates(state, side, moves)
     else:
         n = candidates(state, side, moves)
     if n == 0:

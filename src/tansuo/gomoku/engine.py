@@ -579,7 +579,7 @@ class Engine:
         """A VCF, then a short VCT, for the side to move, if one is found quickly."""
         if self._searcher is None or self._searcher.size != len(board.state[0]):
             self._searcher = ThreatSearcher(len(board.state[0]), 1 << 18)
-        share = None if budget.time_limit is None else budget.time_limit * 0.15
+        share = None if budget.time_limit is None else budget.time_limit * 0.25
         nodes_cap = 200_000 if budget.max_nodes is None else max(1, budget.max_nodes // 4)
         opponent = 3 - board.side_to_move
         if board.five_points(opponent) and not board.five_points(board.side_to_move):

@@ -3,7 +3,7 @@
 >>> from tansuo.gomoku import Board
 >>> board = Board(15, rule="renju")
 >>> for move in ("h8", "h9", "i8", "i9", "j8", "j9", "k8"):
-...     board.push(move)
+...     _ = board.push(move)
 >>> board.winner, board.format_move(board.five_points(1)[0])
 (None, 'g8')
 
@@ -145,7 +145,7 @@ class Board:
         pat = np.zeros((3, n, 4), dtype=np.int8)
         score = np.zeros((3, n), dtype=np.int64)
         tot = np.zeros(3, dtype=np.int64)
-        fivecnt = np.zeros(3, dtype=np.int64)
+        fivecnt = np.zeros(6, dtype=np.int64)
         near = np.zeros(n, dtype=np.int16)
         key = np.zeros(1, dtype=np.uint64)
         tables = pattern_tables()

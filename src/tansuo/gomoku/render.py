@@ -4,7 +4,7 @@
 >>> print(format_board(Board(5, moves=["c3", "c4"])))
    a b c d e
  5 . . . . .  5
- 4 . . O . .  4
+ 4 . .[O]. .  4
  3 . . X . .  3
  2 . . . . .  2
  1 . . . . .  1
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from tansuo.gomoku.model import Board
 
 SYMBOLS = {K.EMPTY: ".", K.BLACK: "X", K.WHITE: "O"}
+MOVE_LABELS = "123456789abcdefghijklmnopqrstuvwyz"
+"""How the moves of a sequence are numbered on the board: 1-9, then letters."""
 
 
 def format_board(
@@ -30,7 +32,7 @@ def format_board(
     """The board as text, rows numbered from the bottom, the last move in brackets.
 
     ``marks``: cells shown as ``*`` (e.g. forbidden points); ``numbers``: cells
-    shown with a move number (a threat sequence), the number's last digit.
+    shown with their move number in a sequence (1-9, then a, b, c, ...).
     """
     from tansuo.gomoku.model import LETTERS
 
@@ -42,21 +44,18 @@ def format_board(
     for y in range(board.height):
         row = board.height - y
         cells = []
+        seps = [" "] * (board.width + 1)
         for x in range(board.width):
             cell = board.index(x, y)
             if cell in numbers:
-                cells.append(str(numbers[cell] % 10))
+                cells.append(MOVE_LABELS[(numbers[cell] - 1) % len(MOVE_LABELS)])
             elif cell in marked and board.stone(cell) == K.EMPTY:
                 cells.append("*")
             else:
                 cells.append(SYMBOLS[board.stone(cell)])
-        text = " ".join(cells)
-        if last is not None and board.xy(last)[1] == y:
-            x = board.xy(last)[0]
-            chars = list(" " + text + " ")
-            chars[2 * x] = "["
-            chars[2 * x + 2] = "]"
-            text = "".join(chars)[1:-1]
-        lines.append(f"{row:2d} {text}  {row}")
+            if cell == last:
+                seps[x], seps[x + 1] = "[", "]"
+        body = "".join(sep + text for sep, text in zip(seps, cells, strict=False)) + seps[-1]
+        lines.append(f"{row:2d}{body} {row}")
     lines.append(f"   {letters}")
     return "\n".join(lines)
