@@ -105,7 +105,8 @@ def _threat_command(
         emit_json(result.as_dict())
         raise typer.Exit(exit_code(result.status))
     stats = result.stats
-    speed = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s ({stats.nodes_per_s / 1e3:.0f} k nodes/s)"
+    rate = stats.nodes_per_s / 1e3
+    speed = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s ({rate:.0f} k nodes/s)"
     if result.status == "solved":
         numbers = {board.parse_move(m): i for i, m in enumerate(result.line, 1)}
         console.print(format_board(board, numbers=numbers), markup=False)
@@ -121,7 +122,8 @@ def _threat_command(
         )
     else:
         console.print(
-            f"stopped by {stats.limit} after depth {stats.depth}: no {kind.upper()} found yet; {speed}",
+            f"stopped by {stats.limit} after depth {stats.depth}: "
+            f"no {kind.upper()} found yet; {speed}",
             markup=False,
         )
     raise typer.Exit(exit_code(result.status))
