@@ -169,6 +169,7 @@ class Board:
         )
         self.history: list[int] = []
         self.winner: int | None = None
+        self._first = K.BLACK  # who made history[0] (white after set_stones with a pass)
         self._buffer = np.empty(len(cells), dtype=np.int64)
         for move in moves:
             self.push(move)
@@ -223,15 +224,69 @@ class Board:
     @property
     def side_to_move(self) -> int:
         """1 (black) or 2 (white): black moves first, then turns alternate."""
-        return K.BLACK if len(self.history) % 2 == 0 else K.WHITE
+        return self._first if len(self.history) % 2 == 0 else 3 - self._first
+
+    @classmethod
+    def from_stones(
+        cls,
+        black: list[object],
+        white: list[object],
+        *,
+        size: int = 15,
+        height: int | None = None,
+        rule: str = "freestyle",
+        to_move: int | None = None,
+    ) -> Board:
+        """A board with these stones (as a GUI sends them), whatever their counts.
+
+        Stones are placed without the rule checks of :meth:`play` (a position
+        is given, not a game replayed); ``to_move`` defaults to black when the
+        counts are equal and white when black has one more.
+        """
+        board = cls(size, height=height, rule=rule)
+        cells_b = [board.parse_move(m) for m in black]
+        cells_w = [board.parse_move(m) for m in white]
+        if len(set(cells_b + cells_w)) != len(cells_b) + len(cells_w):
+            raise IllegalMove("two stones on one cell")
+        if to_move is None:
+            to_move = K.BLACK if len(cells_b) <= len(cells_w) else K.WHITE
+        # interleave so that the last stone placed is the opponent's of ``to_move``
+        order: list[tuple[int, int]] = []
+        first_b = len(cells_b) > len(cells_w) or (
+            len(cells_b) == len(cells_w) and to_move == K.BLACK
+        )
+        queues = {K.BLACK: list(cells_b), K.WHITE: list(cells_w)}
+        colour = K.BLACK if first_b else K.WHITE
+        while queues[K.BLACK] or queues[K.WHITE]:
+            if not queues[colour]:
+                colour = 3 - colour
+            order.append((queues[colour].pop(0), colour))
+            colour = 3 - colour
+        board._first = order[0][1] if order else to_move
+        for cell, colour in order:
+            wins = bool(K.is_five_move(board.state, cell, colour))
+            K.make(board.state, cell, colour)
+            board.history.append(cell)
+            if wins:
+                board.winner = colour
+        # the parity of the history decides the side to move: fix the start
+        if board.side_to_move != to_move:
+            board._first = 3 - board._first
+        return board
 
     def stone(self, move: int) -> int:
         return int(self.state[0][move])
 
     def copy(self) -> Board:
         other = Board(self.width, height=self.height, rule=self.rule)
+        other._first = self._first
         for move in self.history:
-            other.play(move)
+            colour = other.side_to_move
+            wins = bool(K.is_five_move(other.state, move, colour))
+            K.make(other.state, move, colour)
+            other.history.append(move)
+            if wins:
+                other.winner = colour
         return other
 
     def is_full(self) -> bool:
