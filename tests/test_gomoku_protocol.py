@@ -149,4 +149,5 @@ def test_console_script_within_the_turn_time():
     assert time.perf_counter() - start < 0.5 + 0.3
     assert len(answer.split(",")) == 2
     out, _ = proc.communicate(script, timeout=60)
-    assert proc.returncode == 0
+    assert proc.returncode == 0  # END ends it
+    assert out.split()[0] == "OK" and len(out.split()) == 3  # OK and two moves
