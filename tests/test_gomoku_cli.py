@@ -44,6 +44,25 @@ def test_play_in_the_terminal(run_cli, monkeypatch):
     assert "engine plays" in run.out
 
 
-def test_demo_shows_a_vcf(run_cli):
-    run = run_cli("demo")
-    assert "Gomoku" in run.out and "five in a row" in run.out
+def test_demo_shows_a_vcf():
+    from rich.console import Console
+
+    from tansuo.cli.gomoku import demo
+
+    console = Console(record=True, width=100)
+    demo(console)
+    text = console.export_text()
+    assert "VCF:" in text and "replayed: five in a row" in text
+
+
+def test_match_reports_elo_and_faults(run_cli, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\n15 h8 i9\n15 h8 h9 j10\n")
+    run = run_cli(
+        "gomoku", "match", "tansuo", "tansuo:nothreats", "--games", "2",
+        "--openings", str(openings), "--time-limit", "0.05", "--json",
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    record = json.loads(run.out)
+    assert record["games"] == 2 and record["wins"] + record["losses"] + record["draws"] == 2
+    assert record["illegal"] == record["timeouts"] == record["crashes"] == 0

@@ -285,3 +285,49 @@ def play_command(
             board.push(text)
         except InvalidInput as exc:
             console.print(f"illegal: {exc}", markup=False)
+
+
+# ---------------------------------------------------------------------------
+# match
+# ---------------------------------------------------------------------------
+
+
+@gomoku_app.command("match")
+def match_command(
+    first: str = typer.Argument(
+        ..., metavar="A", help='"tansuo", "tansuo:nothreats" or a command.'
+    ),
+    second: str = typer.Argument(..., metavar="B", help="The second brain, the same way."),
+    games: int = typer.Option(10, "--games", help="Games to play, colours alternating."),
+    openings: str | None = typer.Option(
+        None,
+        "--openings",
+        metavar="FILE",
+        help="Opening positions, one a line (each played twice).",
+    ),
+    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
+    size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
+    rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Play two Gomocup brains against each other: wins, losses, draws, Elo and error bar."""
+    from tansuo.budget import check_time_limit
+    from tansuo.gomoku.match import run_match
+    from tansuo.gomoku.model import check_rule, check_size
+
+    check_time_limit(time_limit)
+    check_size(size, size)
+    rule = check_rule(rule)
+    if openings is not None and not Path(openings).is_file():
+        raise InvalidInput(f"{openings}: no such openings file")
+    with compiling(_warm_up, "the Gomoku kernels"):
+        pass
+    result = run_match(
+        first, second, games=games, move_time=time_limit, size=size, rule=rule, openings=openings
+    )
+    if json_out:
+        emit_json(result.as_dict())
+    else:
+        console.print(result.summary(), markup=False)
+        for fault in result.faults:
+            console.print(fault, markup=False)

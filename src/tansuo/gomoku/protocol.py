@@ -66,7 +66,7 @@ def rule_name(bits: int) -> str:
 class Brain:
     """The protocol state: the board, the clocks, the engine. ``handle(line)`` answers a line."""
 
-    def __init__(self) -> None:
+    def __init__(self, engine: Engine | None = None) -> None:
         self.width = self.height = 0
         self.rule = "freestyle"
         self.mine: list[tuple[int, int]] = []
@@ -76,7 +76,7 @@ class Brain:
         self.timeout_match = 0
         self.time_left = 2_147_483_647
         self.max_memory = 0
-        self.engine = Engine(hash_mb=32)
+        self.engine = engine if engine is not None else Engine(hash_mb=32)
         self.collecting: str | None = None  # "BOARD" or "SWAP2BOARD" while reading stones
         self.pending: list[tuple[int, int, int]] = []
         self.finished = False
