@@ -18,7 +18,7 @@ import statistics
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
 from tansuo.gomoku import Engine, find_threat, parse_position
 from tansuo.gomoku.engine import warm_up
-from tansuo.gomoku.io import bundled_suite
+from tansuo.gomoku.io import bundled_speed_positions, bundled_suite
 from tansuo.gomoku.tactics import VCT_DEPTH
 
 
@@ -66,6 +66,18 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
                 wrong.append(f"{name}: VCT {second.status}, the suite says {kind}")
         ctx.progress("tactics", i + 1, len(rows))
     vcf_run.nodes, vct_run.nodes = vcf_nodes, vct_nodes
+    speed = Run("tansuo VCF, long searches (no VCF)", note="target 500k nodes/s")
+    speed_rows = bundled_speed_positions()[: ctx.scale(5, 1)]
+    speed_nodes = 0
+    for attacker, text in speed_rows:
+        result = find_threat(parse_position(text), kind="vcf", attacker=attacker)
+        speed.times.append(result.stats.elapsed_s)
+        speed_nodes += result.stats.nodes
+        speed.solved += result.status == "no_solution"
+        if result.status != "no_solution":
+            wrong.append(f"speed position: VCF {result.status}, expected none")
+    speed.nodes = speed_nodes
+    speed.reference = True
     vcf_run.verified = vct_run.verified = not wrong
     notes = [
         f"{counts.get('freestyle', 0)} freestyle and {counts.get('renju', 0)} renju positions; "
@@ -74,7 +86,9 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
         f"median VCF solve {statistics.median(vcf_run.times) * 1e3:.2f} ms",
         *wrong,
     ]
-    return SuiteResult("gomoku-tactics", len(rows), [vcf_run, vct_run], vcf_run.solver, notes)
+    speed.verified = not wrong
+    runs = [vcf_run, vct_run, speed]
+    return SuiteResult("gomoku-tactics", len(rows), runs, vcf_run.solver, notes)
 
 
 @suite("gomoku-search", "gomoku", "alpha-beta nodes per second at a fixed depth")

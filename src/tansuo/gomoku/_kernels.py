@@ -126,7 +126,9 @@ C_STOP = 7  # set by another thread to stop the search
 C_NODE_LIMIT = 8  # -1: none
 C_NEXT_POLL = 9
 C_STAMP = 10
-COUNTERS_SIZE = 11
+C_DEPTH_CUTS = 11  # attacker nodes cut by the depth bound (none: deeper cannot help)
+C_DEPTH_DONE = 12  # the last depth the deepening finished
+COUNTERS_SIZE = 13
 POLL_EVERY = 1024
 
 # Threat search results.
@@ -806,6 +808,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
     if fivecnt[a] > 0:
         return WIN
     if depth <= 0 or ply >= MAX_PLY - 4:
+        counters[C_DEPTH_CUTS] += 1
         return FAIL
     k = key[0] ^ SALT_ATTACK
     if a == WHITE:
@@ -831,6 +834,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
         if result != ABORT:
             _cache_store(ckeys, cvals, cdepths, k, depth, result)
         return result
+    if vct == 0 and fivecnt[FOURS + a] == 0:
+        return FAIL  # no four to make: the VCF ends here, at any depth
     # Threats of the attacker, fours first.
     cells = state[11]
     n = 0
@@ -1045,3 +1050,24 @@ def search_root(state, asearch, side, depth, alpha, beta):
 def threat_root(state, tsearch, a, depth, vct):
     """One iteration of the threat search at ``depth`` attacker moves."""
     return threat(state, tsearch, a, depth, 0, vct, 0)
+
+
+@njit(cache=True, nogil=True)
+def threat_deepen(state, tsearch, a, max_depth, vct):
+    """Iterative deepening from depth 1 to ``max_depth``: WIN, FAIL or ABORT.
+
+    Stops early with FAIL when an iteration failed without any line reaching
+    the depth bound: then no depth can do better. ``counters[C_DEPTH_DONE]``
+    is the last depth finished.
+    """
+    counters = tsearch[3]
+    result = FAIL
+    for depth in range(1, max_depth + 1):
+        cuts = counters[C_DEPTH_CUTS]
+        result = threat(state, tsearch, a, depth, 0, vct, 0)
+        if result == ABORT:
+            return ABORT
+        counters[C_DEPTH_DONE] = depth
+        if result == WIN or counters[C_DEPTH_CUTS] == cuts:
+            return result
+    return result

@@ -149,8 +149,23 @@ class ThreatSearcher:
         return (self.ckeys, self.cvals, self.cdepths, self.counters, self.buf, self.prio)
 
     def clear(self) -> None:
+        """Forget every cached result (a value of 0 is an empty slot, whatever its key)."""
         self.cvals[:] = 0
-        self.ckeys[:] = 0
+
+
+_SEARCHERS: dict[tuple[int, int], ThreatSearcher] = {}
+DEFAULT_CACHE_BYTES = 8 << 20
+
+
+def _shared_searcher(size: int, max_memory: int | None) -> ThreatSearcher:
+    """A threat searcher for boards of ``size`` cells, kept between calls (allocating is slow)."""
+    memory = DEFAULT_CACHE_BYTES if max_memory is None else max_memory
+    entries = _pow2_entries(memory, CACHE_ENTRY_BYTES, 1 << 22)
+    key = (size, entries)
+    if key not in _SEARCHERS:
+        _SEARCHERS.clear()
+        _SEARCHERS[key] = ThreatSearcher(size, entries)
+    return _SEARCHERS[key]
 
 
 def _colour(board: Board, attacker: str | int | None) -> int:
@@ -207,28 +222,19 @@ def find_threat(
     start = time.perf_counter()
     if board.winner is not None:
         raise InvalidInput(f"the game is over: {COLOUR_NAMES[board.winner]} has won")
-    if searcher is None or searcher.size != len(board.state[0]):
-        memory = budget.max_memory if budget.max_memory is not None else 64 << 20
-        searcher = ThreatSearcher(
-            len(board.state[0]), _pow2_entries(memory, CACHE_ENTRY_BYTES, 1 << 22)
-        )
+    if searcher is None:
+        searcher = _shared_searcher(len(board.state[0]), budget.max_memory)
+    searcher.clear()
     counters = searcher.counters
     counters[:] = 0
     counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
     counters[K.C_NEXT_POLL] = K.POLL_EVERY
     watchdog = _Watchdog(counters, budget.time_limit)
     vct = kind == "vct"
-    found = False
-    done = 0
     try:
-        for depth in range(1, max_depth + 1):
-            r = K.threat_root(board.state, searcher.arrays, a, depth, int(vct))
-            if r == K.ABORT:
-                break
-            done = depth
-            if r == K.WIN:
-                found = True
-                break
+        r = K.threat_deepen(board.state, searcher.arrays, a, max_depth, int(vct))
+        done = int(counters[K.C_DEPTH_DONE])
+        found = r == K.WIN
         line: list[int] = []
         if found:
             line = _main_line(board, searcher, a, done, vct)
@@ -585,7 +591,6 @@ class Engine:
         if board.five_points(opponent) and not board.five_points(board.side_to_move):
             return None  # a forced block comes first: the alpha-beta search finds it
         for kind, max_depth in (("vcf", 20), ("vct", 5)):
-            self._searcher.clear()
             result = find_threat(
                 board,
                 kind=kind,

@@ -94,3 +94,15 @@ def bundled_suite() -> list[tuple[str, str, str]]:
     """The tactical suite that ``tansuo bench gomoku`` solves."""
     text = resources.files("tansuo.gomoku").joinpath("data/tactics.txt").read_text("utf-8")
     return parse_suite(text)
+
+
+def bundled_speed_positions() -> list[tuple[str, str]]:
+    """``(attacker, position)`` pairs whose VCF search is long: the nodes-per-second runs."""
+    text = resources.files("tansuo.gomoku").joinpath("data/vcf_speed.txt").read_text("utf-8")
+    rows = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            attacker, position = (part.strip() for part in line.split("|"))
+            rows.append((attacker, position))
+    return rows

@@ -11,6 +11,7 @@ again and replays every line to the five.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from tansuo.gomoku.engine import find_threat
 from tansuo.gomoku.io import format_position
@@ -36,7 +37,7 @@ def random_position(rng: random.Random, rule: str, size: int = 15) -> Board | No
     return board
 
 
-def classify(board: Board, *, max_nodes: int = 400_000) -> str | None:
+def classify(board: Board, *, max_nodes: int = 60_000) -> str | None:
     """``"vcf"``, ``"vct"`` (a VCT, no VCF) or ``"none"``; None when a budget ran out."""
     first = find_threat(board, kind="vcf", max_nodes=max_nodes)
     if first.status == "solved":
@@ -51,10 +52,9 @@ def classify(board: Board, *, max_nodes: int = 400_000) -> str | None:
     return "none"
 
 
-def generate(rule: str, counts: dict[str, int], seed: int) -> list[tuple[str, str, str]]:
-    """Rows ``(name, kind, position)`` with ``counts[kind]`` positions of each kind."""
+def generate(rule: str, counts: dict[str, int], seed: int) -> Iterator[tuple[str, str, str]]:
+    """Rows ``(name, kind, position)``, ``counts[kind]`` positions of each kind."""
     rng = random.Random(seed)
-    rows: list[tuple[str, str, str]] = []
     have = dict.fromkeys(counts, 0)
     while any(have[k] < counts[k] for k in counts):
         board = random_position(rng, rule)
@@ -64,13 +64,14 @@ def generate(rule: str, counts: dict[str, int], seed: int) -> list[tuple[str, st
         if kind is None or have[kind] >= counts[kind]:
             continue
         have[kind] += 1
-        rows.append((f"{rule}-{kind}-{have[kind]}", kind, format_position(board)))
-    return rows
+        yield f"{rule}-{kind}-{have[kind]}", kind, format_position(board)
 
 
 if __name__ == "__main__":  # python -m tansuo.gomoku.tactics > data/tactics.txt
     print("# NAME | KIND | POSITION  (made by python -m tansuo.gomoku.tactics)")
-    for name, kind, position in generate("freestyle", {"vcf": 26, "vct": 14, "none": 12}, 1) + (
-        generate("renju", {"vcf": 9, "vct": 6, "none": 6}, 2)
+    for rule, counts, seed in (
+        ("freestyle", {"vcf": 26, "vct": 14, "none": 12}, 1),
+        ("renju", {"vcf": 9, "vct": 6, "none": 6}, 2),
     ):
-        print(f"{name} | {kind} | {position}", flush=True)
+        for name, kind, position in generate(rule, counts, seed):
+            print(f"{name} | {kind} | {position}", flush=True)
