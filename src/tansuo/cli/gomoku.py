@@ -186,7 +186,9 @@ def analyse_command(
     time_limit: float | None = time_limit_option(None),
     depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
     max_nodes: int | None = max_nodes_option(),
-    no_threats: bool = typer.Option(False, "--no-threats", help="Skip the root VCF/VCT search."),
+    no_threats: bool = typer.Option(
+        False, "--no-threats", help="Skip the opening book and the root VCF/VCT search."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """The engine's best move, score, depth and principal variation.
@@ -201,7 +203,7 @@ def analyse_command(
     with compiling(_warm_up, "the Gomoku kernels"):
         from tansuo.gomoku import Engine
 
-    result = Engine(threats=not no_threats).search(
+    result = Engine(threats=not no_threats, book=not no_threats).search(
         board, depth=depth, time_limit=time_limit, max_nodes=max_nodes
     )
     if json_out:
@@ -331,3 +333,40 @@ def match_command(
         console.print(result.summary(), markup=False)
         for fault in result.faults:
             console.print(fault, markup=False)
+
+
+# ---------------------------------------------------------------------------
+# book
+# ---------------------------------------------------------------------------
+
+book_app = typer.Typer(
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None, help="The opening book."
+)
+gomoku_app.add_typer(book_app, name="book")
+
+
+@book_app.command("build")
+def book_build_command(
+    out: Path = typer.Option(..., "--out", metavar="FILE", help="Where to write the book."),
+    stones: int = typer.Option(2, "--stones", help="Openings of up to this many stones."),
+    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds each."),
+    extend: str | None = typer.Option(
+        None, "--extend", metavar="FILE", help="Start from this book (entries kept)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite --out if it exists."),
+) -> None:
+    """Grow a book: search every opening (centre first, stones within two) and store the reply."""
+    from tansuo.budget import check_time_limit
+    from tansuo.cli._common import check_outputs
+    from tansuo.gomoku.book import build_book, read_book
+
+    check_time_limit(time_limit)
+    if not 1 <= stones <= 4:
+        raise InvalidInput(f"--stones must be 1..4, not {stones}")
+    check_outputs(out, force=force, inputs=(extend,) if extend else ())
+    book = read_book(extend) if extend else None
+    with compiling(_warm_up, "the Gomoku kernels"):
+        pass
+    built = build_book(stones, time_limit=time_limit, book=book)
+    out.write_text(built.format(), encoding="utf-8")
+    console.print(f"{len(built)} positions written to {out}", markup=False)

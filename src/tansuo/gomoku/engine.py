@@ -372,15 +372,25 @@ class Engine:
     ----------
     hash_mb : float
         Size of the transposition table.
+    book : bool or Book
+        The opening book consulted first (True: the bundled one; False: none);
+        not used by fixed-depth searches.
     threats : bool
         Look for a VCF (and a short VCT) before the alpha-beta search.
     width : int
         Moves searched per node (the best by threat value; every four is kept).
     """
 
-    def __init__(self, hash_mb: float = 32, *, threats: bool = True, width: int = 12) -> None:
+    def __init__(
+        self, hash_mb: float = 32, *, threats: bool = True, width: int = 12, book: Any = True
+    ) -> None:
         self.threats = threats
         self.width = width
+        if book is True:
+            from tansuo.gomoku.book import bundled_book
+
+            book = bundled_book()
+        self.book = book or None
         self.resize(hash_mb)
         self._searcher: ThreatSearcher | None = None
 
@@ -463,6 +473,12 @@ class Engine:
                 "no_solution", None, -MATE if board.winner else 0, 0, (), True, stats(1, None)
             )
         threat_nodes = 0
+        if self.book is not None and not plain and depth is None:
+            reply = self.book.lookup(board)
+            if reply is not None:
+                book_move = board.format_move(reply)
+                line = (book_move,)
+                return GameSearchResult("solved", book_move, 0, 0, line, False, stats(0, None))
         if self.threats and not plain:
             result = self._root_threats(board, budget, depth)
             if result is not None:

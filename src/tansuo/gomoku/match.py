@@ -2,7 +2,7 @@
 
 A player is ``"tansuo"`` (the engine in this process, through the same
 :class:`~tansuo.gomoku.protocol.Brain` that ``pbrain-tansuo`` runs),
-``"tansuo:nothreats"`` (the same without the root threat search), or the
+``"tansuo:nothreats"`` (the same without the book and the threat search), or the
 command line of any ``pbrain-*`` executable (run as a child process). The
 referee checks every move on its own board: an illegal move, a missing
 answer within the turn time (plus a grace second) or a dead brain loses the
@@ -40,7 +40,8 @@ class Player:
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         if self.spec in ("tansuo", "tansuo:nothreats"):
-            self.brain = Brain(engine=Engine(hash_mb=16, threats=self.spec == "tansuo"))
+            full = self.spec == "tansuo"
+            self.brain = Brain(engine=Engine(hash_mb=16, threats=full, book=full))
             return
         try:
             self.proc = subprocess.Popen(
