@@ -477,8 +477,8 @@ class Engine:
             reply = self.book.lookup(board)
             if reply is not None:
                 book_move = board.format_move(reply)
-                line = (book_move,)
-                return GameSearchResult("solved", book_move, 0, 0, line, False, stats(0, None))
+                only = (book_move,)
+                return GameSearchResult("solved", book_move, 0, 0, only, False, stats(0, None))
         if self.threats and not plain:
             result = self._root_threats(board, budget, depth)
             if result is not None:
