@@ -120,7 +120,7 @@ def protocol_suite(ctx: BenchContext) -> SuiteResult:
 
     warm_up()
     games = ctx.scale(50, 2)
-    result = run_match(None, None, games=games, move_time=ctx.scale(200, 50) / 1000, size=15)
+    result = run_match(None, None, games=games, move_time=ctx.scale(100, 50) / 1000, size=15)
     run = Run(
         f"{games} games, brain against brain",
         result.durations,

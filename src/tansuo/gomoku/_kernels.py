@@ -554,6 +554,25 @@ def five_points(state, c, out):
 
 
 @njit(cache=True)
+def five_points_near(state, c, last, out):
+    """:func:`five_points` when they were all made by the move ``last`` (-1: scan the board)."""
+    if last < 0:
+        return five_points(state, c, out)
+    board, pat, pw = state[0], state[2], state[9][I_PW]
+    n = 0
+    if state[5][c] == 0:
+        return 0
+    for d in range(4):
+        st = 1 if d == 0 else (pw if d == 1 else (pw + 1 if d == 2 else pw - 1))
+        for k in range(-4, 5):
+            q = last + k * st
+            if k != 0 and board[q] == EMPTY and pat[c, q, d] == P_FIVE:
+                out[n] = q
+                n += 1
+    return n
+
+
+@njit(cache=True)
 def threat_points(state, c, out):
     """Cells where ``c`` makes two five points at once (a move that wins), legally."""
     board, cells = state[0], state[11]
@@ -720,14 +739,16 @@ def defences(state, a, out, is_four_out):
     return n
 
 
-@njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 5)), cache=True)
-def threat(state, tsearch, a, depth, ply, vct, defending):
+@njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), cache=True)
+def threat(state, tsearch, a, depth, ply, vct, defending, last):
     """The threat search at one node (one self-recursive function: numba caches it safely).
 
     Attacker node (``defending`` False, ``a`` to move): can ``a`` force a five
     with at most ``depth`` more threats -- fours only, or also threes when
     ``vct``? Defender node (the other side to move, after a threat of ``a``):
-    does every defence lose? Returns WIN, FAIL or ABORT.
+    does every defence lose? Returns WIN, FAIL or ABORT. ``last`` is the
+    move that led here (-1 at the root): the five points a move creates lie on
+    its four lines, so only those are scanned.
     """
     NO = np.int64(0)  # typed constants: a bare literal would make numba compile anew
     YES = np.int64(1)
@@ -754,14 +775,14 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
         if fivecnt[a] > 0:
             # Block a five point; two cannot both be blocked (except under caro,
             # where one block can leave the other five closed at both ends).
-            n = five_points(state, a, moves)
+            n = five_points_near(state, a, last, moves)
             result = WIN
             for i in range(n):
                 f = buf[ply][i]
                 if not is_legal(state, f, d):
                     continue
                 make(state, f, d)
-                r = WIN if fivecnt[a] > 0 else threat(state, tsearch, a, depth, ply + 1, vct, NO)
+                r = WIN if fivecnt[a] > 0 else threat(state, tsearch, a, depth, ply + 1, vct, NO, f)
                 unmake(state, f)
                 if r != WIN:
                     result = r
@@ -780,16 +801,16 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
             m = buf[ply][i]
             make(state, m, d)
             if is_four[i] and fivecnt[d] > 0:
-                nf = five_points(state, d, block)
+                nf = five_points_near(state, d, m, block)
                 if nf >= 2 or not is_legal(state, block[0], a):
                     r = FAIL
                 else:
                     f = block[0]
                     make(state, f, a)
-                    r = threat(state, tsearch, a, depth, ply + 2, vct, YES)
+                    r = threat(state, tsearch, a, depth, ply + 2, vct, YES, f)
                     unmake(state, f)
             else:
-                r = threat(state, tsearch, a, depth, ply + 1, vct, NO)
+                r = threat(state, tsearch, a, depth, ply + 1, vct, NO, m)
             unmake(state, m)
             if r != WIN:
                 result = r
@@ -821,13 +842,13 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
     moves = buf[ply]
     if fivecnt[d] > 0:
         # The defender threatens five: the block is the only move, and must threaten.
-        n = five_points(state, d, moves)
+        n = five_points_near(state, d, last, moves)
         result = FAIL
         if n == 1 and is_legal(state, moves[0], a):
             f = moves[0]
             make(state, f, a)
             if fivecnt[a] > 0 or (vct != 0 and has_threat_point(state, a)):
-                result = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES)
+                result = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES, f)
             unmake(state, f)
             if result == WIN and ply == 0:
                 counters[C_BEST] = f
@@ -873,7 +894,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending):
         four = prio_buf[ply][i] >= 100_000
         make(state, m, a)
         if four or has_threat_point(state, a):
-            r = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES)
+            r = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES, m)
         else:
             r = FAIL
         unmake(state, m)
@@ -1049,7 +1070,7 @@ def search_root(state, asearch, side, depth, alpha, beta):
 @njit(cache=True, nogil=True)
 def threat_root(state, tsearch, a, depth, vct):
     """One iteration of the threat search at ``depth`` attacker moves."""
-    return threat(state, tsearch, a, depth, 0, vct, 0)
+    return threat(state, tsearch, a, depth, 0, vct, 0, -1)
 
 
 @njit(cache=True, nogil=True)
@@ -1064,7 +1085,7 @@ def threat_deepen(state, tsearch, a, max_depth, vct):
     result = FAIL
     for depth in range(1, max_depth + 1):
         cuts = counters[C_DEPTH_CUTS]
-        result = threat(state, tsearch, a, depth, 0, vct, 0)
+        result = threat(state, tsearch, a, depth, 0, vct, 0, -1)
         if result == ABORT:
             return ABORT
         counters[C_DEPTH_DONE] = depth
