@@ -548,6 +548,10 @@ class Engine:
                 pass
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
+        if self.threats and not plain and depth is None and not is_mate_score(score):
+            safer = self._avoid_vcf(board, move, budget.time_limit, start)
+            if safer is not None:
+                move, pv = safer, (safer,)
         status: Status = (
             "limit" if (limit is not None and depth is not None and d < depth) else "solved"
         )
@@ -562,6 +566,42 @@ class Engine:
             is_mate_score(score),
             st,
         )
+
+    def _avoid_vcf(
+        self, board: Board, move: int, time_limit: float | None, start: float
+    ) -> int | None:
+        """Another move when ``move`` lets the opponent win by fours (None: keep ``move``).
+
+        Alpha-beta at a few plies does not see a long VCF; the threat search
+        does. Tries the best-looking moves in turn, within the time left.
+        """
+        opponent = 3 - board.side_to_move
+
+        def loses(candidate: int, nodes: int) -> bool:
+            if time_limit is not None and time.perf_counter() - start > 0.9 * time_limit:
+                return False  # no time to check: trust the search
+            if board.makes_five(candidate):
+                return False
+            board.play(candidate)
+            try:
+                left = (
+                    None if time_limit is None else 0.9 * time_limit - (time.perf_counter() - start)
+                )
+                if left is not None and left <= 0:
+                    return False
+                found = find_threat(
+                    board, kind="vcf", attacker=opponent, max_nodes=nodes, time_limit=left
+                )
+                return found.status == "solved"
+            finally:
+                board.undo()
+
+        if board.winner is not None or not loses(move, 20_000):
+            return None
+        for candidate in board.legal_moves()[:12]:
+            if candidate != move and not loses(candidate, 5_000):
+                return candidate
+        return None
 
     def _pv(self, board: Board, move: int, depth: int) -> tuple[int, ...]:
         """The principal variation: the root move, then the table's moves."""
