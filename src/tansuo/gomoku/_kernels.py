@@ -151,6 +151,7 @@ POW3 = np.array([3**i for i in range(2 * WINDOW)], dtype=np.int64)
 SALT_ATTACK = np.uint64(0x9E3779B97F4A7C15)
 SALT_DEFEND = np.uint64(0xC2B2AE3D27D4EB4F)
 SALT_WHITE = np.uint64(0x165667B19E3779F9)
+SALT_VCT = np.uint64(0x27D4EB2F165667C5)
 
 
 # ---------------------------------------------------------------------------
@@ -767,6 +768,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         k = key[0] ^ SALT_DEFEND
         if a == WHITE:
             k ^= SALT_WHITE
+        if vct != 0:
+            k ^= SALT_VCT  # VCF and VCT results differ: they never share an entry
         hit = _cache_probe(ckeys, cvals, cdepths, k, depth)
         if hit != 0:
             counters[C_CACHE_HITS] += 1
@@ -834,6 +837,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     k = key[0] ^ SALT_ATTACK
     if a == WHITE:
         k ^= SALT_WHITE
+    if vct != 0:
+        k ^= SALT_VCT
     if ply > 0:  # the root always searches, to report its move
         hit = _cache_probe(ckeys, cvals, cdepths, k, depth)
         if hit != 0:

@@ -224,7 +224,8 @@ def find_threat(
         raise InvalidInput(f"the game is over: {COLOUR_NAMES[board.winner]} has won")
     if searcher is None:
         searcher = _shared_searcher(len(board.state[0]), budget.max_memory)
-    searcher.clear()
+        searcher.clear()
+    # else: the caller's searcher keeps its cache (the engine's, valid for one game's rule)
     counters = searcher.counters
     counters[:] = 0
     counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
@@ -393,6 +394,7 @@ class Engine:
         self.book = book or None
         self.resize(hash_mb)
         self._searcher: ThreatSearcher | None = None
+        self._searcher_frame: tuple[int, str] | None = None
 
     def resize(self, hash_mb: float) -> None:
         entries = _pow2_entries(int(hash_mb * (1 << 20)), TT_ENTRY_BYTES, 1 << 24)
@@ -406,6 +408,8 @@ class Engine:
     def new_game(self) -> None:
         self.tt_keys[:] = 0
         self.history = None
+        if self._searcher is not None:
+            self._searcher.clear()
 
     def _arrays(self, board: Board, params: np.ndarray) -> tuple[Any, ...]:
         n = len(board.state[0])
@@ -639,8 +643,12 @@ class Engine:
         self, board: Board, budget: Budget, depth: int | None
     ) -> tuple[list[str], int] | None:
         """A VCF, then a short VCT, for the side to move, if one is found quickly."""
-        if self._searcher is None or self._searcher.size != len(board.state[0]):
-            self._searcher = ThreatSearcher(len(board.state[0]), 1 << 18)
+        frame = (len(board.state[0]), board.rule)
+        if self._searcher is None or self._searcher_frame != frame:
+            # proved wins and failures stay valid from move to move of a game:
+            # a win found once is followed up at once
+            self._searcher = ThreatSearcher(len(board.state[0]), 1 << 20)
+            self._searcher_frame = frame
         share = None if budget.time_limit is None else budget.time_limit * 0.25
         nodes_cap = 200_000 if budget.max_nodes is None else max(1, budget.max_nodes // 4)
         opponent = 3 - board.side_to_move

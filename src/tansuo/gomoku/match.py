@@ -2,7 +2,8 @@
 
 A player is ``"tansuo"`` (the engine in this process, through the same
 :class:`~tansuo.gomoku.protocol.Brain` that ``pbrain-tansuo`` runs),
-``"tansuo:nothreats"`` (the same without the book and the threat search), or the
+``"tansuo:nothreats"`` (the same without the book and the threat search),
+``"tansuo:nobook"`` (without the book), or the
 command line of any ``pbrain-*`` executable (run as a child process). The
 referee checks every move on its own board: an illegal move, a missing
 answer within the turn time (plus a grace second) or a dead brain loses the
@@ -27,6 +28,12 @@ from tansuo.gomoku.model import Board
 from tansuo.gomoku.protocol import Brain
 
 GRACE_S = 1.0
+SETTINGS = {
+    "tansuo": (True, True),
+    "tansuo:nobook": (True, False),
+    "tansuo:nothreats": (False, False),
+}
+"""In-process players: (threat search, opening book)."""
 STARTUP_S = 60.0
 RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
 
@@ -39,9 +46,9 @@ class Player:
         self.proc: subprocess.Popen[str] | None = None
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        if self.spec in ("tansuo", "tansuo:nothreats"):
-            full = self.spec == "tansuo"
-            self.brain = Brain(engine=Engine(hash_mb=16, threats=full, book=full))
+        if self.spec in SETTINGS:
+            threats, book = SETTINGS[self.spec]
+            self.brain = Brain(engine=Engine(hash_mb=16, threats=threats, book=book))
             return
         try:
             self.proc = subprocess.Popen(
