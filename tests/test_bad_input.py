@@ -135,6 +135,17 @@ CASES: list[tuple[str, Args]] = [
     ("sliding negative time", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--time-limit", "-1"]),
     ("sliding unwritable render", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--render", f["unwritable"]]),
     ("sliding no board", lambda f: ["sliding"]),
+    # gomoku
+    ("gomoku occupied move", lambda f: ["gomoku", "vcf", "15 h8 h8"]),
+    ("gomoku renju forbidden move", lambda f: ["gomoku", "vcf", "15 renju h8 a1 i8 a3 g10 a5 g11 a7 g8"]),
+    ("gomoku bad move", lambda f: ["gomoku", "analyse", "15 h8 zz9", "--depth", "1"]),
+    ("gomoku board too big", lambda f: ["gomoku", "vct", "23 h8"]),
+    ("gomoku missing file", lambda f: ["gomoku", "vcf", f["missing"]]),
+    ("gomoku position folder", lambda f: ["gomoku", "vcf", f["folder"]]),
+    ("gomoku position binary", lambda f: ["gomoku", "vcf", f["binary"]]),
+    ("gomoku negative time", lambda f: ["gomoku", "vcf", "15 h8", "--time-limit", "-1"]),
+    ("gomoku bad attacker", lambda f: ["gomoku", "vcf", "15 h8", "--attacker", "red"]),
+    ("gomoku zero depth", lambda f: ["gomoku", "vct", "15 h8", "--max-depth", "0"]),
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
     ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),

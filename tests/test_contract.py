@@ -214,8 +214,28 @@ def _sokoban() -> Domain:
     )
 
 
+GOMOKU_WIN = "15 h8 a1 i8 a3 j8 a5"  # black to move: a four, then five
+GOMOKU_OPEN = "15 h8 i9 h10 g9 j8 i8"  # no VCF for black
+
+
+def _gomoku() -> Domain:
+    from tansuo.gomoku import parse_position, vcf, vct
+
+    return Domain(
+        "gomoku",
+        lambda: vcf(parse_position(GOMOKU_WIN)),
+        lambda: vcf(parse_position(GOMOKU_OPEN)),
+        lambda: vct(parse_position(GOMOKU_OPEN), max_depth=12, max_nodes=50),
+        ("kind", "attacker", "line"),
+        ("gomoku", "vcf", GOMOKU_WIN, "--json"),
+        ("gomoku", "vcf", GOMOKU_OPEN, "--json"),
+        ("gomoku", "vct", GOMOKU_OPEN, "--max-depth", "12", "--max-nodes", "50", "--json"),
+    )
+
+
 DOMAINS: list[Callable[[], Domain]] = [
     _search, _graph, _grid, _adversarial, _queens, _xiangqi, _sudoku, _sliding, _sokoban,
+    _gomoku,
 ]  # fmt: skip
 
 

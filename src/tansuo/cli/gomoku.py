@@ -1,0 +1,372 @@
+"""``tansuo gomoku``: threat search (VCF/VCT), the best move, play in the terminal, matches.
+
+A POSITION is the size, the rule and the moves from the empty board, black
+first: ``"15 renju h8 i9 h9"`` (``7,7`` Gomocup coordinates work too), or a
+file holding that text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tansuo.cli._common import (
+    compiling,
+    console,
+    emit_json,
+    exit_code,
+    max_memory_option,
+    max_nodes_option,
+    time_limit_option,
+)
+from tansuo.errors import InvalidInput
+
+gomoku_app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    help="Gomoku (five in a row): VCF/VCT threat search, best move, play against the "
+    "engine, engine matches; the Gomocup protocol is the pbrain-tansuo command.",
+)
+
+DEFAULT_THINK = 3.0
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(gomoku_app, name="gomoku")
+
+
+def _warm_up() -> None:
+    from tansuo.gomoku import warm_up
+
+    warm_up()
+
+
+def _position(text: str) -> Any:
+    from tansuo.files import could_be_path
+    from tansuo.gomoku import parse_position, read_position
+
+    if text == "-" or (could_be_path(text) and Path(text).is_file()):
+        return read_position(text)
+    if could_be_path(text) and ("/" in text or text.endswith(".txt")) and not Path(text).exists():
+        raise InvalidInput(f"{text}: no such file (and not a position)")
+    if could_be_path(text) and Path(text).is_dir():
+        raise InvalidInput(f"{text}: is a directory, not a position")
+    return parse_position(text)
+
+
+def demo(out: Any) -> None:
+    """``tansuo demo``: a VCF found, replayed and shown on the board."""
+    from tansuo.gomoku import format_board, parse_position, vcf
+
+    board = parse_position("15 h8 i9 i8 j8 h9 h10 g8 f7 j10 k11 g10 g9 h11 f9")
+    result = vcf(board)
+    numbers = {board.parse_move(m): i for i, m in enumerate(result.line, 1)}
+    out.print("Gomoku: black to move wins by continuous fours (VCF)", markup=False)
+    out.print(format_board(board, numbers=numbers), markup=False)
+    out.print(
+        f"VCF: {' '.join(result.line)}  ({result.stats.nodes:,} nodes, "
+        f"replayed: {'five in a row' if result.verified else 'NOT verified'})",
+        markup=False,
+    )
+
+
+# ---------------------------------------------------------------------------
+# vcf / vct
+# ---------------------------------------------------------------------------
+
+
+def _threat_command(
+    kind: str,
+    position: str,
+    attacker: str | None,
+    max_depth: int | None,
+    time_limit: float | None,
+    max_nodes: int | None,
+    max_memory: str | None,
+    json_out: bool,
+) -> None:
+    board = _position(position)
+    with compiling(_warm_up, "the Gomoku kernels"):
+        from tansuo.gomoku import find_threat, format_board
+
+    result = find_threat(
+        board,
+        kind=kind,
+        attacker=attacker,
+        max_depth=max_depth,
+        time_limit=time_limit,
+        max_nodes=max_nodes,
+        max_memory=max_memory,
+    )
+    if json_out:
+        emit_json(result.as_dict())
+        raise typer.Exit(exit_code(result.status))
+    stats = result.stats
+    rate = stats.nodes_per_s / 1e3
+    speed = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s ({rate:.0f} k nodes/s)"
+    if result.status == "solved":
+        numbers = {board.parse_move(m): i for i, m in enumerate(result.line, 1)}
+        console.print(format_board(board, numbers=numbers), markup=False)
+        console.print(
+            f"{kind.upper()} for {result.attacker}: {' '.join(result.line)}", markup=False
+        )
+        check = "replayed: ends in five" if result.verified else "replay FAILED"
+        console.print(f"{len(result.line)} moves, {check}; {speed}", markup=False)
+    elif result.status == "no_solution":
+        console.print(
+            f"no {kind.upper()} for {result.attacker} within {stats.depth} attacker moves; {speed}",
+            markup=False,
+        )
+    else:
+        console.print(
+            f"stopped by {stats.limit} after depth {stats.depth}: "
+            f"no {kind.upper()} found yet; {speed}",
+            markup=False,
+        )
+    raise typer.Exit(exit_code(result.status))
+
+
+_ATTACKER = typer.Option(None, "--attacker", help="black or white (default: the side to move).")
+_POSITION = typer.Argument(..., metavar="POSITION", help='"15 renju h8 i9 ..." or a file.')
+
+
+@gomoku_app.command("vcf")
+def vcf_command(
+    position: str = _POSITION,
+    attacker: str | None = _ATTACKER,
+    max_depth: int | None = typer.Option(
+        None, "--max-depth", metavar="N", help="Attacker moves to look ahead (default 30)."
+    ),
+    time_limit: float | None = time_limit_option(None),
+    max_nodes: int | None = max_nodes_option(),
+    max_memory: str | None = max_memory_option(),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Victory by continuous fours: the winning sequence, replayed, or a proof there is none.
+
+    Exit 0 found, 1 proved none within --max-depth, 3 a budget ran out first.
+    """
+    _threat_command(
+        "vcf", position, attacker, max_depth, time_limit, max_nodes, max_memory, json_out
+    )
+
+
+@gomoku_app.command("vct")
+def vct_command(
+    position: str = _POSITION,
+    attacker: str | None = _ATTACKER,
+    max_depth: int | None = typer.Option(
+        None, "--max-depth", metavar="N", help="Attacker threats to look ahead (default 8)."
+    ),
+    time_limit: float | None = time_limit_option(None),
+    max_nodes: int | None = max_nodes_option(),
+    max_memory: str | None = max_memory_option(),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Victory by continuous threats (threes and fours): the main line, or none within the limit.
+
+    Exit 0 found, 1 proved none within --max-depth, 3 a budget ran out first.
+    """
+    _threat_command(
+        "vct", position, attacker, max_depth, time_limit, max_nodes, max_memory, json_out
+    )
+
+
+# ---------------------------------------------------------------------------
+# analyse
+# ---------------------------------------------------------------------------
+
+
+@gomoku_app.command("analyse")
+def analyse_command(
+    position: str = _POSITION,
+    time_limit: float | None = time_limit_option(None),
+    depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
+    max_nodes: int | None = max_nodes_option(),
+    no_threats: bool = typer.Option(
+        False, "--no-threats", help="Skip the opening book and the root VCF/VCT search."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """The engine's best move, score, depth and principal variation.
+
+    Without --depth, --time-limit or --max-nodes the engine thinks 3 seconds.
+    Exit 0 done, 3 a budget ended the search first (the best move so far is
+    printed), 1 the game is already over.
+    """
+    board = _position(position)
+    if depth is None and time_limit is None and max_nodes is None:
+        time_limit = DEFAULT_THINK
+    with compiling(_warm_up, "the Gomoku kernels"):
+        from tansuo.gomoku import Engine
+
+    result = Engine(threats=not no_threats, book=not no_threats).search(
+        board, depth=depth, time_limit=time_limit, max_nodes=max_nodes
+    )
+    if json_out:
+        emit_json(result.as_dict())
+        raise typer.Exit(exit_code(result.status))
+    if result.move is None:
+        console.print("the game is over: no move to choose", markup=False)
+        raise typer.Exit(exit_code(result.status))
+    stats = result.stats
+    console.print(
+        f"bestmove {result.move} ({board.format_xy(board.parse_move(result.move))})", markup=False
+    )
+    console.print(
+        f"score {result.describe_score()} at depth {result.depth}; {stats.nodes:,} nodes in "
+        f"{stats.elapsed_s:.2f} s ({stats.nodes_per_s / 1e3:.0f} k nodes/s)",
+        markup=False,
+    )
+    console.print(f"line: {' '.join(result.pv)}", markup=False)
+    if stats.limit:
+        console.print(f"stopped by {stats.limit} (exit 3: the best move so far)", markup=False)
+    raise typer.Exit(exit_code(result.status))
+
+
+# ---------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------
+
+
+@gomoku_app.command("play")
+def play_command(
+    size: int = typer.Option(15, "--size", help="Board size (5-22)."),
+    rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
+    side: str = typer.Option("black", "--side", help="Your colour: black (moves first) or white."),
+    time_limit: float = typer.Option(
+        2.0, "--time-limit", metavar="S", help="Engine seconds per move."
+    ),
+    position: str | None = typer.Option(None, "--position", help="Start from this position."),
+) -> None:
+    """Play against the engine: type moves like h8 (or 7,7), 'undo', 'hint' or 'quit'."""
+    from tansuo.gomoku import Board, Engine, format_board
+
+    board = _position(position) if position else Board(size, rule=rule)
+    you = {"black": 1, "b": 1, "white": 2, "w": 2}.get(side.lower())
+    if you is None:
+        raise InvalidInput(f"--side must be black or white, not {side!r}")
+    with compiling(_warm_up, "the Gomoku kernels"):
+        engine = Engine()
+    while True:
+        console.print(format_board(board), markup=False)
+        if board.is_terminal():
+            who = {1: "black", 2: "white"}.get(board.winner or 0)
+            console.print(f"{who} wins" if who else "draw: the board is full", markup=False)
+            return
+        if board.side_to_move != you:
+            result = engine.search(board, time_limit=time_limit)
+            if result.move is None:
+                return
+            board.push(result.move)
+            console.print(
+                f"engine plays {result.move}: depth {result.depth}, score "
+                f"{result.describe_score()}, line {' '.join(result.pv)}",
+                markup=False,
+            )
+            continue
+        try:
+            text = input("your move> ").strip()
+        except EOFError:
+            return
+        if text in ("quit", "q", "exit"):
+            return
+        if text == "undo":
+            for _ in range(2):
+                if board.history:
+                    board.undo()
+            continue
+        if text == "hint":
+            hint = engine.search(board, time_limit=time_limit)
+            console.print(f"hint: {hint.move} ({hint.describe_score()})", markup=False)
+            continue
+        try:
+            board.push(text)
+        except InvalidInput as exc:
+            console.print(f"illegal: {exc}", markup=False)
+
+
+# ---------------------------------------------------------------------------
+# match
+# ---------------------------------------------------------------------------
+
+
+@gomoku_app.command("match")
+def match_command(
+    first: str = typer.Argument(
+        ..., metavar="A", help='"tansuo", "tansuo:nothreats" or a command.'
+    ),
+    second: str = typer.Argument(..., metavar="B", help="The second brain, the same way."),
+    games: int = typer.Option(10, "--games", help="Games to play, colours alternating."),
+    openings: str | None = typer.Option(
+        None,
+        "--openings",
+        metavar="FILE",
+        help="Opening positions, one a line (each played twice).",
+    ),
+    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
+    size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
+    rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Play two Gomocup brains against each other: wins, losses, draws, Elo and error bar."""
+    from tansuo.budget import check_time_limit
+    from tansuo.gomoku.match import run_match
+    from tansuo.gomoku.model import check_rule, check_size
+
+    check_time_limit(time_limit)
+    check_size(size, size)
+    rule = check_rule(rule)
+    if openings is not None and not Path(openings).is_file():
+        raise InvalidInput(f"{openings}: no such openings file")
+    with compiling(_warm_up, "the Gomoku kernels"):
+        pass
+    result = run_match(
+        first, second, games=games, move_time=time_limit, size=size, rule=rule, openings=openings
+    )
+    if json_out:
+        emit_json(result.as_dict())
+    else:
+        console.print(result.summary(), markup=False)
+        for fault in result.faults:
+            console.print(fault, markup=False)
+
+
+# ---------------------------------------------------------------------------
+# book
+# ---------------------------------------------------------------------------
+
+book_app = typer.Typer(
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None, help="The opening book."
+)
+gomoku_app.add_typer(book_app, name="book")
+
+
+@book_app.command("build")
+def book_build_command(
+    out: Path = typer.Option(..., "--out", metavar="FILE", help="Where to write the book."),
+    stones: int = typer.Option(2, "--stones", help="Openings of up to this many stones."),
+    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds each."),
+    extend: str | None = typer.Option(
+        None, "--extend", metavar="FILE", help="Start from this book (entries kept)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite --out if it exists."),
+) -> None:
+    """Grow a book: search every opening (centre first, stones within two) and store the reply."""
+    from tansuo.budget import check_time_limit
+    from tansuo.cli._common import check_outputs
+    from tansuo.gomoku.book import build_book, read_book
+
+    check_time_limit(time_limit)
+    if not 1 <= stones <= 4:
+        raise InvalidInput(f"--stones must be 1..4, not {stones}")
+    check_outputs(out, force=force, inputs=(extend,) if extend else ())
+    book = read_book(extend) if extend else None
+    with compiling(_warm_up, "the Gomoku kernels"):
+        pass
+    built = build_book(stones, time_limit=time_limit, book=book)
+    out.write_text(built.format(), encoding="utf-8")
+    console.print(f"{len(built)} positions written to {out}", markup=False)

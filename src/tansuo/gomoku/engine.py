@@ -1,0 +1,675 @@
+"""Threat search (VCF, VCT) and the alpha-beta engine, driving the compiled kernels.
+
+>>> from tansuo.gomoku import Board, vcf
+>>> board = Board(15, moves="h8 a1 i8 a3 j8 a5".split())
+>>> result = vcf(board)
+>>> result.status, result.solution[-1] in ("g8", "k8", "l8", "f8")
+('solved', True)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tansuo.adversarial import MATE, GameSearchResult, GameStats, IterationInfo, is_mate_score
+from tansuo.budget import Budget
+from tansuo.errors import InvalidInput
+from tansuo.gomoku import _kernels as K
+from tansuo.gomoku.model import COLOUR_NAMES, Board
+from tansuo.result import ResultMixin, Stats, Status, jsonable
+
+THREAT_KINDS = ("vcf", "vct")
+DEFAULT_VCF_DEPTH = 30
+DEFAULT_VCT_DEPTH = 8
+CACHE_ENTRY_BYTES = 8 + 1 + 2
+TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel on a tiny position."""
+    board = Board(9, moves=["e5", "e4", "f5", "f4"])
+    find_threat(board, kind="vct", max_depth=2)
+    Engine(hash_mb=1).search(board, depth=2)
+    board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
+    board.forbidden(board.parse_move("f5"))
+
+
+class _Watchdog:
+    """Sets ``counters[C_STOP]`` after ``seconds`` (the kernels release the GIL)."""
+
+    def __init__(self, counters: np.ndarray, seconds: float | None) -> None:
+        self.timer: threading.Timer | None = None
+        counters[K.C_STOP] = 0
+        if seconds is not None:
+            if seconds <= 0:
+                counters[K.C_STOP] = 1
+            else:
+                self.timer = threading.Timer(seconds, self._fire, (counters,))
+                self.timer.daemon = True
+                self.timer.start()
+
+    @staticmethod
+    def _fire(counters: np.ndarray) -> None:
+        counters[K.C_STOP] = 1
+
+    def close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+
+def _pow2_entries(max_bytes: int, per_entry: int, cap: int) -> int:
+    entries = 1 << 10
+    while entries * 2 * per_entry <= max_bytes and entries < cap:
+        entries *= 2
+    return entries
+
+
+# ---------------------------------------------------------------------------
+# Threat search
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThreatStats(Stats):
+    """Counters of a threat search.
+
+    ``nodes``: attacker and defender positions entered (what ``max_nodes``
+    counts); ``depth``: the last attacker-move depth finished (the iterative
+    deepening's bound); ``cache_hits``: positions answered by the Zobrist cache.
+    """
+
+    nodes: int = 0
+    nodes_per_s: float = 0.0
+    depth: int = 0
+    max_ply: int = 0
+    cache_hits: int = 0
+    cache_entries: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatResult(ResultMixin):
+    """The outcome of a VCF/VCT search.
+
+    ``status``: ``"solved"`` (a forced win: ``line`` is the main line, attacker
+    first, ending with the five), ``"no_solution"`` (no win within
+    ``max_depth`` attacker threats), ``"limit"`` (a budget ran out first).
+    ``line`` holds the moves as ``"h8"``; ``verified`` says the line was
+    replayed on a fresh board and ends in the attacker's five.
+    """
+
+    status: Status
+    kind: str
+    attacker: str
+    line: tuple[str, ...]
+    verified: bool
+    stats: ThreatStats
+
+    @property
+    def solution(self) -> list[str] | None:
+        return list(self.line) if self.status == "solved" else None
+
+    @property
+    def cost(self) -> int | None:
+        """Attacker moves of the main line (the five included)."""
+        return (len(self.line) + 1) // 2 if self.status == "solved" else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "solution": self.solution,
+            "cost": self.cost,
+            "kind": self.kind,
+            "attacker": self.attacker,
+            "line": list(self.line),
+            "verified": self.verified,
+            "stats": jsonable(self.stats.as_dict()),
+        }
+
+
+class ThreatSearcher:
+    """The arrays of a threat search (cache, move buffers, counters), reusable across positions."""
+
+    def __init__(self, size: int, cache_entries: int) -> None:
+        self.cache_entries = cache_entries
+        self.ckeys = np.zeros(cache_entries, dtype=np.uint64)
+        self.cvals = np.zeros(cache_entries, dtype=np.int8)
+        self.cdepths = np.zeros(cache_entries, dtype=np.int16)
+        self.counters = np.zeros(K.COUNTERS_SIZE, dtype=np.int64)
+        self.buf = np.zeros((K.MAX_PLY, size), dtype=np.int64)
+        self.prio = np.zeros((K.MAX_PLY, size), dtype=np.int64)
+        self.size = size
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (self.ckeys, self.cvals, self.cdepths, self.counters, self.buf, self.prio)
+
+    def clear(self) -> None:
+        """Forget every cached result (a value of 0 is an empty slot, whatever its key)."""
+        self.cvals[:] = 0
+
+
+_SEARCHERS: dict[tuple[int, int], ThreatSearcher] = {}
+DEFAULT_CACHE_BYTES = 8 << 20
+
+
+def _shared_searcher(size: int, max_memory: int | None) -> ThreatSearcher:
+    """A threat searcher for boards of ``size`` cells, kept between calls (allocating is slow)."""
+    memory = DEFAULT_CACHE_BYTES if max_memory is None else max_memory
+    entries = _pow2_entries(memory, CACHE_ENTRY_BYTES, 1 << 22)
+    key = (size, entries)
+    if key not in _SEARCHERS:
+        _SEARCHERS.clear()
+        _SEARCHERS[key] = ThreatSearcher(size, entries)
+    return _SEARCHERS[key]
+
+
+def _colour(board: Board, attacker: str | int | None) -> int:
+    if attacker is None:
+        return board.side_to_move
+    if isinstance(attacker, str):
+        names = {
+            "black": K.BLACK,
+            "b": K.BLACK,
+            "x": K.BLACK,
+            "white": K.WHITE,
+            "w": K.WHITE,
+            "o": K.WHITE,
+        }
+        if attacker.lower() not in names:
+            raise InvalidInput(f"attacker must be black or white, not {attacker!r}")
+        return names[attacker.lower()]
+    if attacker not in (K.BLACK, K.WHITE):
+        raise InvalidInput(f"attacker must be 1 (black) or 2 (white), not {attacker!r}")
+    return int(attacker)
+
+
+def find_threat(
+    board: Board,
+    *,
+    kind: str = "vcf",
+    attacker: str | int | None = None,
+    max_depth: int | None = None,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | str | None = None,
+    searcher: ThreatSearcher | None = None,
+) -> ThreatResult:
+    """Search for a victory by continuous fours (``"vcf"``) or by threes and fours (``"vct"``).
+
+    Iterative deepening on the number of attacker moves, 1 to ``max_depth``
+    (30 for VCF, 8 for VCT); a defender's four is answered by a forced block
+    that spends no depth; a Zobrist-keyed cache of proved wins and failures
+    prunes the many orders of the same threats. Under renju, black never uses
+    a forbidden point, and white wins at once if black's only block is one.
+
+    The position is played by ``attacker`` (default: the side to move) next:
+    the defender's threats on the board are answered first. A node is one
+    attacker or defender position entered.
+    """
+    if kind not in THREAT_KINDS:
+        raise InvalidInput(f"kind must be one of {', '.join(THREAT_KINDS)}, not {kind!r}")
+    a = _colour(board, attacker)
+    if max_depth is None:
+        max_depth = DEFAULT_VCF_DEPTH if kind == "vcf" else DEFAULT_VCT_DEPTH
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
+        raise InvalidInput(f"max_depth must be a whole number >= 1, got {max_depth!r}")
+    budget = Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=max_memory)  # type: ignore[arg-type]
+    start = time.perf_counter()
+    if board.winner is not None:
+        raise InvalidInput(f"the game is over: {COLOUR_NAMES[board.winner]} has won")
+    if searcher is None:
+        searcher = _shared_searcher(len(board.state[0]), budget.max_memory)
+        searcher.clear()
+    # else: the caller's searcher keeps its cache (the engine's, valid for one game's rule)
+    counters = searcher.counters
+    counters[:] = 0
+    counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
+    counters[K.C_NEXT_POLL] = K.POLL_EVERY
+    watchdog = _Watchdog(counters, budget.time_limit)
+    vct = kind == "vct"
+    try:
+        r = K.threat_deepen(board.state, searcher.arrays, a, max_depth, int(vct))
+        done = int(counters[K.C_DEPTH_DONE])
+        found = r == K.WIN
+        line: list[int] = []
+        if found:
+            line = _main_line(board, searcher, a, done, vct)
+    finally:
+        watchdog.close()
+    aborted = counters[K.C_ABORTED] != 0 and not found
+    limit = None
+    if aborted:
+        limit = "max_nodes" if counters[K.C_STOP] == 0 else "time_limit"
+    verified = found and verify_line(board, line, a)
+    elapsed = time.perf_counter() - start
+    nodes = int(counters[K.C_NODES])
+    stats = ThreatStats(
+        expanded=nodes,
+        generated=0,
+        elapsed_s=elapsed,
+        limit=limit,
+        nodes=nodes,
+        nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+        depth=done,
+        max_ply=int(counters[K.C_MAX_PLY]),
+        cache_hits=int(counters[K.C_CACHE_HITS]),
+        cache_entries=searcher.cache_entries,
+    )
+    status: Status = "solved" if found else ("limit" if aborted else "no_solution")
+    return ThreatResult(
+        status,
+        kind,
+        COLOUR_NAMES[a],
+        tuple(board.format_move(m) for m in line),
+        verified,
+        stats,
+    )
+
+
+def vcf(board: Board, **options: Any) -> ThreatResult:
+    """:func:`find_threat` with ``kind="vcf"``."""
+    return find_threat(board, kind="vcf", **options)
+
+
+def vct(board: Board, **options: Any) -> ThreatResult:
+    """:func:`find_threat` with ``kind="vct"``."""
+    return find_threat(board, kind="vct", **options)
+
+
+def _main_line(board: Board, searcher: ThreatSearcher, a: int, depth: int, vct: bool) -> list[int]:
+    """The attacker's winning line, replayed from the cache one attacker move at a time."""
+    state = board.state
+    d = 3 - a
+    played: list[int] = []
+    made: list[int] = []
+    buffer = np.empty(len(board.cells), dtype=np.int64)
+    is_four = np.empty(len(board.cells), dtype=np.bool_)
+    counters = searcher.counters
+    try:
+        for _ in range(4 * K.MAX_PLY):
+            n = K.five_points(state, a, buffer)
+            if n:
+                played.append(int(buffer[0]))
+                return played
+            # The shortest win from here; a forced block of a defender's four is
+            # free in the proof, and costs one at the root: allow one more.
+            free = 1 if K.five_points(state, d, buffer) else 0
+            for tried in range(1, depth + free + 2):  # +1: see the empty defence below
+                counters[K.C_NODE_LIMIT] = -1
+                counters[K.C_STOP] = 0
+                counters[K.C_ABORTED] = 0
+                counters[K.C_BEST] = -1
+                if K.threat_root(state, searcher.arrays, a, tried, int(vct)) == K.WIN:
+                    break
+            else:
+                return []
+            depth = tried - 1
+            move = int(counters[K.C_BEST])
+            K.make(state, move, a)
+            made.append(move)
+            played.append(move)
+            # the defender's answer: the block of a four, else a quiet defence if any
+            n = K.five_points(state, a, buffer)
+            if n:
+                # block a five point if one is legal (all lose); else play anywhere
+                reply = _any_legal(state, board, d, buffer[:n].copy())
+            else:
+                n = K.defences(state, a, buffer, is_four)
+                if n < 0:
+                    return []
+                if n == 0:
+                    # nothing defends: the defender plays anywhere, the attacker
+                    # then plays its threat point (one move more than the proof)
+                    reply = _any_legal(state, board, d, buffer[:0].copy())
+                else:
+                    quiet = [int(buffer[i]) for i in range(n) if not is_four[i]]
+                    reply = quiet[0] if quiet else int(buffer[0])
+            K.make(state, reply, d)
+            made.append(reply)
+            played.append(reply)
+        return []
+    finally:
+        for move in reversed(made):
+            K.unmake(state, move)
+
+
+def _any_legal(state: tuple[Any, ...], board: Board, colour: int, prefer: np.ndarray) -> int:
+    """The defender's move when nothing saves it: one of the five points if legal, else any."""
+    for m in list(prefer) + [int(c) for c in board.cells]:
+        if K.is_legal(state, int(m), colour):
+            return int(m)
+    raise InvalidInput("no legal move left for the defender")
+
+
+def verify_line(board: Board, line: list[int], attacker: int) -> bool:
+    """Replay ``line`` (attacker first, colours alternating) on a copy: legal, ends in its five."""
+    copy = board.copy()
+    if copy.side_to_move != attacker:
+        return False
+    for i, move in enumerate(line):
+        try:
+            copy.play(move)
+        except InvalidInput:
+            return False
+        if copy.winner is not None:
+            return copy.winner == attacker and i == len(line) - 1
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Alpha-beta
+# ---------------------------------------------------------------------------
+
+
+class Engine:
+    """The Gomoku engine: threat search at the root, then iterative-deepening alpha-beta.
+
+    Parameters
+    ----------
+    hash_mb : float
+        Size of the transposition table.
+    book : bool or Book
+        The opening book consulted first (True: the bundled one; False: none);
+        not used by fixed-depth searches.
+    threats : bool
+        Look for a VCF (and a short VCT) before the alpha-beta search.
+    width : int
+        Moves searched per node (the best by threat value; every four is kept).
+    """
+
+    def __init__(
+        self, hash_mb: float = 32, *, threats: bool = True, width: int = 12, book: Any = True
+    ) -> None:
+        self.threats = threats
+        self.width = width
+        if book is True:
+            from tansuo.gomoku.book import bundled_book
+
+            book = bundled_book()
+        self.book = book or None
+        self.resize(hash_mb)
+        self._searcher: ThreatSearcher | None = None
+        self._searcher_frame: tuple[int, str] | None = None
+
+    def resize(self, hash_mb: float) -> None:
+        entries = _pow2_entries(int(hash_mb * (1 << 20)), TT_ENTRY_BYTES, 1 << 24)
+        self.tt_keys = np.zeros(entries, dtype=np.uint64)
+        self.tt_vals = np.zeros(entries, dtype=np.int64)
+        self.tt_depth = np.zeros(entries, dtype=np.int64)
+        self.tt_flag = np.zeros(entries, dtype=np.int8)
+        self.tt_move = np.zeros(entries, dtype=np.int64)
+        self.history: np.ndarray | None = None
+
+    def new_game(self) -> None:
+        self.tt_keys[:] = 0
+        self.history = None
+        if self._searcher is not None:
+            self._searcher.clear()
+
+    def _arrays(self, board: Board, params: np.ndarray) -> tuple[Any, ...]:
+        n = len(board.state[0])
+        if self.history is None or len(self.history) != n:
+            self.history = np.zeros(n, dtype=np.int64)
+        counters = np.zeros(K.COUNTERS_SIZE, dtype=np.int64)
+        buf = np.zeros((K.MAX_PLY, len(board.cells)), dtype=np.int64)
+        prio = np.zeros((K.MAX_PLY, len(board.cells)), dtype=np.int64)
+        return (
+            self.tt_keys,
+            self.tt_vals,
+            self.tt_depth,
+            self.tt_flag,
+            self.tt_move,
+            self.history,
+            counters,
+            buf,
+            prio,
+            params,
+        )
+
+    def search(
+        self,
+        board: Board,
+        *,
+        depth: int | None = None,
+        time_limit: float | None = None,
+        max_nodes: int | None = None,
+        plain: bool = False,
+        on_iteration: Any = None,
+    ) -> GameSearchResult[str]:
+        """The best move for the side to move (moves as ``"h8"``; scores as in tansuo.adversarial).
+
+        ``plain=True`` searches every candidate at the fixed ``depth`` with no
+        table cut, no threat pruning and no move cap: the value equals
+        :func:`tansuo.adversarial.alphabeta` on the board (the tests check it).
+        A node is one position entered by the alpha-beta kernel.
+        """
+        if depth is not None and (
+            isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
+        ):
+            raise InvalidInput(f"depth must be a whole number >= 1, got {depth!r}")
+        budget = Budget(time_limit=time_limit, max_nodes=max_nodes)
+        start = time.perf_counter()
+        side = board.side_to_move
+
+        def stats(
+            nodes: int, limit: str | None, iterations: tuple[Any, ...] = (), **extra: Any
+        ) -> GameStats:
+            elapsed = time.perf_counter() - start
+            return GameStats(
+                expanded=nodes,
+                generated=0,
+                elapsed_s=elapsed,
+                limit=limit,
+                nodes=nodes,
+                nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+                tt_entries=len(self.tt_keys),
+                iterations=iterations,
+                **extra,
+            )
+
+        if board.is_terminal():
+            return GameSearchResult(
+                "no_solution", None, -MATE if board.winner else 0, 0, (), True, stats(1, None)
+            )
+        threat_nodes = 0
+        if self.book is not None and not plain and depth is None:
+            reply = self.book.lookup(board)
+            if reply is not None:
+                book_move = board.format_move(reply)
+                only = (book_move,)
+                return GameSearchResult("solved", book_move, 0, 0, only, False, stats(0, None))
+        if self.threats and not plain:
+            result = self._root_threats(board, budget, depth)
+            if result is not None:
+                line, nodes = result
+                plies = len(line)
+                return GameSearchResult(
+                    "solved", line[0], MATE - plies, plies, tuple(line), True, stats(nodes, None)
+                )
+        params = np.zeros(K.PARAMS_SIZE, dtype=np.int64)
+        params[K.S_PRUNE] = 0 if plain else 1
+        params[K.S_USE_TT] = 0 if plain else 1
+        params[K.S_USE_HISTORY] = 0 if plain else 1
+        params[K.S_WIDTH] = self.width
+        arrays = self._arrays(board, params)
+        counters = arrays[6]
+        counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
+        counters[K.C_NEXT_POLL] = K.POLL_EVERY
+        remaining = (
+            None if budget.time_limit is None else budget.time_limit - (time.perf_counter() - start)
+        )
+        watchdog = _Watchdog(counters, remaining)
+        max_depth = depth if depth is not None else 60
+        first = depth if plain and depth is not None else 1
+        soft = None if budget.time_limit is None else budget.time_limit * 0.4
+        best: tuple[int, int, int, tuple[int, ...]] | None = None
+        iterations: list[IterationInfo[str]] = []
+        limit: str | None = None
+        try:
+            for d in range(first, max_depth + 1):
+                score = int(K.search_root(board.state, arrays, side, d, -MATE - 1, MATE + 1))
+                if counters[K.C_ABORTED]:
+                    limit = "time_limit" if counters[K.C_STOP] else "max_nodes"
+                    break
+                move = int(counters[K.C_BEST])
+                pv = self._pv(board, move, d) if not plain else (move,)
+                best = (move, score, d, pv)
+                info = IterationInfo(
+                    d,
+                    score,
+                    tuple(board.format_move(m) for m in pv),
+                    int(counters[K.C_NODES]) + threat_nodes,
+                    time.perf_counter() - start,
+                    is_mate_score(score),
+                )
+                iterations.append(info)
+                if on_iteration is not None:
+                    on_iteration(info)
+                if is_mate_score(score) and not plain:
+                    break
+                if soft is not None and time.perf_counter() - start > soft:
+                    break
+        finally:
+            watchdog.close()
+        nodes = int(counters[K.C_NODES])
+        probes = int(counters[K.C_TT_PROBES])
+        hits = int(counters[K.C_TT_HITS])
+        extra = {
+            "tt_probes": probes,
+            "tt_hits": hits,
+            "tt_hit_rate": hits / probes if probes else 0.0,
+        }
+        st = stats(
+            nodes, limit if best is None or depth is not None else None, tuple(iterations), **extra
+        )
+        if best is None:
+            if limit is not None and depth is None:
+                pass
+            return GameSearchResult("limit", None, None, 0, (), False, st)
+        move, score, d, pv = best
+        if self.threats and not plain and depth is None and not is_mate_score(score):
+            safer = self._avoid_vcf(board, move, budget.time_limit, start)
+            if safer is not None:
+                move, pv = safer, (safer,)
+        status: Status = (
+            "limit" if (limit is not None and depth is not None and d < depth) else "solved"
+        )
+        if status == "limit":
+            st = stats(nodes, limit, tuple(iterations), **extra)
+        return GameSearchResult(
+            status,
+            board.format_move(move),
+            score,
+            d,
+            tuple(board.format_move(m) for m in pv),
+            is_mate_score(score),
+            st,
+        )
+
+    def _avoid_vcf(
+        self, board: Board, move: int, time_limit: float | None, start: float
+    ) -> int | None:
+        """Another move when ``move`` lets the opponent win by fours (None: keep ``move``).
+
+        Alpha-beta at a few plies does not see a long VCF; the threat search
+        does. Tries the best-looking moves in turn, within the time left.
+        """
+        opponent = 3 - board.side_to_move
+
+        def loses(candidate: int, nodes: int) -> bool:
+            if time_limit is not None and time.perf_counter() - start > 0.9 * time_limit:
+                return False  # no time to check: trust the search
+            if board.makes_five(candidate):
+                return False
+            board.play(candidate)
+            try:
+                left = (
+                    None if time_limit is None else 0.9 * time_limit - (time.perf_counter() - start)
+                )
+                if left is not None and left <= 0:
+                    return False
+                found = find_threat(
+                    board, kind="vcf", attacker=opponent, max_nodes=nodes, time_limit=left
+                )
+                return found.status == "solved"
+            finally:
+                board.undo()
+
+        if board.winner is not None or not loses(move, 20_000):
+            return None
+        for candidate in board.legal_moves()[:12]:
+            if candidate != move and not loses(candidate, 5_000):
+                return candidate
+        return None
+
+    def _pv(self, board: Board, move: int, depth: int) -> tuple[int, ...]:
+        """The principal variation: the root move, then the table's moves."""
+        pv = [move]
+        state = board.state
+        side = board.side_to_move
+        K.make(state, move, side)
+        made = [move]
+        mask = np.uint64(len(self.tt_keys) - 1)
+        try:
+            colour = 3 - side
+            for _ in range(depth - 1):
+                if K.is_five_move(state, made[-1], 3 - colour) and len(made) > 0 and False:
+                    break
+                key = state[8][0] ^ (K.SALT_WHITE if colour == K.WHITE else np.uint64(0))
+                slot = int(key & mask)
+                if self.tt_keys[slot] != key:
+                    break
+                m = int(self.tt_move[slot])
+                if state[0][m] != K.EMPTY or not K.is_legal(state, m, colour):
+                    break
+                wins = K.is_five_move(state, m, colour)
+                pv.append(m)
+                K.make(state, m, colour)
+                made.append(m)
+                if wins:
+                    break
+                colour = 3 - colour
+        finally:
+            for m in reversed(made):
+                K.unmake(state, m)
+        return tuple(pv)
+
+    def _root_threats(
+        self, board: Board, budget: Budget, depth: int | None
+    ) -> tuple[list[str], int] | None:
+        """A VCF, then a short VCT, for the side to move, if one is found quickly."""
+        frame = (len(board.state[0]), board.rule)
+        if self._searcher is None or self._searcher_frame != frame:
+            # proved wins and failures stay valid from move to move of a game:
+            # a win found once is followed up at once
+            self._searcher = ThreatSearcher(len(board.state[0]), 1 << 20)
+            self._searcher_frame = frame
+        share = None if budget.time_limit is None else budget.time_limit * 0.25
+        nodes_cap = 200_000 if budget.max_nodes is None else max(1, budget.max_nodes // 4)
+        opponent = 3 - board.side_to_move
+        if board.five_points(opponent) and not board.five_points(board.side_to_move):
+            return None  # a forced block comes first: the alpha-beta search finds it
+        for kind, max_depth in (("vcf", 20), ("vct", 5)):
+            result = find_threat(
+                board,
+                kind=kind,
+                max_depth=max_depth,
+                time_limit=share,
+                max_nodes=nodes_cap,
+                searcher=self._searcher,
+            )
+            if result.status == "solved" and result.verified:
+                return list(result.line), result.stats.nodes
+        return None
+
+
+def search(board: Board, **options: Any) -> GameSearchResult[str]:
+    """A one-off :meth:`Engine.search` with a fresh engine."""
+    hash_mb = options.pop("hash_mb", 16)
+    threats = options.pop("threats", True)
+    return Engine(hash_mb, threats=threats).search(board, **options)

@@ -1,0 +1,301 @@
+"""Matches between Gomocup brains over the protocol, with a referee, Elo and its error bar.
+
+A player is ``"tansuo"`` (the engine in this process, through the same
+:class:`~tansuo.gomoku.protocol.Brain` that ``pbrain-tansuo`` runs),
+``"tansuo:nothreats"`` (the same without the book and the threat search),
+``"tansuo:nobook"`` (without the book), or the
+command line of any ``pbrain-*`` executable (run as a child process). The
+referee checks every move on its own board: an illegal move, a missing
+answer within the turn time (plus a grace second) or a dead brain loses the
+game and is counted.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field
+
+from tansuo.errors import InvalidInput
+from tansuo.gomoku import _kernels as K
+from tansuo.gomoku.engine import Engine
+from tansuo.gomoku.io import parse_position
+from tansuo.gomoku.model import Board
+from tansuo.gomoku.protocol import Brain
+
+GRACE_S = 1.0
+SETTINGS = {
+    "tansuo": (True, True),
+    "tansuo:nobook": (True, False),
+    "tansuo:nothreats": (False, False),
+}
+"""In-process players: (threat search, opening book)."""
+STARTUP_S = 60.0
+RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
+
+
+class Player:
+    """One brain: ``send(line)`` and ``ask(line, seconds)`` for its answer."""
+
+    def __init__(self, spec: str | None) -> None:
+        self.spec = spec or "tansuo"
+        self.proc: subprocess.Popen[str] | None = None
+        self.brain: Brain | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        if self.spec in SETTINGS:
+            threats, book = SETTINGS[self.spec]
+            self.brain = Brain(engine=Engine(hash_mb=16, threats=threats, book=book))
+            return
+        try:
+            self.proc = subprocess.Popen(
+                shlex.split(self.spec),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as exc:
+            raise InvalidInput(f"cannot start brain {self.spec!r}: {exc}") from None
+        threading.Thread(target=self._read, daemon=True).start()
+        # a brain may load or compile for a while: wait for its ABOUT before the clock runs
+        if self.ask(["ABOUT"], STARTUP_S) is None:
+            self.close()
+            raise InvalidInput(f"brain {self.spec!r} did not answer ABOUT within {STARTUP_S:.0f} s")
+
+    def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line: str) -> list[str]:
+        """Send a line that needs no answer (in-process brains answer at once)."""
+        if self.brain is not None:
+            return self.brain.handle(line)
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return []
+
+    def ask(self, lines: list[str], seconds: float) -> str | None:
+        """Send ``lines`` and wait for the answer (None: no answer in time, or dead)."""
+        if self.brain is not None:
+            answers: list[str] = []
+            for line in lines:
+                answers += self.brain.handle(line)
+            moves = [a for a in answers if not a.upper().startswith(("MESSAGE", "DEBUG"))]
+            return moves[-1] if moves else None
+        for line in lines:
+            try:
+                self.send(line)
+            except (BrokenPipeError, OSError):
+                return None
+        deadline = time.perf_counter() + seconds
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            try:
+                answer = self.lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if answer is None:
+                return None
+            if answer.upper().startswith(("MESSAGE", "DEBUG", "OK")):
+                continue
+            return answer
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                self.send("END")
+                self.proc.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+
+
+@dataclass
+class MatchResult:
+    """Wins, losses and draws of the first player, with faults and the Elo estimate."""
+
+    first: str
+    second: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    illegal: int = 0
+    timeouts: int = 0
+    crashes: int = 0
+    durations: list[float] = field(default_factory=list)
+    faults: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+
+    @property
+    def elo(self) -> float:
+        """The Elo difference the score implies (first player's view)."""
+        return _elo(self.score, self.games)
+
+    @property
+    def elo_error(self) -> float:
+        """The 95% error bar of :attr:`elo` (from the games' variance)."""
+        n = self.games
+        if n < 2:
+            return math.inf
+        s = min(max(self.score, 0.5 / n), 1 - 0.5 / n)
+        per_game = [1.0] * self.wins + [0.0] * self.losses + [0.5] * self.draws
+        variance = statistics_variance(per_game)
+        se = math.sqrt(variance / n) if variance > 0 else math.sqrt(s * (1 - s) / n)
+        return 1.96 * 400 / math.log(10) * se / (s * (1 - s))
+
+    def summary(self) -> str:
+        return (
+            f"{self.first} vs {self.second}: +{self.wins} -{self.losses} ={self.draws} "
+            f"({100 * self.score:.1f}%), Elo {self.elo:+.0f} +/- {self.elo_error:.0f}; "
+            f"{self.illegal} illegal, {self.timeouts} timeouts, {self.crashes} crashes"
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "first": self.first,
+            "second": self.second,
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": self.score,
+            "elo": self.elo,
+            "elo_error": None if math.isinf(self.elo_error) else self.elo_error,
+            "illegal": self.illegal,
+            "timeouts": self.timeouts,
+            "crashes": self.crashes,
+        }
+
+
+def statistics_variance(values: list[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+
+
+def _elo(score: float, games: int) -> float:
+    if games == 0:
+        return 0.0
+    s = min(max(score, 0.5 / games), 1 - 0.5 / games)
+    return -400 * math.log10(1 / s - 1)
+
+
+def read_openings(path: str | None) -> list[str]:
+    """Opening positions, one a line (``#`` comments), in the position text format."""
+    if path is None:
+        return [""]
+    from tansuo.files import read_text
+
+    lines = [line.split("#", 1)[0].strip() for line in read_text(path).splitlines()]
+    openings = [line for line in lines if line]
+    for line in openings:
+        parse_position(line)  # fail early, with the line's own error
+    return openings or [""]
+
+
+def play_game(
+    black: Player, white: Player, opening: str, *, move_time: float, size: int, rule: str
+) -> tuple[int, str]:
+    """One game; returns (winner: 1, 2 or 0 for a draw, how it ended)."""
+    board = parse_position(opening) if opening else Board(size, rule=rule)
+    players = {K.BLACK: black, K.WHITE: white}
+    for player in players.values():
+        if board.width == board.height:
+            player.send(f"START {board.width}")
+        else:
+            player.send(f"RECTSTART {board.width},{board.height}")
+        player.send(f"INFO timeout_turn {int(move_time * 1000)}")
+        player.send(f"INFO rule {RULE_BITS[board.rule]}")
+    told = dict.fromkeys(players, False)
+    last: int | None = None
+    while not board.is_terminal():
+        side = board.side_to_move
+        player = players[side]
+        if not told[side]:
+            told[side] = True
+            if not board.history:
+                lines = ["BEGIN"]
+            else:
+                lines = ["BOARD"]
+                for move in board.history:
+                    x, y = board.xy(move)
+                    lines.append(f"{x},{y},{1 if board.stone(move) == side else 2}")
+                lines.append("DONE")
+        else:
+            assert last is not None
+            lines = [f"TURN {board.format_xy(last)}"]
+        answer = player.ask(lines, move_time + GRACE_S)
+        if answer is None:
+            alive = player.proc is None or player.proc.poll() is None
+            return 3 - side, "timeout" if alive else "crash"
+        try:
+            move = board.parse_move(answer)
+            board.play(move)
+        except InvalidInput:
+            return 3 - side, f"illegal move {answer!r}"
+        last = move
+    return board.winner or 0, "five" if board.winner else "full board"
+
+
+def run_match(
+    first: str | None,
+    second: str | None,
+    *,
+    games: int = 10,
+    move_time: float = 1.0,
+    size: int = 15,
+    rule: str = "freestyle",
+    openings: str | None = None,
+) -> MatchResult:
+    """``games`` games, colours alternating, each opening played twice (once per colour)."""
+    if games < 1:
+        raise InvalidInput(f"games must be >= 1, got {games}")
+    lines = read_openings(openings)
+    result = MatchResult(first or "tansuo", second or "tansuo")
+    a, b = Player(first), Player(second)
+    try:
+        for game in range(games):
+            opening = lines[(game // 2) % len(lines)]
+            a_black = game % 2 == 0
+            black, white = (a, b) if a_black else (b, a)
+            start = time.perf_counter()
+            winner, how = play_game(
+                black, white, opening, move_time=move_time, size=size, rule=rule
+            )
+            result.durations.append(time.perf_counter() - start)
+            if winner == 0:
+                result.draws += 1
+            elif (winner == K.BLACK) == a_black:
+                result.wins += 1
+            else:
+                result.losses += 1
+            if how.startswith("illegal"):
+                result.illegal += 1
+            elif how == "timeout":
+                result.timeouts += 1
+            elif how == "crash":
+                result.crashes += 1
+            if how not in ("five", "full board"):
+                loser = "white" if winner == K.BLACK else "black"
+                result.faults.append(f"game {game + 1}: {loser} lost by {how}")
+    finally:
+        a.close()
+        b.close()
+    return result

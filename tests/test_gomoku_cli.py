@@ -1,0 +1,68 @@
+"""``tansuo gomoku``: vcf, vct, analyse, play and the demo, through the real command line."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_vcf_prints_the_sequence_and_exits_0(run_cli):
+    run = run_cli("gomoku", "vcf", "15 h8 a1 i8 a3 j8 a5")
+    assert run.code == 0, run.err
+    assert "VCF for black: g8 f8 k8" in run.out
+    assert "replayed: ends in five" in run.out
+
+
+def test_vcf_none_exits_1_and_json(run_cli):
+    run = run_cli("gomoku", "vcf", "15 h8 i9 h10 g9 j8 i8", "--json")
+    assert run.code == 1
+    record = json.loads(run.out)
+    assert record["status"] == "no_solution" and 1 <= record["stats"]["depth"] <= 30
+
+
+def test_vct_from_a_file_for_white(run_cli, tmp_path):
+    path = tmp_path / "pos.txt"
+    path.write_text("# white to wait\n15 a1 h8 a3 i9 a5 h9 a15\n")
+    run = run_cli("gomoku", "vct", str(path), "--attacker", "white")
+    assert run.code == 0, run.err
+    assert "VCT for white" in run.out
+
+
+def test_analyse_shows_move_score_and_line(run_cli):
+    run = run_cli("gomoku", "analyse", "15 h8 a1 i8 a2 j8 a3 k8", "--time-limit", "1")
+    assert run.code == 0, run.err
+    assert "bestmove g8" in run.out or "bestmove l8" in run.out
+    assert "score" in run.out and "line:" in run.out
+
+
+def test_play_in_the_terminal(run_cli, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("h8\nh8\nundo\nj10\nquit\n"))
+    run = run_cli("gomoku", "play", "--size", "9", "--time-limit", "0.2")
+    assert run.code == 0, run.err
+    assert "illegal: h8 is occupied" in run.out
+    assert "engine plays" in run.out
+
+
+def test_demo_shows_a_vcf():
+    from rich.console import Console
+
+    from tansuo.cli.gomoku import demo
+
+    console = Console(record=True, width=100)
+    demo(console)
+    text = console.export_text()
+    assert "VCF:" in text and "replayed: five in a row" in text
+
+
+def test_match_reports_elo_and_faults(run_cli, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\n15 h8 i9\n15 h8 h9 j10\n")
+    run = run_cli(
+        "gomoku", "match", "tansuo", "tansuo:nothreats", "--games", "2",
+        "--openings", str(openings), "--time-limit", "0.05", "--json",
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    record = json.loads(run.out)
+    assert record["games"] == 2 and record["wins"] + record["losses"] + record["draws"] == 2
+    assert record["illegal"] == record["timeouts"] == record["crashes"] == 0

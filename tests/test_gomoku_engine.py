@@ -1,0 +1,59 @@
+"""The compiled alpha-beta against the generic one, and the engine's choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tansuo.adversarial import alphabeta
+from tansuo.gomoku import Engine, parse_position, search
+
+
+def _random_board(rng: random.Random, size: int, stones: int, rule: str):
+    from tansuo.gomoku import Board
+
+    board = Board(size, rule=rule)
+    while len(board.history) < stones:
+        cell = board.index(rng.randrange(size), rng.randrange(size))
+        if board.stone(cell) or not board.is_legal(cell) or board.makes_five(cell):
+            continue
+        board.play(cell)
+    return board
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "renju"])
+def test_plain_kernel_equals_generic_alphabeta(rule):
+    rng = random.Random(rule)
+    engine = Engine(hash_mb=1)
+    for _ in range(5):
+        board = _random_board(rng, 6, rng.randrange(10, 20), rule)
+        depth = 2 if len(board.legal_moves()) > 12 else 3
+        generic = alphabeta(board, depth)
+        mine = engine.search(board, depth=depth, plain=True)
+        assert mine.score == generic.score, board
+
+
+def test_engine_blocks_a_four_and_takes_a_five():
+    board = parse_position("15 h8 a1 i8 a2 j8 a3 k8")  # black threatens five at g8/l8
+    result = search(board, time_limit=1)
+    assert result.move in ("g8", "l8")
+    board = parse_position("15 h8 a1 i8 a2 j8 a3 k8 a4")  # black to move: five
+    result = search(board, time_limit=1)
+    assert result.move in ("g8", "l8") and result.mate_in == 1
+
+
+def test_engine_finds_a_vct_and_reports_stats():
+    board = parse_position("15 h8 a1 i9 a3 h9 a5")
+    result = search(board, time_limit=5)
+    assert result.solved and result.score is not None and result.mate_in is not None
+    assert result.move == result.pv[0]
+    data = result.as_dict()
+    assert data["move"] == result.move and data["stats"]["nodes"] > 0
+
+
+def test_time_limit_is_honoured_on_a_big_board():
+    board = parse_position("22 k11 l12 k12 j11 l11 m10 j13")
+    result = Engine(threats=True).search(board, time_limit=0.3)
+    assert result.stats.elapsed_s < 0.3 + 0.1
+    assert result.move is not None

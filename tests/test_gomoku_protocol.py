@@ -1,0 +1,153 @@
+"""``pbrain-tansuo``: a scripted dialogue for every Gomocup command."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tansuo.gomoku.protocol import ABOUT, Brain, rule_name, run
+
+
+def _talk(brain: Brain, *lines: str) -> list[str]:
+    answers: list[str] = []
+    for line in lines:
+        answers.extend(brain.handle(line))
+    return answers
+
+
+def _xy(answer: str) -> tuple[int, int]:
+    x, y = answer.split(",")
+    return int(x), int(y)
+
+
+@pytest.fixture
+def brain() -> Brain:
+    made = Brain()
+    made.handle("INFO timeout_turn 300")
+    return made
+
+
+def test_start_sizes(brain):
+    assert _talk(brain, "START 15") == ["OK"]
+    assert _talk(brain, "START 30")[0].startswith("ERROR")
+    assert _talk(brain, "START x")[0].startswith("ERROR")
+    assert _talk(brain, "RECTSTART 20,15") == ["OK"]
+    assert (brain.width, brain.height) == (20, 15)
+    assert _talk(brain, "RECTSTART 20")[0].startswith("ERROR")
+
+
+def test_begin_plays_the_centre_and_restart_clears(brain):
+    assert _talk(brain, "START 15", "BEGIN") == ["OK", "7,7"]
+    assert _talk(brain, "RESTART") == ["OK"]
+    assert brain.mine == [] and brain.theirs == []
+
+
+def test_turn_answers_a_legal_move_and_blocks_a_four(brain):
+    _talk(brain, "START 15")
+    answers = _talk(brain, "TURN 7,7")
+    x, y = _xy(answers[0])
+    assert (x, y) != (7, 7) and 0 <= x < 15 and 0 <= y < 15
+    # the opponent gets four in a row on row 0: the brain must block
+    brain.handle("RESTART")
+    _talk(brain, "BOARD", "0,0,2", "1,0,2", "2,0,2", "0,5,1", "0,9,1", "3,0,2", "0,12,1", "DONE")
+    assert brain.mine[-1] == (4, 0)
+
+
+def test_board_then_done_and_takeback(brain):
+    _talk(brain, "START 15")
+    answers = _talk(brain, "BOARD", "7,7,1", "8,8,2", "DONE")
+    assert len(answers) == 1 and _xy(answers[0]) not in ((7, 7), (8, 8))
+    assert _talk(brain, f"TAKEBACK {answers[0]}") == ["OK"]
+    assert _talk(brain, "TAKEBACK 1,1")[0].startswith("ERROR")
+
+
+def test_turn_errors_never_end_the_brain(brain):
+    assert _talk(brain, "TURN 7,7")[0].startswith("ERROR")  # no START yet
+    _talk(brain, "START 15")
+    assert _talk(brain, "TURN 99,1")[0].startswith("ERROR")
+    assert _talk(brain, "TURN a,b")[0].startswith("ERROR")
+    assert _talk(brain, "FLY 1")[0].startswith("UNKNOWN")
+    assert not brain.finished
+    assert len(_talk(brain, "TURN 7,7")) == 1
+
+
+def test_play_forces_a_move(brain):
+    _talk(brain, "START 15", "TURN 7,7")
+    assert _talk(brain, "PLAY 3,3") == ["3,3"]
+    assert (3, 3) in brain.mine
+
+
+def test_info_keys(brain):
+    _talk(brain, "INFO timeout_match 100000", "INFO time_left 2000", "INFO max_memory 83886080")
+    _talk(brain, "INFO rule 4", "INFO game_type 1", "INFO folder /tmp", "INFO evaluate 1,1")
+    assert brain.rule == "renju" and brain.time_left == 2000
+    assert brain.think_time() <= 2000 / 25 / 1000
+    assert _talk(brain, "INFO timeout_turn x")[0].startswith("ERROR")
+    assert [rule_name(b) for b in (0, 1, 4, 8)] == ["freestyle", "standard", "renju", "caro"]
+
+
+def test_renju_brain_never_plays_a_forbidden_point(brain):
+    _talk(brain, "INFO rule 4", "START 15")
+    # brain is black (to move, equal counts); 6,7 would be a double three
+    answers = _talk(
+        brain,
+        "BOARD",
+        "7,7,1",
+        "0,0,2",
+        "8,7,1",
+        "0,2,2",
+        "6,5,1",
+        "0,4,2",
+        "6,4,1",
+        "0,6,2",
+        "DONE",
+    )
+    board = brain._rebuild(to_move_mine=False)
+    assert board.rule == "renju"
+    assert _xy(answers[0]) != (6, 7)
+
+
+def test_swap2(brain):
+    _talk(brain, "START 15")
+    three = _talk(brain, "SWAP2BOARD", "DONE")[0].split()
+    assert len(three) == 3
+    answer = _talk(brain, "SWAP2BOARD", "7,7", "8,8", "9,6", "DONE")[0]
+    assert answer == "SWAP" or len(_xy(answer)) == 2
+
+
+def test_about_and_end(brain):
+    assert _talk(brain, "ABOUT") == [ABOUT]
+    assert _talk(brain, "END") == [] and brain.finished
+
+
+def test_run_flushes_and_stops_at_end():
+    out = io.StringIO()
+    run(["START 9", "BEGIN", "END", "ABOUT"], out)
+    assert out.getvalue().splitlines() == ["OK", "4,4"]
+
+
+def test_console_script_within_the_turn_time():
+    script = "INFO timeout_turn 500\nSTART 15\nTURN 7,7\nTURN 8,8\nEND\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tansuo.gomoku.protocol"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("START 15\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline().strip() == "OK"  # answered at once, flushed
+    start = time.perf_counter()
+    proc.stdin.write("INFO timeout_turn 500\nTURN 7,7\n")
+    proc.stdin.flush()
+    answer = proc.stdout.readline().strip()
+    assert time.perf_counter() - start < 0.5 + 0.3
+    assert len(answer.split(",")) == 2
+    out, _ = proc.communicate(script, timeout=60)
+    assert proc.returncode == 0  # END ends it
+    assert out.split()[0] == "OK" and len(out.split()) == 3  # OK and two moves

@@ -1,0 +1,108 @@
+"""VCF/VCT: the compiled threat search against the plain Python one, and replayed lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tansuo.gomoku import Board, find_threat, parse_position, vcf, vct
+from tansuo.gomoku.reference import WIN, RefBoard, threat_search
+
+
+def _random_position(rng: random.Random, size: int, stones: int, rule: str) -> Board:
+    board = Board(size, rule=rule)
+    tries = 0
+    while len(board.history) < stones and tries < 1000:
+        tries += 1
+        # stones cluster near the centre, where threats arise
+        x = min(size - 1, max(0, int(rng.gauss(size / 2, size / 4))))
+        y = min(size - 1, max(0, int(rng.gauss(size / 2, size / 4))))
+        cell = board.index(x, y)
+        if board.stone(cell) or (board.side_to_move == 1 and board.forbidden(cell)):
+            continue
+        if board.makes_five(cell) or board.makes_five(cell, 3 - board.side_to_move):
+            continue
+        board.play(cell)
+    return board
+
+
+def _ref(board: Board) -> RefBoard:
+    stones = {board.xy(m): board.stone(m) for m in board.history}
+    return RefBoard(board.width, board.height, board.rule, stones)
+
+
+CASES = [
+    ("freestyle", "vcf", 4, 9),
+    ("renju", "vcf", 4, 9),
+    ("standard", "vcf", 3, 8),
+    ("freestyle", "vct", 2, 6),
+    ("renju", "vct", 2, 6),
+    ("caro", "vct", 1, 7),
+    ("caro", "vcf", 4, 8),
+]
+
+
+@pytest.mark.parametrize(("rule", "kind", "depth", "size"), CASES)
+def test_kernel_matches_the_reference(rule, kind, depth, size):
+    rng = random.Random(f"{rule}-{kind}")
+    wins = 0
+    for _ in range(8 if kind == "vcf" else 4):
+        board = _random_position(rng, size, rng.randrange(8, 2 * size + 2), rule)
+        for attacker in (1, 2):
+            result = find_threat(board, kind=kind, attacker=attacker, max_depth=depth)
+            expected = threat_search(_ref(board), attacker, depth, kind == "vct")
+            assert result.solved == (expected == WIN), (board, attacker)
+            if result.solved:
+                wins += 1
+                if attacker == board.side_to_move:
+                    assert result.verified, (board, result.line)
+    assert wins > 0  # the sample has some wins to compare
+
+
+def test_vcf_line_replays_to_a_five():
+    board = parse_position("15 h8 a1 i8 a3 j8 a5")
+    result = vcf(board)
+    assert result.solution == ["g8", "f8", "k8"] and result.verified
+    assert result.cost == 2
+    assert result.as_dict()["line"] == ["g8", "f8", "k8"]
+
+
+def test_vct_finds_a_three_based_win_vcf_does_not():
+    board = parse_position("15 h8 a1 i9 a3 h9 a5")
+    assert vcf(board).status == "no_solution"
+    result = vct(board)
+    assert result.solved and result.verified
+    copy = board.copy()
+    for move in result.solution:
+        copy.push(move)
+    assert copy.winner == 1
+
+
+def test_renju_white_wins_through_a_forbidden_block():
+    # black h8 i8 j8 . l8 (k8 would be an overline for black? no: a four) -- construct:
+    # white four whose only block is black's double-three point.
+    board = Board(15, rule="renju")
+    for move in ["g8", "a1", "h8", "b1", "j10", "c1", "j11", "d1"]:
+        board.push(move)
+    # black g8 h8 j10 j11: j8 is a double three for black (row 8 and column j)
+    assert board.forbidden(board.parse_move("i8")) is False
+    # white puts four stones so that the five point is a black forbidden point
+    for white, black in (("j9", "n14"), ("j7", "n12"), ("j6", "n10")):
+        board.push(black)
+        board.push(white)
+    # white j9 j7 j6 + ... the five point j8 is taken by nothing yet
+    board.push("a15")  # black passes by playing far away
+    result = vcf(board)  # white to move
+    assert result.solved and result.verified
+
+
+def test_budget_and_proof():
+    board = parse_position("15 h8 i9 h10 g9 j8 i8")
+    none = vcf(board)
+    assert none.status == "no_solution" and 1 <= none.stats.depth <= 30
+    limited = vct(board, max_depth=12, max_nodes=50)
+    assert limited.status == "limit" and limited.stats.limit == "max_nodes"
+    timed = vct(parse_position("15 h8 i9 h10 g9 j8 i8 k8 g7"), max_depth=30, time_limit=0.05)
+    assert timed.status in ("limit", "solved", "no_solution")
+    assert timed.stats.elapsed_s < 1.0
