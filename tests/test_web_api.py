@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 from tansuo.adversarial.games import ConnectFour
 from tansuo.grid import Grid, bundled_map, find_path
 from tansuo.queens import count_solutions, find_solutions
-from tansuo.sliding import solve as sliding_solve
 from tansuo.search.examples import SlidingPuzzle, solve_puzzle
+from tansuo.sliding import solve as sliding_solve
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 from tansuo.xiangqi import Position, parse_position
