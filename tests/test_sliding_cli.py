@@ -101,3 +101,20 @@ def test_workers_through_the_batch_runner(run_cli, tmp_path):
     assert [r["id"] for r in records] == ["1", "2", "3"]
     assert [r["cost"] for r in records] == [2, 31, None]
     assert run.code == 1
+
+
+def test_file_into_out_then_resume(run_cli, tmp_path):
+    boards = tmp_path / "boards.txt"
+    boards.write_text("1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n8 6 7 2 5 4 3 0 1\n")
+    out = tmp_path / "out.jsonl"
+    first = run_cli("sliding", "--file", str(boards), "--out", str(out))
+    assert first.code == 1  # one board is proved unsolvable
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["id"], r["status"], r["cost"]) for r in records] == [
+        ("1", "solved", 2), ("2", "no_solution", None), ("3", "solved", 31),
+    ]  # fmt: skip
+    before = out.read_text()
+    again = run_cli("sliding", "--file", str(boards), "--out", str(out), "--resume")
+    assert again.code == 0 and out.read_text() == before  # nothing left to solve
+    bad = run_cli("sliding", "1 2 3 4 5 6 0 7 8", "--out", str(tmp_path / "x.jsonl"))
+    assert bad.code == 2 and "--file" in bad.err

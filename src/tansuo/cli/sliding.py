@@ -9,7 +9,13 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from tansuo.cli._batch import run_batch_command, workers_option
+from tansuo.cli._batch import (
+    check_batch_flags,
+    ray_option,
+    resume_option,
+    run_batch_command,
+    workers_option,
+)
 from tansuo.cli._common import (
     algo_option,
     check_outputs,
@@ -22,6 +28,7 @@ from tansuo.cli._common import (
     json_option,
     max_memory_option,
     max_nodes_option,
+    out_option,
     render_option,
     time_limit_option,
     worst_exit,
@@ -68,6 +75,9 @@ def run(
     ),
     show: bool = typer.Option(False, "--show", help="Print the boards from start to goal."),
     workers: int = workers_option(),
+    ray: str | None = ray_option(),
+    out: Path | None = out_option("the results of --file, as JSON Lines"),
+    resume: bool = resume_option(),
     render: Path | None = render_option("the start and goal boards (.png)"),
     animate: Path | None = typer.Option(
         None, "--animate", metavar="FILE", help="Write the solution as an animated GIF."
@@ -101,11 +111,17 @@ def run(
     if file is not None or sample is not None:
         if render is not None or animate is not None or show:
             raise InvalidInput("--show, --render and --animate are for one board, not --file")
-        if not 1 <= workers <= 256:
-            raise InvalidInput(f"--workers must be between 1 and 256, got {workers}")
-        if workers > 1:
-            raise typer.Exit(_parallel(file, sample, goal, options, json_out, workers))
+        inputs = () if file is None else (file,)
+        check_batch_flags(
+            workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=inputs
+        )
+        if workers > 1 or ray is not None or out is not None:
+            raise typer.Exit(
+                _parallel(file, sample, goal, options, json_out, workers, ray, out, resume)
+            )
         raise typer.Exit(_batch(file, sample, goal, options, json_out))
+    if ray is not None or out is not None or resume or workers != 1:
+        raise InvalidInput("--workers, --ray, --out and --resume are for --file or --sample")
     check_outputs(render, animate, force=force)
     _single(" ".join(words), goal, options, json_out, show, render, animate)
 
@@ -245,8 +261,11 @@ def _parallel(
     options: dict[str, Any],
     json_out: bool,
     workers: int,
+    ray: str | None = None,
+    out: Path | None = None,
+    resume: bool = False,
 ) -> int:
-    """A file over worker processes, through the shared batch runner (tansuo.batch)."""
+    """A file over worker processes or Ray, or into ``out``: the shared batch runner."""
     from importlib import resources
 
     from tansuo.batch import batch_domain
@@ -279,6 +298,9 @@ def _parallel(
         checked,
         total=count,
         workers=workers,
+        ray=ray,
+        out=out,
+        resume=resume,
         json_out=json_out,
         describe=describe,
         warm_up=adapter.warm_up,
