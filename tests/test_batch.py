@@ -117,6 +117,8 @@ def test_ray_equals_in_process():
 
     instances = _puzzles(repeat=2)
     sizes = list(batch_domain("queens").read("4-9"))
+    levels = list(batch_domain("sokoban").read("microban"))[:4]
+    optimal = {"mode": "push-optimal"}
     ray.init(
         num_cpus=2,
         include_dashboard=False,
@@ -133,6 +135,7 @@ def test_ray_equals_in_process():
             _essential(r) for r in iter_results("sudoku", instances, options, backend=backend)
         ]
         queens = [_essential(r) for r in iter_results("queens", sizes, backend=backend)]
+        sokoban = [_essential(r) for r in iter_results("sokoban", levels, optimal, backend=backend)]
         trouble = [Instance("a", "2"), Instance("b", "crash"), Instance("c", "3")]
         fixtures = list(iter_results("batch_fixtures:Trouble", trouble, backend=backend))
     finally:
@@ -141,6 +144,7 @@ def test_ray_equals_in_process():
         _essential(r) for r in iter_results("sudoku", instances, {"max_solutions": 2})
     ]
     assert queens == [_essential(r) for r in iter_results("queens", sizes)]
+    assert sokoban == [_essential(r) for r in iter_results("sokoban", levels, optimal)]
     assert [r.get("solution") for r in fixtures] == [4, None, 9], fixtures
     assert fixtures[1]["status"] == "error"
 

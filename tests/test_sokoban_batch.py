@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tansuo.batch import ProcessPool, batch_domain, iter_results, run_batch
@@ -59,6 +60,9 @@ def test_a_bad_level_is_reported_by_its_number_and_the_rest_solved(tmp_path) -> 
 
 def test_all_with_two_workers_writes_a_solution_file_verify_reads(run_cli, tmp_path) -> None:
     path = _microban(tmp_path, 6)
+    run = run_cli("sokoban", path, "--all", "--workers", "2")
+    assert run.code == 0 and "solved 6 of 6" in run.out, run.err
+    assert len(re.findall(r"solved\s+moves \d+, pushes \d+", run.out)) == 6  # a line per level
     out = tmp_path / "solutions.txt"
     run = run_cli("sokoban", path, "--all", "--workers", "2", "--out", out)
     assert run.code == 0, run.err

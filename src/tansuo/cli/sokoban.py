@@ -209,12 +209,11 @@ def _solve_all(
 
     def on_record(record: dict[str, Any]) -> None:
         nonlocal solved
-        solution = record.get("solution")
-        if record.get("status") != "solved" or solution is None:
+        if record.get("status") != "solved":
             return
         solved += 1
         if handle is not None:
-            handle.write(format_solution(str(record.get("level")), solution))
+            handle.write(format_solution(str(record.get("level")), record["solution"]))
             handle.flush()
 
     try:
