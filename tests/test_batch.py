@@ -117,6 +117,8 @@ def test_ray_equals_in_process():
 
     instances = _puzzles(repeat=2)
     sizes = list(batch_domain("queens").read("4-9"))
+    levels = list(batch_domain("sokoban").read("microban"))[:4]
+    optimal = {"mode": "push-optimal"}
     ray.init(
         num_cpus=2,
         include_dashboard=False,
@@ -133,6 +135,7 @@ def test_ray_equals_in_process():
             _essential(r) for r in iter_results("sudoku", instances, options, backend=backend)
         ]
         queens = [_essential(r) for r in iter_results("queens", sizes, backend=backend)]
+        sokoban = [_essential(r) for r in iter_results("sokoban", levels, optimal, backend=backend)]
         trouble = [Instance("a", "2"), Instance("b", "crash"), Instance("c", "3")]
         fixtures = list(iter_results("batch_fixtures:Trouble", trouble, backend=backend))
     finally:
@@ -141,6 +144,7 @@ def test_ray_equals_in_process():
         _essential(r) for r in iter_results("sudoku", instances, {"max_solutions": 2})
     ]
     assert queens == [_essential(r) for r in iter_results("queens", sizes)]
+    assert sokoban == [_essential(r) for r in iter_results("sokoban", levels, optimal)]
     assert [r.get("solution") for r in fixtures] == [4, None, 9], fixtures
     assert fixtures[1]["status"] == "error"
 
@@ -196,7 +200,8 @@ def test_size_ranges():
 
 
 def test_unknown_domains_and_options_say_what_exists():
-    with pytest.raises(InvalidInput, match="domains with one: grid, queens, sliding, sudoku"):
+    names = "grid, queens, sliding, sokoban, sudoku"
+    with pytest.raises(InvalidInput, match=f"domains with one: {names}"):
         batch_domain("chess")
     options = "box, max_nodes, max_solutions, size, time_limit"
     with pytest.raises(InvalidInput, match=f"no batch option 'depth'; its options: {options}"):

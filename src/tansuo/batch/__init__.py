@@ -17,7 +17,7 @@ import json
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,6 +136,7 @@ def run_batch(
     on_record: Callable[[Record], None] | None = None,
     source: str | None = None,
     lean: bool = False,
+    skip_ids: Collection[str] = (),
 ) -> BatchSummary:
     """Solve every instance, write each record to ``out`` as it comes, and summarise.
 
@@ -159,13 +160,15 @@ def run_batch(
         What the instances were read from (see :func:`iter_results`).
     lean : bool
         Records without the solutions (see :func:`iter_results`).
+    skip_ids : collection of str
+        Ids finished elsewhere (a domain's own answer file): skipped like resumed ones.
 
     Returns
     -------
     BatchSummary
     """
     adapter = batch_domain(domain)
-    skip = finished_ids(out) if (resume and out is not None) else set()
+    skip = set(skip_ids) | (finished_ids(out) if (resume and out is not None) else set())
     summary = BatchSummary()
 
     def todo() -> Iterator[Instance]:

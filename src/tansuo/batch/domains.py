@@ -402,8 +402,83 @@ class SlidingBatch(BatchDomain):
         return {} if board.known is None else {"known": board.known}
 
 
+def _sokoban_mode(value: Any) -> str:
+    from tansuo.sokoban import MODES
+
+    if value not in MODES:
+        raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {value!r}")
+    return str(value)
+
+
+class SokobanBatch(BatchDomain):
+    """The levels of a collection; ids are the levels' numbers, records name their titles."""
+
+    name = "sokoban"
+    summary = "the levels of a Sokoban collection (XSB/.sok), solutions in LURD"
+    source_help = "an XSB/.sok file, or a bundled collection's name (microban, xsokoban90)"
+    defaults: ClassVar[Mapping[str, Any]] = {"mode": "fast", "time_limit": 10.0}
+    converters: ClassVar[Mapping[str, Converter]] = {
+        "mode": _sokoban_mode,
+        "time_limit": _seconds("time_limit"),
+        "max_expansions": _optional_int("max_expansions"),
+        "max_memory": lambda value: None if value is None else str(value),
+    }
+
+    def read(self, source: str) -> Iterator[Instance]:
+        from tansuo.sokoban import load_collection
+
+        for level in load_collection(source):
+            yield self.instance(level)
+
+    @staticmethod
+    def instance(level: Any) -> Instance:
+        """A level as an instance: its rows as XSB, its title and number as metadata."""
+        text = f"{level.text()}\nTitle: {level.title}\nLevel: {level.number}\n"
+        return Instance(str(level.number), text)
+
+    @staticmethod
+    def level(text: str) -> Any:
+        """The level an instance's text holds, numbered as in its collection."""
+        import dataclasses
+
+        from tansuo.sokoban import parse_collection
+
+        (level,) = parse_collection(text, source="level")
+        given = dict(level.metadata)
+        number = given.pop("Level", "1")
+        return dataclasses.replace(
+            level,
+            number=int(number) if number.isdigit() else 1,
+            metadata=tuple(given.items()),
+        )
+
+    def warm_up(self) -> None:
+        from tansuo.sokoban import warm_up
+
+        warm_up()
+
+    def solve(self, text: str, options: Mapping[str, Any], shared: Any) -> Result:
+        from tansuo.sokoban import solve
+
+        return solve(self.level(text).board(), **options)
+
+    def extras(self, result: Result, text: str) -> dict[str, Any]:
+        """The solution replayed once more, here: ``verified`` says it ends solved."""
+        from tansuo.sokoban import verify
+
+        solution, moves, pushes = (getattr(result, key, None) for key in _REPLAYED)
+        if solution is None:
+            return {}
+        end = verify(self.level(text).board(), solution)  # raises on an illegal or short one
+        return {"verified": (end.moves, end.pushes) == (moves, pushes)}
+
+
+_REPLAYED = ("solution", "moves", "pushes")
+
+
 _DOMAINS: dict[str, BatchDomain] = {d.name: d for d in (GridBatch(), QueensBatch(), SudokuBatch())}
 _DOMAINS["sliding"] = SlidingBatch()
+_DOMAINS["sokoban"] = SokobanBatch()
 
 
 def domain_names() -> list[str]:

@@ -8,7 +8,7 @@ thing and print the same progress bar and summary everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +108,7 @@ def run_batch_command(
     print_records: bool = True,
     on_record: Callable[[Record], None] | None = None,
     lean: bool | None = None,
+    skip_ids: Collection[str] = (),
 ) -> int:
     """Run a batch with a progress bar; print records or write them; summarise; exit code.
 
@@ -116,7 +117,8 @@ def run_batch_command(
     each (none with ``print_records=False``). The summary is a table on stdout
     (stderr when stdout carries JSON). ``on_record`` sees every record, for a
     command's own tally. Records are lean (no solutions) when they are neither
-    written nor printed as JSON, unless ``lean`` says otherwise.
+    written nor printed as JSON, unless ``lean`` says otherwise. ``skip_ids``
+    are finished already (counted as skipped, like ``resume`` does for ``out``).
     """
     if lean is None:
         lean = out is None and not json_out
@@ -166,7 +168,7 @@ def run_batch_command(
 
             summary = run_batch(
                 domain, instances, options, backend=backend, out=out, resume=resume,
-                on_record=show_record, source=source, lean=lean,
+                on_record=show_record, source=source, lean=lean, skip_ids=skip_ids,
             )  # fmt: skip
     finally:
         backend.close()

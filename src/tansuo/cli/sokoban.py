@@ -1,20 +1,28 @@
 """``tansuo sokoban``: solve Sokoban levels from XSB / .sok files, verify LURD solutions.
 
 ``tansuo sokoban FILE [--level N|TITLE]`` solves one level (the first by
-default); ``--all`` solves the whole collection with a progress bar and a
-summary table, writing each solution to ``--out`` as soon as it is found.
+default); ``--all`` solves the whole collection through the shared batch
+runner (``--workers K`` processes, or ``--ray``) with a progress bar and a
+summary table, appending each solution to ``--out`` as soon as it is found
+(``--resume`` skips the levels already there).
 ``tansuo sokoban verify FILE SOLUTIONS`` replays a solution file against the
 levels (matched by title, or the only level with the only solution).
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from tansuo.cli._batch import (
+    check_batch_flags,
+    ray_option,
+    resume_option,
+    run_batch_command,
+    workers_option,
+)
 from tansuo.cli._common import (
     EXIT_SOLVED,
     EXIT_USAGE,
@@ -29,7 +37,6 @@ from tansuo.cli._common import (
     max_expansions_option,
     max_memory_option,
     render_option,
-    worst_exit,
 )
 from tansuo.errors import InvalidInput
 
@@ -71,8 +78,14 @@ def sokoban_command(
     ),
     all_levels: bool = typer.Option(False, "--all", help="Solve every level of the file."),
     out: Path | None = typer.Option(
-        None, "--out", metavar="FILE", help="With --all: write solutions here as they come."
+        None,
+        "--out",
+        metavar="FILE",
+        help="With --all: write solutions here as they come (JSON Lines with --json).",
     ),
+    workers: int = workers_option(),
+    ray: str | None = ray_option(),
+    resume: bool = resume_option(),
     time_limit: float | None = typer.Option(
         None,
         "--time-limit",
@@ -101,17 +114,22 @@ def sokoban_command(
         raise InvalidInput(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
     if render is not None and all_levels:
         raise InvalidInput("--render draws one level; leave out --all")
-    if out is not None and not all_levels:
-        raise InvalidInput("--out writes the solutions of --all; give --all")
-    check_outputs(render, out, force=force, inputs=(file,))
-    levels = load_collection(file)
-    budgets: dict[str, Any] = {"max_expansions": max_expansions, "max_memory": max_memory}
+    if not all_levels and (out is not None or workers != 1 or ray is not None or resume):
+        raise InvalidInput("--out, --workers, --ray and --resume go with --all; give --all")
     if all_levels:
         if level is not None:
             raise InvalidInput("--level and --all do not go together")
+        check_batch_flags(
+            workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=(file,)
+        )
+    check_outputs(render, force=force, inputs=(file,))
+    levels = load_collection(file)
+    budgets: dict[str, Any] = {"max_expansions": max_expansions, "max_memory": max_memory}
+    if all_levels:
         limit = DEFAULT_ALL_TIME_LIMIT if time_limit is None else time_limit
-        _solve_all(levels, mode, limit, budgets, out=out, json_out=json_out)
-        return
+        options = {"mode": mode, "time_limit": limit, **budgets}
+        flags = {"workers": workers, "ray": ray, "out": out, "resume": resume}
+        raise typer.Exit(_solve_all(file, levels, options, flags, json_out=json_out))
     from tansuo.sokoban import pick_level, solve
 
     chosen = pick_level(levels, level)
@@ -160,73 +178,111 @@ def _print_result(board: Any, result: Any, *, show: bool) -> None:
 
 
 def _solve_all(
+    file: str,
     levels: list[Any],
-    mode: str,
-    time_limit: float,
-    budgets: dict[str, Any],
+    options: dict[str, Any],
+    flags: dict[str, Any],
     *,
-    out: Path | None,
     json_out: bool,
-) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-    from rich.table import Table
+) -> int:
+    """Every level through the shared batch runner (``tansuo.batch``); the exit code.
 
-    from tansuo.cli._common import err_console
-    from tansuo.sokoban import format_solution, solve
+    ``--out`` is a solution file (title, then LURD), appended to as levels are
+    solved, so an interrupted run keeps what it finished and ``--resume`` skips
+    the levels it holds; with ``--json`` it holds the runner's JSON Lines.
+    """
+    from tansuo.batch import batch_domain
+    from tansuo.batch.domains import SokobanBatch
+    from tansuo.sokoban import format_solution
 
-    boards = [lvl.board() for lvl in levels]  # every level checked before any search
-    with compiling(_warm_up, "the Sokoban kernels"):
-        pass
-    rows = []
-    statuses: list[str] = []
-    handle = None if out is None else out.open("w", encoding="utf-8")
-    started = time.perf_counter()
+    for lvl in levels:
+        lvl.board()  # every level checked before any search
+    adapter = batch_domain("sokoban")
+    options = adapter.check_options(options)
+    out: Path | None = flags.pop("out")
+    resume: bool = flags.pop("resume")
+    solutions = None if json_out else out  # --out as a solution file
+    done = set() if (solutions is None or not resume) else _finished_titles(solutions, levels)
+    done_ids = {str(lvl.number) for lvl in levels if lvl.title in done}
+    solved = len(done_ids)
+    handle = None if solutions is None else solutions.open("a" if resume else "w", encoding="utf-8")
+
+    def on_record(record: dict[str, Any]) -> None:
+        nonlocal solved
+        if record.get("status") != "solved":
+            return
+        solved += 1
+        if handle is not None:
+            handle.write(format_solution(str(record.get("level")), record["solution"]))
+            handle.flush()
+
     try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=json_out or not err_console.is_terminal,
-        ) as progress:
-            task = progress.add_task("solving", total=len(boards))
-            for board in boards:
-                progress.update(task, description=board.level.name)
-                result = solve(board, mode=mode, time_limit=time_limit, **budgets)
-                statuses.append(result.status)
-                if handle is not None and result.solution is not None:
-                    handle.write(format_solution(board.level.title, result.solution))
-                    handle.flush()
-                if json_out:
-                    emit_json(result.as_dict())
-                rows.append(result)
-                progress.advance(task)
+        code = run_batch_command(
+            "sokoban",
+            (SokobanBatch.instance(lvl) for lvl in levels),
+            options,
+            total=len(levels),
+            out=None if solutions is not None else out,
+            resume=resume,
+            json_out=json_out and out is None,
+            describe=_describe,
+            warm_up=adapter.warm_up,
+            source=file,
+            on_record=on_record,
+            lean=not (solutions is not None or json_out),
+            skip_ids=done_ids,
+            **flags,
+        )
     finally:
         if handle is not None:
             handle.close()
-    wall = time.perf_counter() - started
     if not json_out:
-        table = Table(title=f"{len(rows)} levels, mode {mode}, {time_limit:g} s each")
-        for name in ("level", "status", "moves", "pushes", "seconds", "expanded"):
-            table.add_column(name, justify="left" if name in ("level", "status") else "right")
-        for result in rows:
-            table.add_row(
-                result.level.title,
-                result.status,
-                "" if result.moves is None else str(result.moves),
-                "" if result.pushes is None else str(result.pushes),
-                f"{result.stats.elapsed_s:.2f}",
-                f"{result.stats.expanded:,}",
-            )
-        console.print(table)
-        solved = statuses.count("solved")
         console.print(
-            f"solved {solved} of {len(rows)} in {wall:.1f} s"
-            + (f"; solutions in {out}" if out is not None else ""),
+            f"solved {solved} of {len(levels)}"
+            + (f"; solutions in {solutions}" if solutions is not None else ""),
             markup=False,
         )
-    raise typer.Exit(worst_exit(statuses))
+    return code
+
+
+def _describe(record: dict[str, Any]) -> str:
+    """One line per level as it finishes."""
+    if record["status"] == "error":
+        return f"level {record['id']}: error: {record.get('error')}"
+    stats = record.get("stats") or {}
+    line = f"{record.get('level')}\t{record['status']}"
+    if record.get("moves") is not None:
+        line += f"\tmoves {record['moves']}, pushes {record['pushes']}"
+    return line + f"\t{stats.get('elapsed_s', 0.0):.2f} s\texpanded {stats.get('expanded', 0):,}"
+
+
+def _finished_titles(out: Path, levels: list[Any]) -> set[str]:
+    """The titles whose solutions in ``out`` replay to solved; ``out`` keeps only those.
+
+    A run killed while writing may leave a half-written last solution: it does
+    not replay, so it is dropped here (the file is rewritten atomically) and
+    its level is solved again.
+    """
+    import os
+
+    from tansuo.sokoban import format_solution, read_solutions
+    from tansuo.sokoban.model import verify
+
+    if not out.exists() or not out.read_text(encoding="utf-8").strip():
+        return set()
+    by_title = {lvl.title: lvl for lvl in levels}
+    kept: dict[str, str] = {}
+    for title, lurd in read_solutions(out).items():
+        if title in by_title:
+            try:
+                verify(by_title[title].board(), lurd)
+            except InvalidInput:
+                continue
+            kept[title] = lurd
+    temporary = out.with_name(out.name + ".part")
+    temporary.write_text("".join(format_solution(t, s) for t, s in kept.items()), "utf-8")
+    os.replace(temporary, out)
+    return set(kept)
 
 
 def _verify(args: list[str], *, json_out: bool) -> None:
