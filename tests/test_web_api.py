@@ -8,10 +8,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from tansuo.adversarial.games import ConnectFour
+from tansuo.gomoku import Board as GomokuBoard
+from tansuo.gomoku import vcf
 from tansuo.grid import Grid, bundled_map, find_path
 from tansuo.queens import count_solutions, find_solutions
-from tansuo.sliding import solve as sliding_solve
 from tansuo.search.examples import SlidingPuzzle, solve_puzzle
+from tansuo.sliding import solve as sliding_solve
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 from tansuo.xiangqi import Position, parse_position
@@ -150,6 +152,9 @@ POST_ENDPOINTS = [
     "/api/play/connect4",
     "/api/xiangqi/position",
     "/api/play/xiangqi",
+    "/api/gomoku/position",
+    "/api/play/gomoku",
+    "/api/gomoku/vcf",
 ]
 
 
@@ -331,3 +336,67 @@ def test_xiangqi_position_and_reply(client):
     assert after.fen() == answer["position"]["fen"]
     status, answer = post(client, "/api/xiangqi/position", {"moves": ["a0a5"]})
     assert status == 422 and "a0a5" in answer["error"]
+
+
+# -- Gomoku -------------------------------------------------------------------------------
+RENJU_DOUBLE_THREE = ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"]  # h8 makes two threes
+
+
+def test_gomoku_position_equals_the_library(client):
+    body = {"size": 15, "rule": "renju", "moves": RENJU_DOUBLE_THREE}
+    status, answer = post(client, "/api/gomoku/position", body)
+    board = GomokuBoard(15, rule="renju", moves=RENJU_DOUBLE_THREE)
+    assert status == 200 and answer["to_move"] == "black" and not answer["over"]
+    assert answer["rows"][15 - 8][5] == "x" and answer["rows"][15 - 1][0] == "o"  # f8, a1
+    assert "h8" in answer["forbidden"]
+    expected = [board.format_move(int(c)) for c in board.cells if board.forbidden(int(c))]
+    assert sorted(answer["forbidden"]) == sorted(expected)
+    status, answer = post(client, "/api/gomoku/position", {**body, "moves": [*body["moves"], "h8"]})
+    assert status == 422 and answer["error"] == "h8 is forbidden for black under renju"
+    status, answer = post(client, "/api/gomoku/position", {"moves": ["h8", "h8"]})
+    assert status == 422 and answer["error"] == "h8 is occupied"
+    five = ["a1", "a15", "b1", "b15", "c1", "c15", "d1", "d15", "e1"]
+    status, answer = post(client, "/api/gomoku/position", {"moves": five})
+    assert answer["over"] and answer["winner"] == "black" and answer["forbidden"] == []
+    status, answer = post(client, "/api/gomoku/position", {"moves": [*five, "f1"]})
+    assert status == 422 and "game is over" in answer["error"]
+
+
+def test_gomoku_engine_reply_and_stream(client):
+    moves = ["h8", "a1", "i8", "a3", "j8"]  # black threatens: white must block g8 or k8
+    status, answer = post(client, "/api/play/gomoku", {"moves": moves, "time_limit": 0.5})
+    assert status == 200 and answer["move"] in {"g8", "k8"}
+    assert answer["position"]["moves"] == [*moves, answer["move"]]
+    assert answer["position"]["to_move"] == "black"
+    response = client.post(
+        "/api/play/gomoku",
+        json={"moves": ["a1", "o15", "a15", "o1"], "time_limit": 0.3, "stream": True},
+    )
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert lines[-1]["type"] == "result" and lines[0]["type"] == "info"
+    depths = [line["depth"] for line in lines[:-1]]
+    assert depths == sorted(depths) and depths[0] == 1
+    assert lines[-1]["move"] not in {"a1", "o15", "a15", "o1"}
+
+
+def test_gomoku_vcf_equals_the_library(client):
+    moves = ["h8", "a1", "i8", "a3", "j8", "a5"]
+    status, answer = post(client, "/api/gomoku/vcf", {"moves": moves})
+    expected = vcf(GomokuBoard(15, moves=moves))
+    assert status == 200 and answer["status"] == "solved" and answer["verified"]
+    assert answer["line"] == list(expected.line) and answer["attacker"] == "black"
+    status, answer = post(client, "/api/gomoku/vcf", {"moves": ["h8"], "size": 9})
+    assert status == 200 and answer["status"] == "no_solution" and answer["attacker"] == "white"
+
+
+def test_gomoku_limits_and_bad_input(client):
+    status, answer = post(client, "/api/gomoku/position", {"size": 21})
+    assert status == 413 and "board size 21" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"size": 4})
+    assert status == 422 and "5..22" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"rule": "go"})
+    assert status == 422 and "unknown rule" in answer["error"]
+    status, answer = post(client, "/api/play/gomoku", {"moves": ["h8"], "time_limit": 0})
+    assert status == 422 and "time_limit" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"moves": ["z9"], "size": 9})
+    assert status == 422 and "z9" in answer["error"]

@@ -23,7 +23,7 @@ from tansuo.web import Limits, create_app
 
 CHROMIUM = os.environ.get("TANSUO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = os.environ.get("TANSUO_SCREENSHOTS")  # a folder: keep a PNG of every tab there
-TABS = ("grid", "sudoku", "queens", "sliding", "connect4", "xiangqi")
+TABS = ("grid", "sudoku", "queens", "sliding", "connect4", "gomoku", "xiangqi")
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +171,25 @@ def test_play_a_connect_four_move_and_get_a_reply(page):
     assert "depth" in page.inner_text("#panel-connect4 .thinking")
     bottom = page.locator("#panel-connect4 .connect4 button").nth(5 * 7 + 3)
     assert "x" in (bottom.get_attribute("class") or "")  # the player's stone, bottom of column 4
+
+
+def test_play_a_gomoku_move_and_get_a_reply(page):
+    open_tab(page, "gomoku")
+    page.select_option("#panel-gomoku select[name=time]", "0.2")
+    page.click("#panel-gomoku button[data-point='h8']")
+    page.wait_for_selector("#panel-gomoku dl.stats dd")
+    page.wait_for_function(
+        "document.querySelector('#panel-gomoku .steps').textContent === 'Your move (black).'"
+    )
+    assert page.locator("#panel-gomoku .stone.black").count() == 1
+    assert page.locator("#panel-gomoku .stone.white").count() == 1
+    assert page.locator("#panel-gomoku button[data-point='h8'] .stone.black").count() == 1
+    page.click("#panel-gomoku button[data-point='h8']")  # occupied: the library's message
+    expect = "h8 is occupied"
+    page.wait_for_function(
+        f"document.querySelector('#panel-gomoku .message').textContent === '{expect}'"
+    )
+    assert page.locator("#panel-gomoku .stone").count() == 2
 
 
 def test_every_tab_loads_at_phone_width(browser, server):
