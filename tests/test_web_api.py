@@ -14,6 +14,8 @@ from tansuo.grid import Grid, bundled_map, find_path
 from tansuo.queens import count_solutions, find_solutions
 from tansuo.search.examples import SlidingPuzzle, solve_puzzle
 from tansuo.sliding import solve as sliding_solve
+from tansuo.sokoban import bundled_collection, parse_collection, replay, verify
+from tansuo.sokoban import solve as sokoban_solve
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 from tansuo.xiangqi import Position, parse_position
@@ -155,6 +157,9 @@ POST_ENDPOINTS = [
     "/api/gomoku/position",
     "/api/play/gomoku",
     "/api/gomoku/vcf",
+    "/api/sokoban/level",
+    "/api/sokoban/solve",
+    "/api/sokoban/replay",
 ]
 
 
@@ -400,3 +405,65 @@ def test_gomoku_limits_and_bad_input(client):
     assert status == 422 and "time_limit" in answer["error"]
     status, answer = post(client, "/api/gomoku/position", {"moves": ["z9"], "size": 9})
     assert status == 422 and "z9" in answer["error"]
+
+
+# -- Sokoban ------------------------------------------------------------------------------
+PASTED = "; one\n#######\n#@ $ .#\n# $  .#\n#######\n\n; two\n#####\n#@$.#\n#####\n"
+
+
+def test_sokoban_levels_bundled_and_pasted(client):
+    names = {
+        c["name"]: c["levels"] for c in client.get("/api/sokoban/collections").json()["collections"]
+    }
+    assert names["microban"] == len(bundled_collection("microban"))
+    status, answer = post(client, "/api/sokoban/level", {"collection": "xsokoban90", "number": 2})
+    assert status == 200 and answer["rows"] == list(bundled_collection("xsokoban90")[1].rows)
+    assert answer["number"] == 2 and answer["levels"] == names["xsokoban90"]
+    status, answer = post(client, "/api/sokoban/level", {"text": PASTED, "number": 2})
+    assert status == 200 and answer["rows"] == list(parse_collection(PASTED)[1].rows)
+    assert answer["title"] == "two" and answer["levels"] == 2
+
+
+@pytest.mark.parametrize("mode", ["fast", "push-optimal", "move-optimal"])
+def test_sokoban_solve_equals_the_library(client, mode):
+    body = {"collection": "microban", "number": 2, "mode": mode, "time_limit": 5}
+    status, answer = post(client, "/api/sokoban/solve", body)
+    expected = sokoban_solve(bundled_collection("microban")[1], mode=mode, time_limit=5)
+    assert status == 200 and answer["status"] == "solved" == expected.status
+    assert verify(bundled_collection("microban")[1], answer["solution"]).solved
+    if mode != "fast":
+        assert (answer["pushes"], answer["moves"], answer["optimal"]) == (
+            expected.pushes,
+            expected.moves,
+            True,
+        )
+
+
+def test_sokoban_replay_and_bad_levels(client):
+    level = parse_collection(PASTED)[0]
+    status, answer = post(client, "/api/sokoban/replay", {"text": PASTED, "lurd": "rRRdlL"})
+    done = replay(level, "rRRdlL")
+    assert status == 200 and answer == {"moves": 6, "pushes": done.pushes, "solved": done.solved}
+    status, answer = post(client, "/api/sokoban/replay", {"text": PASTED, "lurd": "u"})
+    assert status == 422 and answer["error"] == "move 1 (u): walks into a wall"
+    bad = "#####\n#@$ #\n#####"
+    status, answer = post(client, "/api/sokoban/level", {"text": bad})
+    with pytest.raises(Exception) as raised:
+        parse_collection(bad)[0].board()
+    assert status == 422 and answer["error"] == str(raised.value)
+    status, answer = post(client, "/api/sokoban/level", {"collection": "microban", "number": 999})
+    assert status == 422 and "999" in answer["error"]
+    status, answer = post(client, "/api/sokoban/level", {"collection": "/etc/passwd"})
+    assert status == 422 and "unknown collection" in answer["error"]
+    status, answer = post(client, "/api/sokoban/solve", {"text": PASTED, "mode": "slow"})
+    assert status == 422 and "unknown mode" in answer["error"]
+
+
+def test_sokoban_limits():
+    small = create_app(Limits(max_sokoban_cells=20))
+    with TestClient(small) as client:
+        status, answer = post(client, "/api/sokoban/level", {"collection": "microban"})
+        assert status == 413 and "over this server's limit of 20" in answer["error"]
+    big = "#" * 300_000
+    status, answer = post(TestClient(create_app()), "/api/sokoban/level", {"text": big})
+    assert status == 413 and "level text" in answer["error"]

@@ -23,7 +23,7 @@ from tansuo.web import Limits, create_app
 
 CHROMIUM = os.environ.get("TANSUO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = os.environ.get("TANSUO_SCREENSHOTS")  # a folder: keep a PNG of every tab there
-TABS = ("grid", "sudoku", "queens", "sliding", "connect4", "gomoku", "xiangqi")
+TABS = ("grid", "sudoku", "queens", "sliding", "sokoban", "connect4", "gomoku", "xiangqi")
 
 
 @pytest.fixture(scope="module")
@@ -190,6 +190,28 @@ def test_play_a_gomoku_move_and_get_a_reply(page):
         f"document.querySelector('#panel-gomoku .message').textContent === '{expect}'"
     )
     assert page.locator("#panel-gomoku .stone").count() == 2
+
+
+def test_play_and_solve_sokoban(page):
+    open_tab(page, "sokoban")
+    page.wait_for_selector("#panel-sokoban .sokoban .man")
+    steps = "#sokoban-status"
+    page.keyboard.press("ArrowDown")  # microban 1: the player walks down, then pushes right
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text(steps) == "2 moves, 1 pushes"
+    page.keyboard.press("Backspace")
+    assert page.inner_text(steps) == "1 moves, 0 pushes"
+    page.select_option("#panel-sokoban select[name=speed]", "50")
+    page.click("#panel-sokoban button:text('Solve')")
+    page.wait_for_function("document.querySelector('#sokoban-status').textContent === 'Solved!'")
+    assert page.locator("#panel-sokoban .sokoban .box:not(.goal)").count() == 0
+    page.select_option("#panel-sokoban select[name=collection]", "text")
+    page.fill("#panel-sokoban textarea", "#####\n#@$ #\n#####")
+    page.click("#panel-sokoban button:text('Load text')")
+    message = page.locator("#panel-sokoban .message")
+    message.wait_for(state="visible")
+    page.wait_for_function("document.querySelector('#panel-sokoban .message.error')")
+    assert message.inner_text() == "level 1: 1 boxes but 0 goals where the player can reach"
 
 
 def test_every_tab_loads_at_phone_width(browser, server):
