@@ -467,3 +467,20 @@ def test_sokoban_limits():
     big = "#" * 300_000
     status, answer = post(TestClient(create_app()), "/api/sokoban/level", {"text": big})
     assert status == 413 and "level text" in answer["error"]
+
+
+def test_gomoku_engine_stops_when_the_client_goes_away():
+    import threading
+    import time
+
+    from tansuo.errors import InvalidInput
+    from tansuo.web.api import Call
+    from tansuo.web.tabs import gomoku
+
+    gone = threading.Event()
+    gone.set()
+    call = Call({"moves": ["a1", "o15", "a15", "o1"], "time_limit": 10}, Limits(), cancelled=gone)
+    started = time.perf_counter()
+    with pytest.raises(InvalidInput, match="went away"):
+        gomoku.play(call)
+    assert time.perf_counter() - started < 3.5  # after its first iteration; else >= 4 s (soft stop)

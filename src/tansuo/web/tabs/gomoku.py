@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from tansuo.adversarial import IterationInfo, format_score
+from tansuo.errors import InvalidInput
 from tansuo.gomoku import RULES, Board, Engine, find_threat
 from tansuo.gomoku.model import COLOUR_NAMES
 from tansuo.web.api import Call, Endpoint, Tab
@@ -78,6 +79,8 @@ def play(call: Call) -> dict[str, Any]:
     time_limit = call.limits.seconds(call.number("time_limit", None), DEFAULT_MOVE_TIME)
 
     def report(info: IterationInfo[str]) -> None:
+        if call.cancelled.is_set():  # the client went away: stop after this iteration
+            raise InvalidInput("the client went away")
         call.emit(
             {
                 "depth": info.depth,
@@ -89,7 +92,8 @@ def play(call: Call) -> dict[str, Any]:
             }
         )
 
-    # The engine has no stop signal: a client that goes away stops it at its time limit.
+    # The engine has no stop signal: a client that goes away stops it at the
+    # end of the iteration under way (or at its time limit).
     result = Engine(HASH_MB).search(board, time_limit=time_limit, on_iteration=report)
     answer = result.as_dict()
     answer["score_text"] = None if result.score is None else format_score(result.score)

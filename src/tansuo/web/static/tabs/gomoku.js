@@ -2,6 +2,7 @@
 import { api, stream, el, select, messageLine, showStats, thousands, seconds } from "/static/core.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const SVG = "http://www.w3.org/2000/svg";
 const SIZES = [9, 11, 13, 15, 17, 19];
 const RULES = [["freestyle", "Freestyle (five or more)"], ["standard", "Standard (exactly five)"],
   ["renju", "Renju (black's forbidden moves)"], ["caro", "Caro (not blocked at both ends)"]];
@@ -39,14 +40,13 @@ export function mount(root) {
   function render() {
     const n = state.size;
     board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
-    board.replaceChildren();
+    board.replaceChildren(lines(n));
     const last = state.moves[state.moves.length - 1];
     const numbered = new Map(state.line.map((m, i) => [m, i + 1]));
     const attacker = toMove();
     const forbidden = new Set(state.forbidden);
     state.rows.forEach((row, y) => [...row].forEach((cell, x) => {
       const point = name(x, y);
-      const edges = `${x === 0 ? " left" : ""}${x === n - 1 ? " right" : ""}${y === 0 ? " top" : ""}${y === n - 1 ? " bottom" : ""}`;
       const stone = cell === "x" ? "black" : cell === "o" ? "white" : null;
       const step = numbered.get(point);
       const child = stone
@@ -55,7 +55,7 @@ export function mount(root) {
           ? el("span", { class: `stone ${step % 2 ? attacker : attacker === "black" ? "white" : "black"} ghost` }, String(step))
           : forbidden.has(point) && state.human === "black" ? el("span", { class: "forbidden", title: "forbidden for black" }, "×") : null;
       board.append(el("button", {
-        type: "button", class: `point${edges}${point === last ? " last" : ""}`, "data-point": point,
+        type: "button", class: `point${point === last ? " last" : ""}`, "data-point": point,
         "aria-label": `${point}: ${stone || (step ? `VCF move ${step}` : "empty")}`,
         tabindex: x === 0 && y === 0 ? "0" : "-1", onclick: () => play(point),
       }, child));
@@ -78,6 +78,29 @@ export function mount(root) {
     buttons[y * n + x].tabIndex = 0;
     buttons[y * n + x].focus();
   });
+
+  function lines(n) { // the board's lines and star points, one SVG under the points
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "lines");
+    svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.setAttribute("aria-hidden", "true");
+    const add = (tag, attrs) => {
+      const node = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      svg.append(node);
+    };
+    for (let i = 0; i < n; i++) {
+      add("line", { x1: 0.5, y1: i + 0.5, x2: n - 0.5, y2: i + 0.5 });
+      add("line", { x1: i + 0.5, y1: 0.5, x2: i + 0.5, y2: n - 0.5 });
+    }
+    const near = n >= 13 ? 3 : 2, far = n - 1 - near, middle = (n - 1) / 2;
+    const stars = [[near, near], [near, far], [far, near], [far, far]];
+    if (Number.isInteger(middle)) stars.push([middle, middle]);
+    if (n >= 19) stars.push([near, middle], [far, middle], [middle, near], [middle, far]);
+    for (const [x, y] of stars) add("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.1 });
+    return svg;
+  }
 
   function body(moves) {
     return { size: state.size, rule: state.rule, moves };
@@ -109,7 +132,7 @@ export function mount(root) {
   }
 
   async function reply(moves) {
-    const before = { moves: state.moves, rows: state.rows, line: state.line };
+    const before = { moves: state.moves, rows: state.rows, line: state.line, thoughts: thinking.textContent };
     state.busy = true;
     state.line = [];
     turn.textContent = "Engine thinking…";
@@ -134,6 +157,8 @@ export function mount(root) {
       state.busy = false;
       if (error.name !== "AbortError") {
         message.error(error.message);
+        thinking.textContent = before.thoughts;
+        delete before.thoughts;
         Object.assign(state, before);
         render();
         turn.textContent = `Your move (${state.human}).`;
