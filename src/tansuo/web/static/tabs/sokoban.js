@@ -11,7 +11,11 @@ export function mount(root) {
   const board = el("div", { class: "board sokoban", role: "img", "aria-label": "Sokoban level" });
   const stats = el("dl", { class: "stats" });
   const status = el("span", { class: "steps", id: "sokoban-status", "aria-live": "polite" });
-  const source = select("Levels", [["microban", "Microban"], ["xsokoban90", "XSokoban 90"], ["text", "Pasted text"]], "microban", { name: "collection", onchange: () => { paste.hidden = source.control_.value !== "text"; if (source.control_.value !== "text") load(1); } });
+  const source = select("Levels", [["microban", "Microban"], ["xsokoban90", "XSokoban 90"], ["text", "Pasted text"]], "microban", { name: "collection", onchange: () => {
+    const pasted = source.control_.value === "text";
+    paste.hidden = !pasted;
+    if (pasted) { number.value = "1"; of.textContent = ""; text.focus(); } else load(1);
+  } });
   const number = el("input", { type: "number", name: "number", min: "1", value: "1", onchange: () => load(Number(number.value)) });
   const of = el("span", { class: "steps" });
   const mode = select("Solve for", [["fast", "fast (any solution)"], ["push-optimal", "fewest pushes"], ["move-optimal", "fewest moves"]], "fast", { name: "mode" });
@@ -31,8 +35,9 @@ export function mount(root) {
       el("p", { class: "lead" }, "Push every box ($) onto a goal. Arrow keys walk and push, Backspace or Z undoes; Solve asks tansuo.sokoban and plays its answer."),
       el("div", { class: "toolbar" }, source,
         labelled("Level", number), of,
-        el("button", { class: "action", type: "button", "aria-label": "previous level", onclick: () => load(Number(number.value) - 1) }, "‹"),
-        el("button", { class: "action", type: "button", "aria-label": "next level", onclick: () => load(Number(number.value) + 1) }, "›")),
+        el("span", { class: "segmented" },
+          el("button", { type: "button", "aria-label": "previous level", onclick: () => load(Number(number.value) - 1) }, "‹"),
+          el("button", { type: "button", "aria-label": "next level", onclick: () => load(Number(number.value) + 1) }, "›"))),
       paste,
       el("div", { class: "toolbar" }, mode, time, speed),
       el("div", { class: "toolbar" }, solveButton, undoButton,
@@ -58,6 +63,7 @@ export function mount(root) {
       of.textContent = `of ${level.levels}${level.title !== String(level.number) ? ` · ${level.title}` : ""}`;
       parse(level.rows);
       replayTo("");
+      showStats(stats, [["level", level.name], ["boxes", state.start.boxes.size], ["size", `${state.width}×${state.height}`]]);
     } catch (error) {
       message.error(error.message);
     }
@@ -134,7 +140,7 @@ export function mount(root) {
     board.style.gridTemplateColumns = `repeat(${state.width}, 1fr)`;
     board.style.gridTemplateRows = `repeat(${state.height}, 1fr)`;
     board.style.aspectRatio = `${state.width} / ${state.height}`;
-    board.style.width = `min(100%, ${state.width * 2.6}rem)`;
+    board.style.width = `min(100%, ${state.width * 2.4}rem)`;
     board.replaceChildren();
     for (let i = 0; i < state.width * state.height; i++) {
       const kind = state.walls.has(i) ? "wall" : state.inside.has(i) ? "floor" : "outside";
