@@ -8,10 +8,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from tansuo.adversarial.games import ConnectFour
+from tansuo.gomoku import Board as GomokuBoard
+from tansuo.gomoku import vcf
 from tansuo.grid import Grid, bundled_map, find_path
 from tansuo.queens import count_solutions, find_solutions
 from tansuo.search.examples import SlidingPuzzle, solve_puzzle
 from tansuo.sliding import solve as sliding_solve
+from tansuo.sokoban import bundled_collection, parse_collection, replay, verify
+from tansuo.sokoban import solve as sokoban_solve
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 from tansuo.xiangqi import Position, parse_position
@@ -150,6 +154,12 @@ POST_ENDPOINTS = [
     "/api/play/connect4",
     "/api/xiangqi/position",
     "/api/play/xiangqi",
+    "/api/gomoku/position",
+    "/api/play/gomoku",
+    "/api/gomoku/vcf",
+    "/api/sokoban/level",
+    "/api/sokoban/solve",
+    "/api/sokoban/replay",
 ]
 
 
@@ -331,3 +341,146 @@ def test_xiangqi_position_and_reply(client):
     assert after.fen() == answer["position"]["fen"]
     status, answer = post(client, "/api/xiangqi/position", {"moves": ["a0a5"]})
     assert status == 422 and "a0a5" in answer["error"]
+
+
+# -- Gomoku -------------------------------------------------------------------------------
+RENJU_DOUBLE_THREE = ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"]  # h8 makes two threes
+
+
+def test_gomoku_position_equals_the_library(client):
+    body = {"size": 15, "rule": "renju", "moves": RENJU_DOUBLE_THREE}
+    status, answer = post(client, "/api/gomoku/position", body)
+    board = GomokuBoard(15, rule="renju", moves=RENJU_DOUBLE_THREE)
+    assert status == 200 and answer["to_move"] == "black" and not answer["over"]
+    assert answer["rows"][15 - 8][5] == "x" and answer["rows"][15 - 1][0] == "o"  # f8, a1
+    assert "h8" in answer["forbidden"]
+    expected = [board.format_move(int(c)) for c in board.cells if board.forbidden(int(c))]
+    assert sorted(answer["forbidden"]) == sorted(expected)
+    status, answer = post(client, "/api/gomoku/position", {**body, "moves": [*body["moves"], "h8"]})
+    assert status == 422 and answer["error"] == "h8 is forbidden for black under renju"
+    status, answer = post(client, "/api/gomoku/position", {"moves": ["h8", "h8"]})
+    assert status == 422 and answer["error"] == "h8 is occupied"
+    five = ["a1", "a15", "b1", "b15", "c1", "c15", "d1", "d15", "e1"]
+    status, answer = post(client, "/api/gomoku/position", {"moves": five})
+    assert answer["over"] and answer["winner"] == "black" and answer["forbidden"] == []
+    status, answer = post(client, "/api/gomoku/position", {"moves": [*five, "f1"]})
+    assert status == 422 and "game is over" in answer["error"]
+
+
+def test_gomoku_engine_reply_and_stream(client):
+    moves = ["h8", "a1", "i8", "a3", "j8"]  # black threatens: white must block g8 or k8
+    status, answer = post(client, "/api/play/gomoku", {"moves": moves, "time_limit": 0.5})
+    assert status == 200 and answer["move"] in {"g8", "k8"}
+    assert answer["position"]["moves"] == [*moves, answer["move"]]
+    assert answer["position"]["to_move"] == "black"
+    response = client.post(
+        "/api/play/gomoku",
+        json={"moves": ["a1", "o15", "a15", "o1"], "time_limit": 0.3, "stream": True},
+    )
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert lines[-1]["type"] == "result" and lines[0]["type"] == "info"
+    depths = [line["depth"] for line in lines[:-1]]
+    assert depths == sorted(depths) and depths[0] == 1
+    assert lines[-1]["move"] not in {"a1", "o15", "a15", "o1"}
+
+
+def test_gomoku_vcf_equals_the_library(client):
+    moves = ["h8", "a1", "i8", "a3", "j8", "a5"]
+    status, answer = post(client, "/api/gomoku/vcf", {"moves": moves})
+    expected = vcf(GomokuBoard(15, moves=moves))
+    assert status == 200 and answer["status"] == "solved" and answer["verified"]
+    assert answer["line"] == list(expected.line) and answer["attacker"] == "black"
+    status, answer = post(client, "/api/gomoku/vcf", {"moves": ["h8"], "size": 9})
+    assert status == 200 and answer["status"] == "no_solution" and answer["attacker"] == "white"
+
+
+def test_gomoku_limits_and_bad_input(client):
+    status, answer = post(client, "/api/gomoku/position", {"size": 21})
+    assert status == 413 and "board size 21" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"size": 4})
+    assert status == 422 and "5..22" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"rule": "go"})
+    assert status == 422 and "unknown rule" in answer["error"]
+    status, answer = post(client, "/api/play/gomoku", {"moves": ["h8"], "time_limit": 0})
+    assert status == 422 and "time_limit" in answer["error"]
+    status, answer = post(client, "/api/gomoku/position", {"moves": ["z9"], "size": 9})
+    assert status == 422 and "z9" in answer["error"]
+
+
+# -- Sokoban ------------------------------------------------------------------------------
+PASTED = "; one\n#######\n#@ $ .#\n# $  .#\n#######\n\n; two\n#####\n#@$.#\n#####\n"
+
+
+def test_sokoban_levels_bundled_and_pasted(client):
+    names = {
+        c["name"]: c["levels"] for c in client.get("/api/sokoban/collections").json()["collections"]
+    }
+    assert names["microban"] == len(bundled_collection("microban"))
+    status, answer = post(client, "/api/sokoban/level", {"collection": "xsokoban90", "number": 2})
+    assert status == 200 and answer["rows"] == list(bundled_collection("xsokoban90")[1].rows)
+    assert answer["number"] == 2 and answer["levels"] == names["xsokoban90"]
+    status, answer = post(client, "/api/sokoban/level", {"text": PASTED, "number": 2})
+    assert status == 200 and answer["rows"] == list(parse_collection(PASTED)[1].rows)
+    assert answer["title"] == "two" and answer["levels"] == 2
+
+
+@pytest.mark.parametrize("mode", ["fast", "push-optimal", "move-optimal"])
+def test_sokoban_solve_equals_the_library(client, mode):
+    body = {"collection": "microban", "number": 2, "mode": mode, "time_limit": 5}
+    status, answer = post(client, "/api/sokoban/solve", body)
+    expected = sokoban_solve(bundled_collection("microban")[1], mode=mode, time_limit=5)
+    assert status == 200 and answer["status"] == "solved" == expected.status
+    assert verify(bundled_collection("microban")[1], answer["solution"]).solved
+    if mode != "fast":
+        assert (answer["pushes"], answer["moves"], answer["optimal"]) == (
+            expected.pushes,
+            expected.moves,
+            True,
+        )
+
+
+def test_sokoban_replay_and_bad_levels(client):
+    level = parse_collection(PASTED)[0]
+    status, answer = post(client, "/api/sokoban/replay", {"text": PASTED, "lurd": "rRRdlL"})
+    done = replay(level, "rRRdlL")
+    assert status == 200 and answer == {"moves": 6, "pushes": done.pushes, "solved": done.solved}
+    status, answer = post(client, "/api/sokoban/replay", {"text": PASTED, "lurd": "u"})
+    assert status == 422 and answer["error"] == "move 1 (u): walks into a wall"
+    bad = "#####\n#@$ #\n#####"
+    status, answer = post(client, "/api/sokoban/level", {"text": bad})
+    with pytest.raises(Exception) as raised:
+        parse_collection(bad)[0].board()
+    assert status == 422 and answer["error"] == str(raised.value)
+    status, answer = post(client, "/api/sokoban/level", {"collection": "microban", "number": 999})
+    assert status == 422 and "999" in answer["error"]
+    status, answer = post(client, "/api/sokoban/level", {"collection": "/etc/passwd"})
+    assert status == 422 and "unknown collection" in answer["error"]
+    status, answer = post(client, "/api/sokoban/solve", {"text": PASTED, "mode": "slow"})
+    assert status == 422 and "unknown mode" in answer["error"]
+
+
+def test_sokoban_limits():
+    small = create_app(Limits(max_sokoban_cells=20))
+    with TestClient(small) as client:
+        status, answer = post(client, "/api/sokoban/level", {"collection": "microban"})
+        assert status == 413 and "over this server's limit of 20" in answer["error"]
+    big = "#" * 300_000
+    status, answer = post(TestClient(create_app()), "/api/sokoban/level", {"text": big})
+    assert status == 413 and "level text" in answer["error"]
+
+
+def test_gomoku_engine_stops_when_the_client_goes_away():
+    import threading
+    import time
+
+    from tansuo.errors import InvalidInput
+    from tansuo.web.api import Call
+    from tansuo.web.tabs import gomoku
+
+    gone = threading.Event()
+    gone.set()
+    call = Call({"moves": ["a1", "o15", "a15", "o1"], "time_limit": 10}, Limits(), cancelled=gone)
+    started = time.perf_counter()
+    with pytest.raises(InvalidInput, match="went away"):
+        gomoku.play(call)
+    assert time.perf_counter() - started < 3.5  # after its first iteration; else >= 4 s (soft stop)

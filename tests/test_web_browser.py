@@ -23,7 +23,7 @@ from tansuo.web import Limits, create_app
 
 CHROMIUM = os.environ.get("TANSUO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = os.environ.get("TANSUO_SCREENSHOTS")  # a folder: keep a PNG of every tab there
-TABS = ("grid", "sudoku", "queens", "sliding", "connect4", "xiangqi")
+TABS = ("grid", "sudoku", "queens", "sliding", "sokoban", "connect4", "gomoku", "xiangqi")
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +171,47 @@ def test_play_a_connect_four_move_and_get_a_reply(page):
     assert "depth" in page.inner_text("#panel-connect4 .thinking")
     bottom = page.locator("#panel-connect4 .connect4 button").nth(5 * 7 + 3)
     assert "x" in (bottom.get_attribute("class") or "")  # the player's stone, bottom of column 4
+
+
+def test_play_a_gomoku_move_and_get_a_reply(page):
+    open_tab(page, "gomoku")
+    page.select_option("#panel-gomoku select[name=time]", "0.2")
+    page.click("#panel-gomoku button[data-point='h8']")
+    page.wait_for_selector("#panel-gomoku dl.stats dd")
+    page.wait_for_function(
+        "document.querySelector('#panel-gomoku .steps').textContent === 'Your move (black).'"
+    )
+    assert page.locator("#panel-gomoku .stone.black").count() == 1
+    assert page.locator("#panel-gomoku .stone.white").count() == 1
+    assert page.locator("#panel-gomoku button[data-point='h8'] .stone.black").count() == 1
+    page.click("#panel-gomoku button[data-point='h8']")  # occupied: the library's message
+    expect = "h8 is occupied"
+    page.wait_for_function(
+        f"document.querySelector('#panel-gomoku .message').textContent === '{expect}'"
+    )
+    assert page.locator("#panel-gomoku .stone").count() == 2
+
+
+def test_play_and_solve_sokoban(page):
+    open_tab(page, "sokoban")
+    page.wait_for_selector("#panel-sokoban .sokoban .man")
+    steps = "#sokoban-status"
+    page.keyboard.press("ArrowDown")  # microban 1: the player walks down, then pushes right
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text(steps) == "2 moves, 1 pushes"
+    page.keyboard.press("Backspace")
+    assert page.inner_text(steps) == "1 moves, 0 pushes"
+    page.select_option("#panel-sokoban select[name=speed]", "50")
+    page.click("#panel-sokoban button:text('Solve')")
+    page.wait_for_function("document.querySelector('#sokoban-status').textContent === 'Solved!'")
+    assert page.locator("#panel-sokoban .sokoban .box:not(.goal)").count() == 0
+    page.select_option("#panel-sokoban select[name=collection]", "text")
+    page.fill("#panel-sokoban textarea", "#####\n#@$ #\n#####")
+    page.click("#panel-sokoban button:text('Load text')")
+    message = page.locator("#panel-sokoban .message")
+    message.wait_for(state="visible")
+    page.wait_for_function("document.querySelector('#panel-sokoban .message.error')")
+    assert message.inner_text() == "level 1: 1 boxes but 0 goals where the player can reach"
 
 
 def test_every_tab_loads_at_phone_width(browser, server):

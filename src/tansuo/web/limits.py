@@ -45,6 +45,10 @@ class Limits:
         Most steps of a backtracking trace.
     max_sliding_side : int
         Side of the largest sliding puzzle solved (3: the 8-puzzle, 4: the 15-puzzle).
+    max_gomoku_size : int
+        Side of the largest Gomoku board played (the library takes up to 22).
+    max_sokoban_cells : int
+        Cells (width x height) of the largest Sokoban level played or solved.
     concurrent_searches : int
         Searches running at once; the others wait their turn.
     """
@@ -61,6 +65,8 @@ class Limits:
     max_queens_trace: int = 10
     max_trace_events: int = 80_000
     max_sliding_side: int = 4
+    max_gomoku_size: int = 19
+    max_sokoban_cells: int = 4096
     concurrent_searches: int = 2
 
     def seconds(self, asked: object, default: float | None = None) -> float:
