@@ -127,6 +127,9 @@ def test_ray_equals_in_process():
         # the workers import the fixture domain from this folder, and tansuo from this checkout
         runtime_env={"env_vars": {"PYTHONPATH": f"{TESTS}{os.pathsep}{TESTS.parent / 'src'}"}},
     )
+    queries = list(batch_domain("grid").read("arena2"))[::100]
+    boards = [Instance("a", "1 2 3 4 5 6 0 7 8"), Instance("b", "8 6 7 2 5 4 3 0 1"),
+              Instance("c", "2 1 3 4 5 6 7 8 0")]  # fmt: skip
     try:
         backend = RayBackend("auto")
         assert backend.workers == 2
@@ -136,6 +139,9 @@ def test_ray_equals_in_process():
         ]
         queens = [_essential(r) for r in iter_results("queens", sizes, backend=backend)]
         sokoban = [_essential(r) for r in iter_results("sokoban", levels, optimal, backend=backend)]
+        grid = [_essential(r) for r in iter_results(
+            "grid", queries, {}, backend=backend, source="arena2")]  # fmt: skip
+        sliding = [_essential(r) for r in iter_results("sliding", boards, backend=backend)]
         trouble = [Instance("a", "2"), Instance("b", "crash"), Instance("c", "3")]
         fixtures = list(iter_results("batch_fixtures:Trouble", trouble, backend=backend))
     finally:
@@ -145,6 +151,9 @@ def test_ray_equals_in_process():
     ]
     assert queens == [_essential(r) for r in iter_results("queens", sizes)]
     assert sokoban == [_essential(r) for r in iter_results("sokoban", levels, optimal)]
+    assert grid == [_essential(r) for r in iter_results("grid", queries, {}, source="arena2")]
+    assert sliding == [_essential(r) for r in iter_results("sliding", boards)]
+    assert all(r[1] == "solved" for r in grid + sliding[:2]) and sliding[2][1] == "no_solution"
     assert [r.get("solution") for r in fixtures] == [4, None, 9], fixtures
     assert fixtures[1]["status"] == "error"
 

@@ -7,7 +7,7 @@ import pytest
 from tansuo.bench import BenchContext, discover
 
 
-@pytest.mark.parametrize("name", ["batch-sudoku", "batch-grid"])
+@pytest.mark.parametrize("name", ["batch-sudoku", "batch-grid", "batch-sokoban"])
 def test_every_way_of_running_a_batch_gives_the_in_process_answers(name):
     result = discover()[name].func(BenchContext(quick=True))
     assert [run.solver for run in result.runs] == [
