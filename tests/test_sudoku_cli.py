@@ -12,6 +12,7 @@ from PIL import Image
 from tansuo.sudoku import bundled_puzzles, parse_puzzle, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+GUESSY = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 NO_SOLUTION = "12345678." + "." * 8 + "9" + "." * 63
 
 
@@ -39,7 +40,7 @@ def test_unique_and_count(run_cli):
 
 def test_no_solution_exits_1_and_budget_exits_3(run_cli):
     assert run_cli("sudoku", NO_SOLUTION).code == 1
-    r = run_cli("sudoku", HARD, "--max-nodes", "1", "--json")
+    r = run_cli("sudoku", GUESSY, "--max-nodes", "1", "--json")
     assert r.code == 3
     record = json.loads(r.out)
     assert record["status"] == "limit" and record["stats"]["limit"] == "max_nodes"

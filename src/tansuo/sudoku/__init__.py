@@ -1,9 +1,13 @@
 """Sudoku of every size up to 25x25: parse, solve, prove unique, count, generate, draw.
 
-:func:`solve` is a numba kernel (singles to a fixed point, then depth first on
-the cell with the fewest candidates); :func:`solve_reference` is the same
-algorithm on :mod:`tansuo.search`, to read. Both return a
-:class:`SudokuResult` (a :class:`tansuo.result.Result`).
+:func:`solve` runs a numba kernel: on 9x9 grids the band kernel (bitmasks of
+whole bands: box-line interactions and singles for all cells at once), on
+other sizes the general one (singles to a fixed point, then depth first on the
+cell with the fewest candidates); :func:`solve_reference` is the general
+algorithm on :mod:`tansuo.search`, to read. All return a
+:class:`SudokuResult` (a :class:`tansuo.result.Result`). Many 9x9 puzzles go
+as one array: :func:`read_puzzles` reads a file of them with numpy and
+:func:`solve_many` solves them in one kernel call.
 
 Example
 -------
@@ -23,25 +27,30 @@ from tansuo.sudoku.io import (
     load_puzzle,
     parse_box,
     parse_puzzle,
+    parse_puzzle_lines,
     parse_puzzles,
     read_puzzle,
     read_puzzles,
     write_puzzles,
 )
+from tansuo.sudoku.many import STATUS_NAMES, SudokuResults, solve_many, warm_up
 from tansuo.sudoku.model import MAX_SIZE, SYMBOLS, Sudoku, box_shape
 from tansuo.sudoku.reference import SudokuProblem, solve_reference
 from tansuo.sudoku.render import format_side_by_side, render_image, save_png
 from tansuo.sudoku.result import SudokuResult, SudokuStats
-from tansuo.sudoku.solve import KEEP_SOLUTIONS, solve, warm_up
+from tansuo.sudoku.solve import ALGORITHMS, KEEP_SOLUTIONS, solve
 
 __all__ = [
+    "ALGORITHMS",
     "KEEP_SOLUTIONS",
     "MAX_SIZE",
+    "STATUS_NAMES",
     "SYMBOLS",
     "GeneratedPuzzle",
     "Sudoku",
     "SudokuProblem",
     "SudokuResult",
+    "SudokuResults",
     "SudokuStats",
     "box_shape",
     "bundled_puzzle_names",
@@ -54,6 +63,7 @@ __all__ = [
     "load_puzzle",
     "parse_box",
     "parse_puzzle",
+    "parse_puzzle_lines",
     "parse_puzzles",
     "random_solution",
     "read_puzzle",
@@ -61,6 +71,7 @@ __all__ = [
     "render_image",
     "save_png",
     "solve",
+    "solve_many",
     "solve_reference",
     "warm_up",
     "write_puzzles",

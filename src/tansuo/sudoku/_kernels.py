@@ -19,6 +19,7 @@ root (the givens propagated) or one guess, so ``nodes = guesses + 1``.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 # Slots of the ``state`` array, which carries the search between calls.
@@ -307,3 +308,458 @@ def start(
         candidates, values, peers, units, order, saved_candidates, saved_values,
         branch_cell, untried, queue, solutions, state, guesses_allowed,
     )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------
+# The 9x9 band kernel: every digit's candidates as bitmasks of whole bands.
+#
+# A band is three rows, 27 cells: bit ``p`` of a band is its row ``p // 9`` and
+# column ``p % 9``, so cell ``27 * band + p`` of the grid. ``digits[3 * d + b]``
+# holds the cells of band ``b`` where digit ``d + 1`` may still go; a solved cell
+# keeps the bit of its digit only, and ``solved[b]`` marks the solved cells.
+# Every rule is then a few operations on a whole band at once:
+#
+# * in a band, a digit sits once in each row and once in each box, so the
+#   row-box pairs ("triads") it can use must hold one of the six permutations:
+#   the triads no permutation uses go (box-line interactions, both ways);
+# * a row, box or column with one place left for a digit is a hidden single;
+# * a cell with one digit left is a naked single; a cell or unit with none is a
+#   contradiction.
+#
+# The search guesses on the first cell with two candidates (a bivalue cell),
+# else on the first with the fewest, lowest digit first, and saves the 30 words
+# of state per branch point. Its counters and phases are those of the general
+# kernel above (``state`` and its slots), so the results read alike.
+# ---------------------------------------------------------------------------------
+
+BAND_FULL = (1 << 27) - 1
+"""All 27 cells of a band."""
+
+BAND_WORDS = 30
+"""Words of a band-kernel grid: 27 digit-band masks, then the 3 solved-cell masks."""
+
+SOLVED_AT = 27
+"""Where the solved-cell masks start in a saved grid."""
+
+
+def _band_tables() -> tuple[np.ndarray, ...]:
+    """The lookup tables of the band kernel (built once, at import)."""
+    peers = np.zeros(27, dtype=np.int64)  # a cell's row, box and column inside its band
+    for p in range(27):
+        r, c = divmod(p, 9)
+        mask = 0
+        for q in range(27):
+            qr, qc = divmod(q, 9)
+            if q != p and (qr == r or qc == c or qc // 3 == c // 3):
+                mask |= 1 << q
+        peers[p] = mask
+    columns = np.array([(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)], np.int64)
+    boxes = np.array([0o7007007 << (3 * k) for k in range(3)], dtype=np.int64)
+    triads = np.zeros(512, dtype=np.int64)  # a row's 9 bits -> which of its 3 triads are used
+    for x in range(512):
+        triads[x] = sum(1 << k for k in range(3) if (x >> (3 * k)) & 7)
+    # a band's 3x3 triads (bit 3 * row + box) -> the union of the permutations they hold
+    permutations = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    keep = np.zeros(512, dtype=np.int64)
+    expand = np.zeros(512, dtype=np.int64)  # triad bits -> their 27 cell bits
+    for s in range(512):
+        for perm in permutations:
+            bits = sum(1 << (3 * r + perm[r]) for r in range(3))
+            if s & bits == bits:
+                keep[s] |= bits
+        expand[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if (s >> t) & 1)
+    low_bit = np.zeros(37, dtype=np.int64)  # 2**k % 37 is different for every k < 36
+    for k in range(27):
+        low_bit[(1 << k) % 37] = k
+    return peers, columns, boxes, triads, keep, expand, low_bit
+
+
+(
+    BAND_PEERS,
+    BAND_COLUMNS,
+    BAND_BOXES,
+    ROW_TRIADS,
+    TRIADS_KEPT,
+    TRIADS_CELLS,
+    BIT_INDEX,
+) = _band_tables()
+
+
+@njit(cache=True)
+def band_place(digits, solved, d: int, b: int, p: int) -> int:
+    """Put digit ``d`` (0-based) in cell ``p`` of band ``b``; the digits touched, or -1.
+
+    -1 when the cell has lost that digit meanwhile (a contradiction). The
+    returned mask has bit ``e`` set for every digit whose candidates changed.
+    """
+    bit = 1 << p
+    k = 3 * d + b
+    if digits[k] & bit == 0:
+        return -1
+    mine = digits[k] & ~BAND_PEERS[p]
+    touched = 0
+    for e in range(9):
+        if digits[3 * e + b] & bit:
+            digits[3 * e + b] &= ~bit
+            touched |= 1 << e
+    digits[k] = mine
+    column = BAND_COLUMNS[p % 9]
+    for other in range(3):
+        if other != b:
+            digits[3 * d + other] &= ~column
+    solved[b] |= bit
+    return touched | (1 << d)
+
+
+@njit(cache=True)
+def band_propagate(digits, solved, seen, state) -> bool:
+    """Box-line interactions, hidden and naked singles to a fixed point; False if stuck."""
+    for i in range(27):
+        seen[i] = -1
+    dirty = 511  # digits whose hidden singles are to be looked for
+    placed = 0
+    while True:
+        # box-line interactions, in every band whose masks changed
+        for i in range(27):
+            a = digits[i]
+            if a != seen[i]:
+                s = ROW_TRIADS[a & 511] | (ROW_TRIADS[(a >> 9) & 511] << 3)
+                s |= ROW_TRIADS[a >> 18] << 6
+                kept = TRIADS_KEPT[s]
+                if kept == 0:
+                    return False
+                if kept != s:
+                    a &= TRIADS_CELLS[kept]
+                    digits[i] = a
+                    dirty |= 1 << (i // 3)
+                seen[i] = a
+        # naked singles: cells of one candidate, found for a whole band at once
+        s0, s1, s2 = solved[0], solved[1], solved[2]
+        naked0 = naked1 = naked2 = 0
+        for b in range(3):
+            one = 0
+            two = 0
+            for d in range(9):
+                a = digits[3 * d + b]
+                two |= one & a
+                one |= a
+            if one != BAND_FULL:
+                return False  # a cell without candidates
+            if b == 0:
+                naked0 = one & ~two & ~s0
+            elif b == 1:
+                naked1 = one & ~two & ~s1
+            else:
+                naked2 = one & ~two & ~s2
+        progress = False
+        for d in range(9):
+            k = 3 * d
+            a0, a1, a2 = digits[k], digits[k + 1], digits[k + 2]
+            if (dirty >> d) & 1 == 0 and ((naked0 & a0) | (naked1 & a1) | (naked2 & a2)) == 0:
+                continue
+            dirty &= ~(1 << d)
+            if ((a0 & ~solved[0]) | (a1 & ~solved[1]) | (a2 & ~solved[2])) == 0:
+                continue  # all nine placed
+            # box-line interactions down the stacks: a band's columns as triads
+            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            gone0 = gone1 = gone2 = 0
+            for stack in range(3):
+                shift = 3 * stack
+                s = ((c0 >> shift) & 7) | (((c1 >> shift) & 7) << 3) | (((c2 >> shift) & 7) << 6)
+                kept = TRIADS_KEPT[s]
+                if kept == 0:
+                    return False
+                if kept != s:
+                    lost = s & ~kept
+                    gone0 |= (lost & 7) << shift
+                    gone1 |= ((lost >> 3) & 7) << shift
+                    gone2 |= ((lost >> 6) & 7) << shift
+            if gone0 | gone1 | gone2:
+                a0 &= ~(gone0 * 0x40201)
+                a1 &= ~(gone1 * 0x40201)
+                a2 &= ~(gone2 * 0x40201)
+                digits[k], digits[k + 1], digits[k + 2] = a0, a1, a2
+                progress = True
+            # columns: fold the nine rows into "once" and "twice"
+            once = 0
+            twice = 0
+            for a in (a0, a1, a2):
+                for r in range(3):
+                    x = (a >> (9 * r)) & 511
+                    twice |= once & x
+                    once |= x
+            if once != 511:
+                return False  # a column without this digit
+            lone_columns = (once & ~twice) * 0x40201
+            for b in range(3):
+                a = digits[k + b]
+                single = a & lone_columns
+                if b == 0:
+                    single |= naked0 & a
+                elif b == 1:
+                    single |= naked1 & a
+                else:
+                    single |= naked2 & a
+                for r in range(3):
+                    x = a & (511 << (9 * r))
+                    if x == 0:
+                        return False
+                    if x & (x - 1) == 0:
+                        single |= x
+                for box in range(3):
+                    y = a & BAND_BOXES[box]
+                    if y == 0:
+                        return False
+                    if y & (y - 1) == 0:
+                        single |= y
+                single &= ~solved[b]
+                while single:
+                    bit = single & -single
+                    single ^= bit
+                    touched = band_place(digits, solved, d, b, BIT_INDEX[bit % 37])
+                    if touched < 0:
+                        return False
+                    dirty |= touched
+                    placed += 1
+                    progress = True
+        if not progress:
+            state[SINGLES] += placed
+            return True
+
+
+@njit(cache=True)
+def band_branch_cell(digits, solved) -> int:
+    """The cell to branch on; -1 when every cell is solved.
+
+    The two-candidate cell with the most unsolved peers (whose guess forces
+    the most), else the first cell with the fewest candidates.
+    """
+    best_cell = -1
+    best_score = -1
+    for b in range(3):
+        one = 0
+        two = 0
+        three = 0
+        for d in range(9):
+            a = digits[3 * d + b]
+            three |= two & a
+            two |= one & a
+            one |= a
+        pairs = two & ~three & ~solved[b]
+        while pairs:
+            bit = pairs & -pairs
+            pairs ^= bit
+            p = BIT_INDEX[bit % 37]
+            column = BAND_COLUMNS[p % 9]
+            score = popcount(BAND_PEERS[p] & ~solved[b])
+            for other in range(3):
+                if other != b:
+                    score += popcount(column & ~solved[other])
+            if score > best_score:
+                best_score = score
+                best_cell = 27 * b + p
+    if best_cell >= 0:
+        return best_cell
+    best = -1
+    best_count = 10
+    for cell in range(81):
+        b = cell // 27
+        bit = 1 << (cell % 27)
+        if solved[b] & bit == 0:
+            count = 0
+            for d in range(9):
+                if digits[3 * d + b] & bit:
+                    count += 1
+            if count < best_count:
+                best_count = count
+                best = cell
+    return best
+
+
+@njit(cache=True)
+def band_search(
+    digits, solved, seen, saved, branch_cell, untried, solutions, state, guesses_allowed
+):
+    """:func:`search` for the band kernel: run or resume; returns the phase.
+
+    On entry in phase START the givens are placed and nothing is propagated.
+    """
+    phase = state[PHASE]
+    if phase == START:
+        if not band_propagate(digits, solved, seen, state):
+            state[PHASE] = EXHAUSTED
+            return EXHAUSTED
+        phase = EXAMINE
+    spent = 0
+    while True:
+        if phase == EXAMINE:
+            if (solved[0] & solved[1] & solved[2]) == BAND_FULL:
+                found = state[FOUND]
+                if found < solutions.shape[0]:
+                    for d in range(9):
+                        for b in range(3):
+                            a = digits[3 * d + b]
+                            while a:
+                                bit = a & -a
+                                a ^= bit
+                                solutions[found, 27 * b + BIT_INDEX[bit % 37]] = d + 1
+                state[FOUND] = found + 1
+                if found + 1 >= state[MAX_SOLUTIONS]:
+                    state[PHASE] = ENOUGH_SOLUTIONS
+                    return ENOUGH_SOLUTIONS
+                phase = TRY
+                continue
+            cell = band_branch_cell(digits, solved)
+            depth = state[DEPTH]
+            for i in range(27):
+                saved[depth, i] = digits[i]
+            for b in range(3):
+                saved[depth, SOLVED_AT + b] = solved[b]
+            b = cell // 27
+            bit = 1 << (cell % 27)
+            options = 0
+            for d in range(9):
+                if digits[3 * d + b] & bit:
+                    options |= 1 << d
+            branch_cell[depth] = cell
+            untried[depth] = options
+            state[DEPTH] = depth + 1
+            state[BRANCHES] += 1
+            phase = TRY
+        else:  # TRY: the next untried digit of the innermost branch point
+            depth = state[DEPTH]
+            if depth == 0:
+                state[PHASE] = EXHAUSTED
+                return EXHAUSTED
+            top = depth - 1
+            options = untried[top]
+            if options == 0:
+                state[DEPTH] = top
+                continue
+            if spent >= guesses_allowed:
+                state[PHASE] = TRY
+                return TRY
+            low = options & -options
+            untried[top] = options ^ low
+            for i in range(27):
+                digits[i] = saved[top, i]
+            for b in range(3):
+                solved[b] = saved[top, SOLVED_AT + b]
+            cell = branch_cell[top]
+            state[GUESSES] += 1
+            spent += 1
+            band_place(digits, solved, BIT_INDEX[low % 37], cell // 27, cell % 27)
+            state[SINGLES] += 1
+            if band_propagate(digits, solved, seen, state):
+                phase = EXAMINE
+            else:
+                state[BACKTRACKS] += 1
+
+
+@njit(cache=True)
+def band_start(
+    givens, units, digits, solved, seen, saved, branch_cell, untried, solutions, state,
+    max_solutions, guesses_allowed,
+) -> int:  # fmt: skip
+    """Set up a 9x9 grid from ``givens`` and run :func:`band_search`; CLASH if givens clash."""
+    if givens_clash(givens, units):
+        return CLASH
+    state[:] = 0
+    for i in range(27):
+        digits[i] = BAND_FULL
+    for b in range(3):
+        solved[b] = 0
+    n_given = 0
+    for c in range(81):
+        v = givens[c]
+        if v != 0:
+            band_place(digits, solved, v - 1, c // 27, c % 27)
+            n_given += 1
+    state[GIVEN] = n_given
+    state[SINGLES] = n_given
+    state[MAX_SOLUTIONS] = max_solutions
+    return band_search(
+        digits, solved, seen, saved, branch_cell, untried, solutions, state, guesses_allowed
+    )
+
+
+# Outcome codes of :func:`band_solve_many`, one per puzzle.
+CODE_SOLVED = 0  # solutions found, and the search did what was asked
+CODE_NO_SOLUTION = 1  # proved: no solution
+CODE_OUT_OF_NODES = 2  # the puzzle's node budget ran out first
+CODE_CLASH = 3  # two givens clash: nothing searched
+CODE_OUT_OF_TIME = 4  # the batch's time ran out first (or the puzzle was never reached)
+
+# Slots of the ``progress`` array of :func:`band_solve_many`.
+NEXT_PUZZLE = 0  # the puzzle to start or resume
+NODES_DONE = 1  # nodes visited over the whole batch so far
+
+
+@njit(cache=True)
+def band_solve_many(
+    givens, units, max_solutions, node_limit, nodes_allowed, progress,
+    digits, solved, seen, saved, branch_cell, untried, kept, state,
+    solutions, counters, codes,
+) -> bool:  # fmt: skip
+    """Solve the rows of ``givens`` from ``progress[NEXT_PUZZLE]`` on; True once all are done.
+
+    Each puzzle may visit ``node_limit`` nodes; the call stops after about
+    ``nodes_allowed`` nodes in all, leaving the puzzle it is in the middle of
+    in ``state`` (phase TRY) for the next call to resume. A puzzle's first
+    solution goes to its row of ``solutions``, its final ``state`` to its row
+    of ``counters``, its outcome to ``codes``.
+    """
+    count = givens.shape[0]
+    i = progress[NEXT_PUZZLE]
+    spent = 0
+    resuming = state[PHASE] == TRY
+    while i < count:
+        allowed = nodes_allowed - spent
+        if allowed <= 0:
+            progress[NEXT_PUZZLE] = i
+            return False
+        if resuming:
+            resuming = False
+            before = state[GUESSES] + 1
+            budget = min(node_limit - before, allowed)
+            phase = band_search(
+                digits, solved, seen, saved, branch_cell, untried, kept, state, budget
+            )
+            used = state[GUESSES] + 1 - before
+        elif node_limit <= 0:
+            state[:] = 0
+            phase = START
+            used = 0
+        else:
+            budget = min(node_limit, allowed) - 1
+            phase = band_start(
+                givens[i], units, digits, solved, seen, saved, branch_cell, untried, kept,
+                state, max_solutions, budget,
+            )  # fmt: skip
+            used = 1 if phase == CLASH else state[GUESSES] + 1
+        spent += used
+        progress[NODES_DONE] += used
+        if phase == TRY and state[GUESSES] + 1 < node_limit:
+            progress[NEXT_PUZZLE] = i  # the call's allowance is spent: resume here
+            return False
+        if phase == CLASH:
+            state[:] = 0
+            codes[i] = CODE_CLASH
+        elif phase in (TRY, START):
+            codes[i] = CODE_OUT_OF_NODES
+        else:
+            codes[i] = CODE_SOLVED if state[FOUND] > 0 else CODE_NO_SOLUTION
+        if state[FOUND] > 0:
+            for c in range(81):
+                solutions[i, c] = kept[0, c]
+        else:
+            for c in range(81):
+                solutions[i, c] = 0
+        for k in range(STATE_SIZE):
+            counters[i, k] = state[k]
+        state[PHASE] = START
+        i += 1
+    progress[NEXT_PUZZLE] = i
+    return True

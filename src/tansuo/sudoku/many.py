@@ -1,0 +1,262 @@
+"""Many 9x9 puzzles in one kernel call: :func:`solve_many` and its :class:`SudokuResults`.
+
+The puzzles travel as one ``(n, 81)`` array of ``uint8`` (what
+:func:`~tansuo.sudoku.read_puzzles` returns) and the answers come back as
+arrays: the first solution of each puzzle, its outcome code, its counters.
+A puzzle's usual :class:`~tansuo.sudoku.SudokuResult` is made only when it is
+asked for (``results[i]``), so that a batch of a million puzzles costs the
+kernel's time and little more.
+
+Example
+-------
+>>> from tansuo.sudoku import read_puzzles, solve_many
+>>> text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> results = solve_many(read_puzzles(text + "\\n" + "." * 81), max_solutions=2)
+>>> len(results), results.status_names(), results.counts.tolist()
+(2, ['solved', 'solved'], [1, 2])
+>>> results[0].unique, results[1].unique
+(True, False)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from tansuo.budget import Budget, run_chunked
+from tansuo.errors import InvalidInput
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
+from tansuo.sudoku import _kernels as kernels
+from tansuo.sudoku.model import Sudoku
+from tansuo.sudoku.result import SudokuResult
+from tansuo.sudoku.solve import (
+    NODE_CHUNK,
+    UNLIMITED,
+    _solutions_wanted,
+    geometry,
+    new_band_work,
+)
+from tansuo.sudoku.solve import warm_up as warm_up_solve
+
+STATUS_NAMES: dict[int, str] = {
+    kernels.CODE_SOLVED: SOLVED,
+    kernels.CODE_NO_SOLUTION: NO_SOLUTION,
+    kernels.CODE_OUT_OF_NODES: LIMIT,
+    kernels.CODE_CLASH: "invalid",
+    kernels.CODE_OUT_OF_TIME: LIMIT,
+}
+"""The status each outcome code stands for (``"invalid"``: the givens clash)."""
+
+_LIMITS = {kernels.CODE_OUT_OF_NODES: "max_nodes", kernels.CODE_OUT_OF_TIME: "time_limit"}
+
+
+class SudokuResults:
+    """What :func:`solve_many` returns: arrays over the batch, and results on demand.
+
+    Attributes
+    ----------
+    puzzles : ndarray of uint8, shape (n, 81)
+        The puzzles as given.
+    solutions : ndarray of uint8, shape (n, 81)
+        The first solution found of each puzzle; zeros where none was found.
+    codes : ndarray of int8, shape (n,)
+        The outcome of each puzzle, a ``CODE_*`` constant of
+        :mod:`tansuo.sudoku._kernels` (see :data:`STATUS_NAMES`).
+    counters : ndarray of int64, shape (n, STATE_SIZE)
+        Each puzzle's search counters (the kernel's ``state`` slots).
+    elapsed_s : float
+        The whole batch's time; each result's ``elapsed_s`` is its share
+        (the batch's mean), since the kernel does not stop between puzzles.
+
+    ``len(results)`` is the number of puzzles and ``results[i]`` the
+    :class:`~tansuo.sudoku.SudokuResult` of puzzle ``i`` (its ``solutions``
+    hold the first solution only); a puzzle whose givens clash raises
+    :class:`~tansuo.errors.InvalidInput` there.
+    """
+
+    __slots__ = ("codes", "counters", "elapsed_s", "puzzles", "solutions")
+
+    def __init__(
+        self,
+        puzzles: np.ndarray,
+        solutions: np.ndarray,
+        codes: np.ndarray,
+        counters: np.ndarray,
+        elapsed_s: float,
+    ) -> None:
+        self.puzzles = puzzles
+        self.solutions = solutions
+        self.codes = codes
+        self.counters = counters
+        self.elapsed_s = elapsed_s
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __iter__(self) -> Iterator[SudokuResult]:
+        return (self[i] for i in range(len(self)))
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Solutions found per puzzle (exact where ``exhausted``, else a lower bound)."""
+        return self.counters[:, kernels.FOUND]
+
+    @property
+    def guesses(self) -> np.ndarray:
+        """Guesses per puzzle (a node is the root or one guess)."""
+        return self.counters[:, kernels.GUESSES]
+
+    @property
+    def exhausted(self) -> np.ndarray:
+        """Whether each puzzle's search explored everything (so ``counts`` is exact)."""
+        return self.counters[:, kernels.PHASE] == kernels.EXHAUSTED
+
+    @property
+    def solved(self) -> np.ndarray:
+        """Whether each puzzle's status is ``"solved"``."""
+        return self.codes == kernels.CODE_SOLVED
+
+    def status_names(self) -> list[str]:
+        """Each puzzle's status as a word: solved, no_solution, limit or invalid."""
+        return [STATUS_NAMES[code] for code in self.codes.tolist()]
+
+    def __getitem__(self, index: int) -> SudokuResult:
+        count = len(self)
+        i = int(index)
+        if not -count <= i < count:
+            raise IndexError(f"puzzle {index} of {count}")
+        i %= count
+        puzzle = Sudoku._trusted(3, 3, tuple(self.puzzles[i].tolist()))
+        code = int(self.codes[i])
+        if code == kernels.CODE_CLASH:
+            puzzle.check_consistent()  # raises, naming the cells
+        counters = self.counters[i].tolist()
+        found = counters[kernels.FOUND]
+        grids = () if not found else (Sudoku._trusted(3, 3, tuple(self.solutions[i].tolist())),)
+        status: Status = STATUS_NAMES[code]  # type: ignore[assignment]
+        share = self.elapsed_s / count
+        return SudokuResult(
+            status,
+            puzzle,
+            grids,
+            found,
+            counters[kernels.PHASE] == kernels.EXHAUSTED,
+            (counters, share, _LIMITS.get(code)),
+        )
+
+    def __repr__(self) -> str:
+        tally: dict[str, int] = {}
+        for name in self.status_names():
+            tally[name] = tally.get(name, 0) + 1
+        shown = ", ".join(f"{n} {name}" for name, n in tally.items())
+        return f"<SudokuResults of {len(self)} puzzles: {shown or 'none'}>"
+
+
+def as_puzzle_array(puzzles: Any) -> np.ndarray:
+    """``puzzles`` as a C-contiguous ``(n, 81)`` ``uint8`` array, checked (0-9 only)."""
+    try:
+        grid = np.asarray(puzzles)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"puzzles must be an (n, 81) array of 0-9: {exc}") from None
+    if grid.ndim == 1 and grid.shape[0] == 81:
+        grid = grid.reshape(1, 81)
+    if grid.ndim != 2 or grid.shape[1] != 81:
+        raise InvalidInput(
+            f"puzzles must be an (n, 81) array of 0-9 (a 9x9 puzzle a row), got {grid.shape}"
+        )
+    if grid.size and grid.dtype.kind not in "iub":
+        raise InvalidInput(f"puzzles must hold whole numbers 0-9, got {grid.dtype}")
+    if grid.size:
+        wrong = np.flatnonzero(((grid < 0) | (grid > 9)).any(axis=1))
+        if len(wrong):
+            row = int(wrong[0])
+            col = int(np.flatnonzero((grid[row] < 0) | (grid[row] > 9))[0])
+            raise InvalidInput(f"puzzle {row}, cell {col}: value {grid[row, col]} is outside 0-9")
+    return np.ascontiguousarray(grid, dtype=np.uint8)
+
+
+def solve_many(
+    puzzles: Any,
+    *,
+    max_solutions: int | None = 1,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> SudokuResults:
+    """Solve many 9x9 puzzles in one kernel call (the band kernel of :func:`solve`).
+
+    Parameters
+    ----------
+    puzzles : array-like, shape (n, 81)
+        One puzzle a row, 0 for an empty cell (what
+        :func:`~tansuo.sudoku.read_puzzles` returns); one row of 81 is one puzzle.
+    max_solutions : int or None
+        Per puzzle, as in :func:`~tansuo.sudoku.solve`: 1 finds one, 2 proves
+        uniqueness, None counts all (give a budget: the empty grid has
+        6.67e21 solutions).
+    max_nodes : int, optional
+        Per puzzle: nodes (the root and one per guess) before it stops with
+        status ``"limit"``.
+    time_limit : float, optional
+        For the whole batch: the kernel runs in slices of about 20 ms and the
+        clock is read between them; the puzzles not finished in time end with
+        status ``"limit"`` (``stats.limit == "time_limit"``).
+
+    Returns
+    -------
+    SudokuResults
+        Arrays over the batch, and each puzzle's result on demand. A puzzle
+        whose givens clash gets status ``"invalid"`` (the batch goes on).
+
+    Raises
+    ------
+    InvalidInput
+        The array is not ``(n, 81)`` of 0-9, or an argument is out of range.
+    """
+    started = time.perf_counter()
+    grid = as_puzzle_array(puzzles)
+    wanted = _solutions_wanted(max_solutions)
+    Budget(time_limit=time_limit, max_nodes=max_nodes)  # checks both
+    count = len(grid)
+    solutions = np.zeros((count, 81), dtype=np.uint8)
+    codes = np.full(count, kernels.CODE_OUT_OF_TIME, dtype=np.int8)
+    counters = np.zeros((count, kernels.STATE_SIZE), dtype=np.int64)
+    _peers, units = geometry(3, 3)
+    node_limit = UNLIMITED if max_nodes is None else max_nodes
+    digits, solved, seen, saved, branch_cell, untried, kept, state = new_band_work()
+    kept = kept[:1]
+    progress = np.zeros(2, dtype=np.int64)
+
+    def step(nodes: int) -> bool:
+        done = kernels.band_solve_many(
+            grid, units, wanted, node_limit, nodes, progress, digits, solved, seen, saved,
+            branch_cell, untried, kept, state, solutions, counters, codes,
+        )  # fmt: skip
+        return bool(done)
+
+    if time_limit is None:
+        step(UNLIMITED)
+    else:
+        spent = run_chunked(
+            step, lambda: int(progress[kernels.NODES_DONE]), Budget(time_limit=time_limit).start(),
+            chunk=NODE_CHUNK,
+        )  # fmt: skip
+        if spent is not None:
+            i = int(progress[kernels.NEXT_PUZZLE])
+            if i < count and state[kernels.PHASE] == kernels.TRY:
+                # the puzzle the clock stopped: what it found so far
+                counters[i] = state
+                if state[kernels.FOUND]:
+                    solutions[i] = kept[0]
+    return SudokuResults(grid, solutions, codes, counters, time.perf_counter() - started)
+
+
+def warm_up() -> None:
+    """Compile (or load from the on-disk cache) every kernel: :func:`solve`'s and the batch's."""
+    warm_up_solve()
+    text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    grid = np.frombuffer(text.replace(".", "0").encode(), dtype=np.uint8) - ord("0")
+    solve_many(grid, max_solutions=2)
+    solve_many(grid, max_solutions=2, time_limit=60.0, max_nodes=5)
