@@ -322,7 +322,11 @@ def start(
 # * in a band, a digit sits once in each row and once in each box, so the
 #   row-box pairs ("triads") it can use must hold one of the six permutations:
 #   the triads no permutation uses go (box-line interactions, both ways);
-# * a row, box or column with one place left for a digit is a hidden single;
+# * the same down a stack of three boxes: the column-box triads a digit can use
+#   must hold a permutation of its three bands;
+# * a row with one place left for a digit is a hidden single (a box or a column
+#   with one place left becomes such a row through the two rules above: on
+#   top95 looking for them directly saves no guess and costs time);
 # * a cell with one digit left is a naked single; a cell or unit with none is a
 #   contradiction.
 #
@@ -413,7 +417,12 @@ def band_place(digits, solved, d: int, b: int, p: int) -> int:
 
 @njit(cache=True)
 def band_propagate(digits, solved, seen, state) -> bool:
-    """Box-line interactions, hidden and naked singles to a fixed point; False if stuck."""
+    """Box-line interactions, hidden singles in rows and naked singles to a fixed point.
+
+    Returns False on a contradiction: a cell without candidates, or a digit
+    whose triads in a band or a stack hold no permutation (a row, column or
+    box without a place for it).
+    """
     for i in range(27):
         seen[i] = -1
     dirty = 511  # digits whose hidden singles are to be looked for
@@ -482,20 +491,9 @@ def band_propagate(digits, solved, seen, state) -> bool:
                 a2 &= ~(gone2 * 0x40201)
                 digits[k], digits[k + 1], digits[k + 2] = a0, a1, a2
                 progress = True
-            # columns: fold the nine rows into "once" and "twice"
-            once = 0
-            twice = 0
-            for a in (a0, a1, a2):
-                for r in range(3):
-                    x = (a >> (9 * r)) & 511
-                    twice |= once & x
-                    once |= x
-            if once != 511:
-                return False  # a column without this digit
-            lone_columns = (once & ~twice) * 0x40201
             for b in range(3):
                 a = digits[k + b]
-                single = a & lone_columns
+                single = 0
                 if b == 0:
                     single |= naked0 & a
                 elif b == 1:
@@ -508,12 +506,6 @@ def band_propagate(digits, solved, seen, state) -> bool:
                         return False
                     if x & (x - 1) == 0:
                         single |= x
-                for box in range(3):
-                    y = a & BAND_BOXES[box]
-                    if y == 0:
-                        return False
-                    if y & (y - 1) == 0:
-                        single |= y
                 single &= ~solved[b]
                 while single:
                     bit = single & -single

@@ -256,6 +256,11 @@ def solve_many(
 def warm_up() -> None:
     """Compile (or load from the on-disk cache) every kernel: :func:`solve`'s and the batch's."""
     warm_up_solve()
+    warm_up_batch()
+
+
+def warm_up_batch() -> None:
+    """Compile (or load from the on-disk cache) the batch kernel, with and without a clock."""
     text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     grid = np.frombuffer(text.replace(".", "0").encode(), dtype=np.uint8) - ord("0")
     solve_many(grid, max_solutions=2)
