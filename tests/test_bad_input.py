@@ -90,6 +90,7 @@ CASES: list[tuple[str, Args]] = [
     ("sudoku zero workers", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--workers", "0"]),
     ("sudoku resume without out", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--resume"]),
     ("sudoku workers without file", lambda f: ["sudoku", "solve", "." * 16, "--workers", "2"]),
+    ("sudoku file negative nodes", lambda f: ["sudoku", "solve", "--file", f["good_puzzles"], "--max-nodes", "-1"]),
     # queens
     ("queens junk size", lambda f: ["queens", "abc"]),
     ("queens zero", lambda f: ["queens", "0"]),

@@ -203,3 +203,58 @@ def test_batch_from_standard_input(run_cli, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("# nothing but a comment\n"))
     empty = run_cli("sudoku", "--file", "-")
     assert empty.code == 2 and "standard input: no puzzles found" in empty.err
+
+
+def _without_times(record: dict) -> dict:
+    shown = {k: v for k, v in record.items() if k != "elapsed_s"}
+    if "stats" in shown:
+        shown["stats"] = {k: v for k, v in shown["stats"].items() if k != "elapsed_s"}
+    return shown
+
+
+@pytest.mark.parametrize("flags", [["--unique"], ["--count", "--max-solutions", "3"], []])
+def test_a_nine_by_nine_file_goes_through_solve_many_with_the_runners_records(
+    run_cli, tmp_path, monkeypatch, flags
+):
+    from tansuo import sudoku
+    from tansuo.batch import batch_domain, iter_results
+    from tansuo.cli.sudoku import _max_solutions
+
+    lines = ["# a mix, read a few lines at a time", ""]
+    lines += [p.to_string() for p in bundled_puzzles("top95")[:12]]
+    lines += [NO_SOLUTION, "11" + "." * 79, "." * 16, "x" * 81, " ".join(GUESSY), "." * 81]
+    lines += ["." * 30 + "12" + "." * 49]  # many solutions
+    puzzles = tmp_path / "mix.txt"
+    puzzles.write_text("\r\n".join(lines) + "\r\n")
+    calls = []
+    real = sudoku.solve_many
+    monkeypatch.setattr(sudoku, "solve_many", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr("tansuo.sudoku.io.CHUNK_BYTES", 300)  # a chunk is three or four lines
+    out = tmp_path / "fast.jsonl"
+    fast = run_cli("sudoku", "--file", puzzles, "--out", out, *flags)
+    assert len(calls) >= 5  # one kernel call a chunk
+    adapter = batch_domain("sudoku")
+    wanted = _max_solutions("--count" in flags, "--unique" in flags, 3 if "3" in flags else None)
+    options = adapter.check_options({"max_solutions": wanted})
+    slow = list(iter_results("sudoku", adapter.read(str(puzzles)), options))
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [_without_times(r) for r in records] == [_without_times(r) for r in slow]
+    assert [r["id"] for r in records] == [str(n) for n in range(3, 3 + len(lines) - 2)]
+    assert fast.code == 2  # the worst of the batch: lines that are no puzzle
+    statuses = {r["status"] for r in records}
+    assert statuses == {"solved", "no_solution", "error"}
+    printed = run_cli("sudoku", "--file", puzzles, *flags)
+    assert printed.out.splitlines()[0].split()[0] == solve(lines[2]).solution.to_string()
+    assert "line 16: error: givens clash" in printed.out
+
+
+def test_a_long_file_is_read_a_chunk_of_whole_lines_at_a_time(tmp_path):
+    from tansuo.sudoku.io import iter_puzzle_chunks
+
+    path = tmp_path / "big.txt"
+    line = GUESSY + "\n"
+    path.write_text(line * 200_000)
+    sizes = [(first, len(data)) for first, data in iter_puzzle_chunks(str(path), 1 << 20)]
+    assert len(sizes) == 16 and max(size for _, size in sizes) <= (1 << 20) + len(line)
+    assert [first for first, _ in sizes][:2] == [1, 1 + (1 << 20) // len(line)]
+    assert sum(size for _, size in sizes) == len(line) * 200_000

@@ -294,7 +294,7 @@ CHUNK_BYTES = 1 << 22
 """Bytes :func:`iter_puzzle_chunks` reads at a time (about 50,000 lines of 81 cells)."""
 
 
-def iter_puzzle_chunks(source: str, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[int, bytes]]:
+def iter_puzzle_chunks(source: str, chunk_bytes: int | None = None) -> Iterator[tuple[int, bytes]]:
     """A file of puzzles a chunk of whole lines at a time: ``(first line number, bytes)``.
 
     For files of millions of lines, read in bounded memory: ``source`` is a
@@ -309,7 +309,7 @@ def iter_puzzle_chunks(source: str, chunk_bytes: int = CHUNK_BYTES) -> Iterator[
         if stream is None:  # a text stream without bytes underneath (tests, notebooks)
             yield 1, sys.stdin.read().encode("utf-8")
             return
-        yield from _chunks(stream, "stdin", chunk_bytes)
+        yield from _chunks(stream, "stdin", chunk_bytes or CHUNK_BYTES)
         return
     path = Path(source)
     if not path.exists():
@@ -321,7 +321,7 @@ def iter_puzzle_chunks(source: str, chunk_bytes: int = CHUNK_BYTES) -> Iterator[
     except OSError as exc:
         raise InvalidInput(f"{source}: cannot read it ({exc.strerror or exc})") from None
     with handle:
-        yield from _chunks(handle, source, chunk_bytes)
+        yield from _chunks(handle, source, chunk_bytes or CHUNK_BYTES)
 
 
 def _chunks(
@@ -345,10 +345,21 @@ def _chunks(
             continue
         rest = block[cut:]
         whole = block[:cut]
+        _check_utf8(whole, name, line)
         yield line, whole
         line += whole.count(b"\n")
     if rest:
+        _check_utf8(rest, name, line)
         yield line, rest
+
+
+def _check_utf8(data: bytes, name: str, first_line: int) -> None:
+    """Refuse bytes that are not UTF-8, naming the line, as :func:`tansuo.files.iter_lines` does."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = first_line + data.count(b"\n", 0, exc.start)
+        raise InvalidInput(f"{name}: line {line}: not UTF-8 text") from None
 
 
 def _puzzle_bytes(source: str | bytes | os.PathLike[str]) -> tuple[bytes, str | None]:
