@@ -300,54 +300,43 @@ def _solve_file_fast(
     with compiling(many.warm_up_batch, "the Sudoku kernel"):
         pass
     summary = BatchSummary()
-    statuses: set[str] = set()
-    sink = None if out is None else open(out, "w", encoding="utf-8")  # noqa: SIM115
+    records = out is not None or json_out
+    sys.stdout.flush()  # what went through the text layer comes before the records
+    sink = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
     try:
         for first_line, data in chunks:
-            lines = _chunk_records(data, first_line, options)
-            text = []
-            for record, line in lines:
-                summary.add(record)
-                statuses.add(record["status"])
-                if sink is not None or json_out:
-                    text.append(line)
-                else:
-                    text.append(_describe_record(record, count))
-            if text:
-                (sink or sys.stdout).write("\n".join(text) + "\n")
-            (sink or sys.stdout).flush()
+            sink.write(_chunk_output(data, first_line, options, summary, records, count))
+            sink.flush()
     finally:
-        if sink is not None:
+        if out is not None:
             sink.close()
     if summary.done == 0:
+        if out is not None:
+            out.unlink()
         where = "standard input" if file == "-" else file
         raise InvalidInput(f"{where}: no puzzles found (one per line; # starts a comment)")
     summary.wall_s = time.perf_counter() - started
     print_summary(summary, out=out, to_stderr=json_out and out is None)
+    statuses = [status for status, n in summary.counts.items() if n]
     return max((EXIT_USAGE if s == "error" else worst_exit([s]) for s in statuses), default=0)
 
 
-_RECORD = (
-    '{"id":"%d","status":"%s","puzzle":"%s","solution":%s,"cost":null,"count":%d,'
-    '"exhausted":%s,"unique":%s,"stats":{"expanded":%d,"generated":%d,"elapsed_s":%r,'
-    '"limit":%s,"nodes":%d,"guesses":%d,"backtracks":%d,"branches":%d,"singles":%d},'
-    '"elapsed_s":%r}'
-)
-"""A solved puzzle's record as the shared runner writes it (``json.dumps``, compact)."""
-
-
-def _chunk_records(
-    data: bytes, first_line: int, options: dict[str, Any]
-) -> list[tuple[dict[str, Any], str]]:
-    """The records of one chunk of a file, in line order, each with its JSON line."""
-    import json
+def _chunk_output(
+    data: bytes,
+    first_line: int,
+    options: dict[str, Any],
+    summary: Any,
+    records: bool,
+    count: bool,
+) -> bytes:
+    """One chunk of a file solved: its JSON records (or its printed lines), tallied."""
     import time
 
     import numpy as np
 
     from tansuo.batch.runner import Instance, Task, solve_one
-    from tansuo.sudoku import _kernels as k
-    from tansuo.sudoku import parse_puzzle_lines, solve_many
+    from tansuo.cli._common import json_line
+    from tansuo.sudoku import STATUS_NAMES, parse_puzzle_lines, solve_many
 
     grid, numbers, bad = parse_puzzle_lines(data, first_line)
     started = time.perf_counter()
@@ -355,58 +344,52 @@ def _chunk_records(
         grid, max_solutions=options["max_solutions"], max_nodes=options.get("max_nodes")
     )
     share = (time.perf_counter() - started) / max(1, len(grid))
-    symbols = np.frombuffer(b".123456789", dtype=np.uint8)
-    puzzles = symbols[grid].tobytes().decode("ascii")
-    solutions = symbols[results.solutions].tobytes().decode("ascii")
-    counters = results.counters.tolist()
-    codes = results.codes.tolist()
-    records: list[tuple[dict[str, Any], str]] = []
-    for i, (line, code, c) in enumerate(zip(numbers.tolist(), codes, counters, strict=True)):
-        if code == k.CODE_CLASH:
-            try:
-                results[i]
-                message = "givens clash"  # not reached: results[i] raises
-            except InvalidInput as exc:
-                message = exc.reason
-            record = {"id": str(line), "status": "error", "error": message, "elapsed_s": share}
-            records.append((record, json.dumps(record, ensure_ascii=False, separators=(",", ":"))))
-            continue
-        found = c[k.FOUND]
-        exhausted = c[k.PHASE] == k.EXHAUSTED
-        status = (
-            "solved"
-            if code == k.CODE_SOLVED
-            else "no_solution"
-            if code == k.CODE_NO_SOLUTION
-            else "limit"
-        )
-        solution = solutions[81 * i : 81 * i + 81] if found else None
-        unique = (
-            "false" if found >= 2 else ("true" if found == 1 else "false") if exhausted else "null"
-        )
-        limit = '"max_nodes"' if code == k.CODE_OUT_OF_NODES else "null"
-        guesses = c[k.GUESSES]
-        text = _RECORD % (
-            line, status, puzzles[81 * i : 81 * i + 81],
-            "null" if solution is None else f'"{solution}"', found,
-            "true" if exhausted else "false", unique, c[k.BRANCHES], guesses, share, limit,
-            0 if c[k.PHASE] == k.START else guesses + 1, guesses, c[k.BACKTRACKS],
-            c[k.BRANCHES], c[k.SINGLES] - c[k.GIVEN], share,
-        )  # fmt: skip
-        record = {
-            "id": line,
-            "status": status,
-            "solution": solution,
-            "count": found,
-            "elapsed_s": share,
-        }
-        records.append((record, text))
+    tally = np.bincount(results.codes, minlength=len(STATUS_NAMES)).tolist()
+    for code, n in enumerate(tally):
+        if n:
+            name = "error" if STATUS_NAMES[code] == "invalid" else STATUS_NAMES[code]
+            summary.counts[name] = summary.counts.get(name, 0) + n
+    summary.instance_seconds.extend([share] * len(grid))
+    if records:
+        lines = results.json_lines(numbers, share).splitlines(keepends=True)
+    else:
+        lines = _described(results, numbers, count)
+    if not bad:
+        return b"".join(lines)
+    keyed = list(zip(numbers.tolist(), lines, strict=True))
     for line, raw, _error in bad:
         record = solve_one(Task("sudoku", options), Instance(str(line), raw), None)
-        records.append((record, json.dumps(record, ensure_ascii=False, separators=(",", ":"))))
-    if bad:
-        records.sort(key=lambda pair: int(pair[0]["id"]))
-    return records
+        summary.add(record)
+        shown = json_line(record) if records else _describe_record(record, count)
+        keyed.append((line, (shown + "\n").encode()))
+    keyed.sort(key=lambda pair: pair[0])
+    return b"".join(text for _line, text in keyed)
+
+
+def _described(results: Any, numbers: Any, count: bool) -> list[bytes]:
+    """The printed line of each puzzle: its solution (or status), and its count with --count."""
+    import numpy as np
+
+    from tansuo.sudoku import _kernels as k
+
+    symbols = np.frombuffer(b".123456789", dtype=np.uint8)
+    solutions = symbols[results.solutions].tobytes().decode("ascii")
+    names = results.status_names()
+    found = results.counts.tolist()
+    codes = results.codes.tolist()
+    lines = []
+    for i, line in enumerate(numbers.tolist()):
+        if codes[i] == k.CODE_CLASH:
+            try:
+                results[i]
+                reason = "givens clash"  # not reached: the row's givens clash
+            except InvalidInput as exc:
+                reason = exc.reason
+            lines.append(f"line {line}: error: {reason}\n".encode())
+            continue
+        answer = solutions[81 * i : 81 * i + 81] if found[i] else names[i]
+        lines.append(f"{answer}\t{found[i]}\n".encode() if count else f"{answer}\n".encode())
+    return lines
 
 
 def _describe_record(record: dict[str, Any], count: bool) -> str:

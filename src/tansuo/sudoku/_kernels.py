@@ -421,11 +421,10 @@ def band_propagate(digits, solved, seen, state) -> bool:
 
     Returns False on a contradiction: a cell without candidates, or a digit
     whose triads in a band or a stack hold no permutation (a row, column or
-    box without a place for it).
+    box without a place for it). ``seen`` holds the masks the box-line rules
+    (``0..26``) and the singles (``27..53``) last looked at: only masks that
+    changed since are looked at again (-1 everywhere looks at all).
     """
-    for i in range(27):
-        seen[i] = -1
-    dirty = 511  # digits whose hidden singles are to be looked for
     placed = 0
     while True:
         # box-line interactions, in every band whose masks changed
@@ -440,7 +439,6 @@ def band_propagate(digits, solved, seen, state) -> bool:
                 if kept != s:
                     a &= TRIADS_CELLS[kept]
                     digits[i] = a
-                    dirty |= 1 << (i // 3)
                 seen[i] = a
         # naked singles: cells of one candidate, found for a whole band at once
         s0, s1, s2 = solved[0], solved[1], solved[2]
@@ -464,9 +462,13 @@ def band_propagate(digits, solved, seen, state) -> bool:
         for d in range(9):
             k = 3 * d
             a0, a1, a2 = digits[k], digits[k + 1], digits[k + 2]
-            if (dirty >> d) & 1 == 0 and ((naked0 & a0) | (naked1 & a1) | (naked2 & a2)) == 0:
-                continue
-            dirty &= ~(1 << d)
+            if (
+                a0 == seen[27 + k]
+                and a1 == seen[28 + k]
+                and a2 == seen[29 + k]
+                and ((naked0 & a0) | (naked1 & a1) | (naked2 & a2)) == 0
+            ):
+                continue  # nothing new for this digit since its last look
             if ((a0 & ~solved[0]) | (a1 & ~solved[1]) | (a2 & ~solved[2])) == 0:
                 continue  # all nine placed
             # box-line interactions down the stacks: a band's columns as triads
@@ -493,6 +495,7 @@ def band_propagate(digits, solved, seen, state) -> bool:
                 progress = True
             for b in range(3):
                 a = digits[k + b]
+                seen[27 + k + b] = a
                 single = 0
                 if b == 0:
                     single |= naked0 & a
@@ -510,10 +513,8 @@ def band_propagate(digits, solved, seen, state) -> bool:
                 while single:
                     bit = single & -single
                     single ^= bit
-                    touched = band_place(digits, solved, d, b, BIT_INDEX[bit % 37])
-                    if touched < 0:
+                    if band_place(digits, solved, d, b, BIT_INDEX[bit % 37]) < 0:
                         return False
-                    dirty |= touched
                     placed += 1
                     progress = True
         if not progress:
@@ -580,6 +581,8 @@ def band_search(
     """
     phase = state[PHASE]
     if phase == START:
+        for i in range(54):
+            seen[i] = -1
         if not band_propagate(digits, solved, seen, state):
             state[PHASE] = EXHAUSTED
             return EXHAUSTED
@@ -636,7 +639,10 @@ def band_search(
             low = options & -options
             untried[top] = options ^ low
             for i in range(27):
-                digits[i] = saved[top, i]
+                a = saved[top, i]
+                digits[i] = a
+                seen[i] = a  # a branch point is a fixed point: all of it was looked at
+                seen[27 + i] = a
             for b in range(3):
                 solved[b] = saved[top, SOLVED_AT + b]
             cell = branch_cell[top]
@@ -655,9 +661,11 @@ def band_start(
     givens, units, digits, solved, seen, saved, branch_cell, untried, solutions, state,
     max_solutions, guesses_allowed,
 ) -> int:  # fmt: skip
-    """Set up a 9x9 grid from ``givens`` and run :func:`band_search`; CLASH if givens clash."""
-    if givens_clash(givens, units):
-        return CLASH
+    """Set up a 9x9 grid from ``givens`` and run :func:`band_search`; CLASH if givens clash.
+
+    A given whose digit an earlier given has taken from its cell clashes with
+    that given, so placing them is the whole check (``units`` is unused).
+    """
     state[:] = 0
     for i in range(27):
         digits[i] = BAND_FULL
@@ -667,7 +675,9 @@ def band_start(
     for c in range(81):
         v = givens[c]
         if v != 0:
-            band_place(digits, solved, v - 1, c // 27, c % 27)
+            if band_place(digits, solved, v - 1, c // 27, c % 27) < 0:
+                state[:] = 0
+                return CLASH
             n_given += 1
     state[GIVEN] = n_given
     state[SINGLES] = n_given
@@ -755,3 +765,135 @@ def band_solve_many(
         i += 1
     progress[NEXT_PUZZLE] = i
     return True
+
+
+# Pieces of a JSON record for :func:`write_records`, in the order of RECORD_PIECES.
+(
+    PIECE_ID, PIECE_STATUS, WORD_SOLVED, WORD_NO_SOLUTION, WORD_LIMIT, PIECE_PUZZLE,
+    PIECE_SOLUTION, WORD_NULL, PIECE_COUNT, PIECE_EXHAUSTED, WORD_TRUE, WORD_FALSE,
+    PIECE_UNIQUE, PIECE_EXPANDED, PIECE_GENERATED, PIECE_ELAPSED, PIECE_LIMIT,
+    WORD_MAX_NODES, WORD_TIME_LIMIT, PIECE_NODES, PIECE_GUESSES, PIECE_BACKTRACKS,
+    PIECE_BRANCHES, PIECE_SINGLES, PIECE_END_STATS, PIECE_END,
+) = range(26)  # fmt: skip
+
+RECORD_PIECES = (
+    '{"id":"', '","status":"', "solved", "no_solution", "limit", '","puzzle":"',
+    '","solution":', "null", ',"cost":null,"count":', ',"exhausted":', "true", "false",
+    ',"unique":', ',"stats":{"expanded":', ',"generated":', ',"elapsed_s":', ',"limit":',
+    '"max_nodes"', '"time_limit"', ',"nodes":', ',"guesses":', ',"backtracks":',
+    ',"branches":', ',"singles":', '},"elapsed_s":', "}\n",
+)  # fmt: skip
+"""The literal pieces of a record: what ``json.dumps(record, separators=(",", ":"))`` writes."""
+
+
+@njit(cache=True)
+def _put(out, at: int, text, marks, piece: int) -> int:
+    start = marks[piece]
+    stop = marks[piece + 1]
+    for i in range(start, stop):
+        out[at] = text[i]
+        at += 1
+    return at
+
+
+@njit(cache=True)
+def _put_int(out, at: int, value: int) -> int:
+    if value == 0:
+        out[at] = 48
+        return at + 1
+    digits = 0
+    rest = value
+    while rest:
+        digits += 1
+        rest //= 10
+    end = at + digits
+    while value:
+        end -= 1
+        out[end] = 48 + value % 10
+        value //= 10
+    return at + digits
+
+
+@njit(cache=True)
+def write_records(out, ids, grid, solutions, counters, codes, text, marks, elapsed) -> int:
+    """Write one JSON line per puzzle into ``out``; returns the bytes written.
+
+    A line is ``{"id": ..., **result.as_dict(), "elapsed_s": ...}`` as the batch
+    runner writes it (``elapsed`` holds the digits of the elapsed time). Rows
+    whose givens clash are left out, for the caller to write in their place.
+    """
+    at = 0
+    for i in range(grid.shape[0]):
+        code = codes[i]
+        if code == CODE_CLASH:
+            continue
+        c = counters[i]
+        found = c[FOUND]
+        exhausted = c[PHASE] == EXHAUSTED
+        at = _put(out, at, text, marks, PIECE_ID)
+        at = _put_int(out, at, ids[i])
+        at = _put(out, at, text, marks, PIECE_STATUS)
+        if code == CODE_SOLVED:
+            at = _put(out, at, text, marks, WORD_SOLVED)
+        elif code == CODE_NO_SOLUTION:
+            at = _put(out, at, text, marks, WORD_NO_SOLUTION)
+        else:
+            at = _put(out, at, text, marks, WORD_LIMIT)
+        at = _put(out, at, text, marks, PIECE_PUZZLE)
+        for cell in range(81):
+            v = grid[i, cell]
+            out[at] = 46 if v == 0 else 48 + v
+            at += 1
+        at = _put(out, at, text, marks, PIECE_SOLUTION)
+        if found:
+            out[at] = 34
+            at += 1
+            for cell in range(81):
+                out[at] = 48 + solutions[i, cell]
+                at += 1
+            out[at] = 34
+            at += 1
+        else:
+            at = _put(out, at, text, marks, WORD_NULL)
+        at = _put(out, at, text, marks, PIECE_COUNT)
+        at = _put_int(out, at, found)
+        at = _put(out, at, text, marks, PIECE_EXHAUSTED)
+        at = _put(out, at, text, marks, WORD_TRUE if exhausted else WORD_FALSE)
+        at = _put(out, at, text, marks, PIECE_UNIQUE)
+        if found >= 2:
+            at = _put(out, at, text, marks, WORD_FALSE)
+        elif exhausted:
+            at = _put(out, at, text, marks, WORD_TRUE if found == 1 else WORD_FALSE)
+        else:
+            at = _put(out, at, text, marks, WORD_NULL)
+        at = _put(out, at, text, marks, PIECE_EXPANDED)
+        at = _put_int(out, at, c[BRANCHES])
+        at = _put(out, at, text, marks, PIECE_GENERATED)
+        at = _put_int(out, at, c[GUESSES])
+        at = _put(out, at, text, marks, PIECE_ELAPSED)
+        for k in range(elapsed.shape[0]):
+            out[at] = elapsed[k]
+            at += 1
+        at = _put(out, at, text, marks, PIECE_LIMIT)
+        if code == CODE_OUT_OF_NODES:
+            at = _put(out, at, text, marks, WORD_MAX_NODES)
+        elif code == CODE_OUT_OF_TIME:
+            at = _put(out, at, text, marks, WORD_TIME_LIMIT)
+        else:
+            at = _put(out, at, text, marks, WORD_NULL)
+        at = _put(out, at, text, marks, PIECE_NODES)
+        at = _put_int(out, at, 0 if c[PHASE] == START else c[GUESSES] + 1)
+        at = _put(out, at, text, marks, PIECE_GUESSES)
+        at = _put_int(out, at, c[GUESSES])
+        at = _put(out, at, text, marks, PIECE_BACKTRACKS)
+        at = _put_int(out, at, c[BACKTRACKS])
+        at = _put(out, at, text, marks, PIECE_BRANCHES)
+        at = _put_int(out, at, c[BRANCHES])
+        at = _put(out, at, text, marks, PIECE_SINGLES)
+        at = _put_int(out, at, c[SINGLES] - c[GIVEN])
+        at = _put(out, at, text, marks, PIECE_END_STATS)
+        for k in range(elapsed.shape[0]):
+            out[at] = elapsed[k]
+            at += 1
+        at = _put(out, at, text, marks, PIECE_END)
+    return at

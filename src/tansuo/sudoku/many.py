@@ -20,6 +20,7 @@ Example
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -51,6 +52,11 @@ STATUS_NAMES: dict[int, str] = {
 """The status each outcome code stands for (``"invalid"``: the givens clash)."""
 
 _LIMITS = {kernels.CODE_OUT_OF_NODES: "max_nodes", kernels.CODE_OUT_OF_TIME: "time_limit"}
+
+_PIECES_TEXT = np.frombuffer("".join(kernels.RECORD_PIECES).encode("ascii"), dtype=np.uint8)
+_PIECES_MARKS = np.cumsum([0] + [len(p) for p in kernels.RECORD_PIECES]).astype(np.int64)
+_RECORD_BYTES = 2 * 81 + len(_PIECES_TEXT) + 8 * 20
+"""Most bytes of a record besides its two elapsed times: cells, pieces, eight numbers."""
 
 
 class SudokuResults:
@@ -146,6 +152,49 @@ class SudokuResults:
             counters[kernels.PHASE] == kernels.EXHAUSTED,
             (counters, share, _LIMITS.get(code)),
         )
+
+    def json_lines(self, ids: Any = None, elapsed_s: float | None = None) -> bytes:
+        """Every puzzle's record as a JSON line, written by a kernel: the batch runner's records.
+
+        A line is ``{"id": ..., **self[i].as_dict(), "elapsed_s": ...}`` in
+        compact JSON (``separators=(",", ":")``), as ``tansuo sudoku solve
+        --file`` and ``tansuo batch sudoku`` write them: ``ids`` are the ids
+        (whole numbers, by default the row numbers), ``elapsed_s`` each
+        puzzle's time (by default its share of the batch). A puzzle whose
+        givens clash is ``{"id": ..., "status": "error", "error": ...}``.
+
+        >>> from tansuo.sudoku import solve_many
+        >>> import json
+        >>> line = solve_many([0] * 81, max_nodes=1).json_lines(ids=[7], elapsed_s=0.5)
+        >>> record = json.loads(line)
+        >>> record["id"], record["status"], record["stats"]["limit"], record["elapsed_s"]
+        ('7', 'limit', 'max_nodes', 0.5)
+        """
+        count = len(self)
+        numbers = np.arange(count, dtype=np.int64) if ids is None else np.asarray(ids, np.int64)
+        if numbers.shape != (count,) or (count and numbers.min() < 0):
+            raise InvalidInput(f"ids must be {count} whole numbers >= 0, one a puzzle")
+        share = float(self.elapsed_s / max(1, count) if elapsed_s is None else elapsed_s)
+        elapsed = np.frombuffer(json.dumps(share).encode("ascii"), dtype=np.uint8)
+        out = np.empty(count * (_RECORD_BYTES + 2 * len(elapsed)), dtype=np.uint8)
+        size = kernels.write_records(
+            out, numbers, self.puzzles, self.solutions, self.counters, self.codes,
+            _PIECES_TEXT, _PIECES_MARKS, elapsed,
+        )  # fmt: skip
+        written = out[:size].tobytes()
+        clashing = np.flatnonzero(self.codes == kernels.CODE_CLASH).tolist()
+        if not clashing:
+            return written
+        lines = written.splitlines(keepends=True)
+        for i in clashing:  # in order: each goes where its row is
+            try:
+                self[i]
+                reason = "givens clash"  # not reached: the row's givens clash
+            except InvalidInput as exc:
+                reason = exc.reason
+            record = {"id": str(numbers[i]), "status": "error", "error": reason, "elapsed_s": share}
+            lines.insert(i, (json.dumps(record, separators=(",", ":")) + "\n").encode())
+        return b"".join(lines)
 
     def __repr__(self) -> str:
         tally: dict[str, int] = {}

@@ -63,7 +63,7 @@ def new_band_work() -> Work:
     return (
         np.empty(27, dtype=np.int64),  # digits: the cells of each band each digit may take
         np.empty(3, dtype=np.int64),  # solved: the solved cells of each band
-        np.empty(27, dtype=np.int64),  # seen: the masks the box-line pass last saw
+        np.empty(54, dtype=np.int64),  # seen: the masks each pass of propagation last saw
         np.empty((82, kernels.BAND_WORDS), dtype=np.int64),  # saved grid per branch point
         np.empty(82, dtype=np.int32),  # branch_cell per branch point
         np.empty(82, dtype=np.int64),  # untried digits per branch point
