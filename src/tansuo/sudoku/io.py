@@ -154,6 +154,24 @@ def parse_puzzle(
     return puzzle
 
 
+_LINE_VALUES = bytes(0 if c in b".0" else c - 48 if 49 <= c <= 57 else 255 for c in range(256))
+
+
+def nine_by_nine_cells(text: str) -> tuple[int, ...] | None:
+    """The cells of an 81-character line of ``1``-``9``, ``.`` and ``0``; None for any other text.
+
+    The quick way in for the commonest input (what :func:`parse_puzzle` would
+    read, without its checks and messages): a few hundred nanoseconds.
+
+    >>> nine_by_nine_cells("1" + "." * 80)[:3], nine_by_nine_cells("1 2")
+    ((1, 0, 0), None)
+    """
+    if len(text) != 81 or not text.isascii():
+        return None
+    values = text.encode("ascii").translate(_LINE_VALUES)
+    return None if 255 in values else tuple(values)
+
+
 def _infer_size(
     count: int,
     size: int | None,

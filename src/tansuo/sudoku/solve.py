@@ -24,7 +24,7 @@ from tansuo.budget import DEFAULT_CHUNK, FIRST_SLICE, Budget, check_count, run_c
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sudoku import _kernels as kernels
-from tansuo.sudoku.io import parse_puzzle
+from tansuo.sudoku.io import nine_by_nine_cells, parse_puzzle
 from tansuo.sudoku.model import Sudoku, unit_cells
 from tansuo.sudoku.result import SudokuResult
 
@@ -125,6 +125,9 @@ def _as_puzzle(puzzle: Sudoku | str) -> Sudoku:
     if isinstance(puzzle, Sudoku):
         return puzzle
     if isinstance(puzzle, str):
+        cells = nine_by_nine_cells(puzzle)
+        if cells is not None:
+            return Sudoku._trusted(3, 3, cells)
         return parse_puzzle(puzzle, check=False)
     raise InvalidInput(f"expected a Sudoku or a puzzle string, got {type(puzzle).__name__}")
 
