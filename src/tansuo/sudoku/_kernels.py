@@ -423,25 +423,13 @@ def band_propagate(digits, solved, seen, state) -> bool:
     whose triads in a band or a stack hold no permutation (a row, column or
     box without a place for it). ``seen`` holds the masks the box-line rules
     (``0..26``) and the singles (``27..53``) last looked at: only masks that
-    changed since are looked at again (-1 everywhere looks at all).
+    changed since are looked at again (-1 everywhere looks at all). Each digit
+    is taken to its own fixed point before the next; a pass over the nine
+    digits that changes nothing ends the propagation.
     """
     placed = 0
     while True:
-        # box-line interactions, in every band whose masks changed
-        for i in range(27):
-            a = digits[i]
-            if a != seen[i]:
-                s = ROW_TRIADS[a & 511] | (ROW_TRIADS[(a >> 9) & 511] << 3)
-                s |= ROW_TRIADS[a >> 18] << 6
-                kept = TRIADS_KEPT[s]
-                if kept == 0:
-                    return False
-                if kept != s:
-                    a &= TRIADS_CELLS[kept]
-                    digits[i] = a
-                seen[i] = a
         # naked singles: cells of one candidate, found for a whole band at once
-        s0, s1, s2 = solved[0], solved[1], solved[2]
         naked0 = naked1 = naked2 = 0
         for b in range(3):
             one = 0
@@ -453,70 +441,92 @@ def band_propagate(digits, solved, seen, state) -> bool:
             if one != BAND_FULL:
                 return False  # a cell without candidates
             if b == 0:
-                naked0 = one & ~two & ~s0
+                naked0 = one & ~two & ~solved[0]
             elif b == 1:
-                naked1 = one & ~two & ~s1
+                naked1 = one & ~two & ~solved[1]
             else:
-                naked2 = one & ~two & ~s2
+                naked2 = one & ~two & ~solved[2]
         progress = False
         for d in range(9):
             k = 3 * d
-            a0, a1, a2 = digits[k], digits[k + 1], digits[k + 2]
-            if (
-                a0 == seen[27 + k]
-                and a1 == seen[28 + k]
-                and a2 == seen[29 + k]
-                and ((naked0 & a0) | (naked1 & a1) | (naked2 & a2)) == 0
-            ):
-                continue  # nothing new for this digit since its last look
-            if ((a0 & ~solved[0]) | (a1 & ~solved[1]) | (a2 & ~solved[2])) == 0:
-                continue  # all nine placed
-            # box-line interactions down the stacks: a band's columns as triads
-            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-            gone0 = gone1 = gone2 = 0
-            for stack in range(3):
-                shift = 3 * stack
-                s = ((c0 >> shift) & 7) | (((c1 >> shift) & 7) << 3) | (((c2 >> shift) & 7) << 6)
-                kept = TRIADS_KEPT[s]
-                if kept == 0:
-                    return False
-                if kept != s:
-                    lost = s & ~kept
-                    gone0 |= (lost & 7) << shift
-                    gone1 |= ((lost >> 3) & 7) << shift
-                    gone2 |= ((lost >> 6) & 7) << shift
-            if gone0 | gone1 | gone2:
-                a0 &= ~(gone0 * 0x40201)
-                a1 &= ~(gone1 * 0x40201)
-                a2 &= ~(gone2 * 0x40201)
-                digits[k], digits[k + 1], digits[k + 2] = a0, a1, a2
-                progress = True
-            for b in range(3):
-                a = digits[k + b]
-                seen[27 + k + b] = a
-                single = 0
-                if b == 0:
-                    single |= naked0 & a
-                elif b == 1:
-                    single |= naked1 & a
-                else:
-                    single |= naked2 & a
-                for r in range(3):
-                    x = a & (511 << (9 * r))
-                    if x == 0:
+            while True:  # this digit to its own fixed point
+                a0, a1, a2 = digits[k], digits[k + 1], digits[k + 2]
+                if (
+                    a0 == seen[27 + k]
+                    and a1 == seen[28 + k]
+                    and a2 == seen[29 + k]
+                    and ((naked0 & a0) | (naked1 & a1) | (naked2 & a2)) == 0
+                ):
+                    break  # nothing new for this digit since its last look
+                if ((a0 & ~solved[0]) | (a1 & ~solved[1]) | (a2 & ~solved[2])) == 0:
+                    seen[27 + k], seen[28 + k], seen[29 + k] = a0, a1, a2
+                    break  # all nine placed
+                # box-line interactions along each band whose mask changed
+                for b in range(3):
+                    a = digits[k + b]
+                    if a != seen[k + b]:
+                        s = ROW_TRIADS[a & 511] | (ROW_TRIADS[(a >> 9) & 511] << 3)
+                        s |= ROW_TRIADS[a >> 18] << 6
+                        kept = TRIADS_KEPT[s]
+                        if kept == 0:
+                            return False
+                        if kept != s:
+                            a &= TRIADS_CELLS[kept]
+                            digits[k + b] = a
+                            progress = True  # other digits' naked singles may follow
+                        seen[k + b] = a
+                a0, a1, a2 = digits[k], digits[k + 1], digits[k + 2]
+                # box-line interactions down the stacks: a band's columns as triads
+                c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+                c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+                c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+                gone0 = gone1 = gone2 = 0
+                for stack in range(3):
+                    shift = 3 * stack
+                    s = ((c0 >> shift) & 7) | (((c1 >> shift) & 7) << 3)
+                    s |= ((c2 >> shift) & 7) << 6
+                    kept = TRIADS_KEPT[s]
+                    if kept == 0:
                         return False
-                    if x & (x - 1) == 0:
-                        single |= x
-                single &= ~solved[b]
-                while single:
-                    bit = single & -single
-                    single ^= bit
-                    if band_place(digits, solved, d, b, BIT_INDEX[bit % 37]) < 0:
-                        return False
-                    placed += 1
+                    if kept != s:
+                        lost = s & ~kept
+                        gone0 |= (lost & 7) << shift
+                        gone1 |= ((lost >> 3) & 7) << shift
+                        gone2 |= ((lost >> 6) & 7) << shift
+                if gone0 | gone1 | gone2:
+                    digits[k] = a0 & ~(gone0 * 0x40201)
+                    digits[k + 1] = a1 & ~(gone1 * 0x40201)
+                    digits[k + 2] = a2 & ~(gone2 * 0x40201)
                     progress = True
+                    continue  # the bands again, with the columns gone
+                # hidden singles in rows, and the naked singles of this digit
+                found = 0
+                for b in range(3):
+                    a = digits[k + b]
+                    seen[27 + k + b] = a
+                    if b == 0:
+                        single = naked0 & a
+                    elif b == 1:
+                        single = naked1 & a
+                    else:
+                        single = naked2 & a
+                    for r in range(3):
+                        x = a & (511 << (9 * r))
+                        if x == 0:
+                            return False
+                        if x & (x - 1) == 0:
+                            single |= x
+                    single &= ~solved[b]
+                    while single:
+                        bit = single & -single
+                        single ^= bit
+                        if band_place(digits, solved, d, b, BIT_INDEX[bit % 37]) < 0:
+                            return False
+                        placed += 1
+                        found += 1
+                if found == 0:
+                    break
+                progress = True
         if not progress:
             state[SINGLES] += placed
             return True
