@@ -330,9 +330,9 @@ def start(
 # * a cell with one digit left is a naked single; a cell or unit with none is a
 #   contradiction.
 #
-# The search guesses on the first cell with two candidates (a bivalue cell),
-# else on the first with the fewest, lowest digit first, and saves the 30 words
-# of state per branch point. Its counters and phases are those of the general
+# The search guesses on the cell with two candidates (a bivalue cell) that has
+# the most unsolved peers, else on the first with the fewest, lowest digit
+# first, and saves the 30 words of state per branch point. Its counters and phases are those of the general
 # kernel above (``state`` and its slots), so the results read alike.
 # ---------------------------------------------------------------------------------
 
