@@ -96,6 +96,7 @@ CASES: list[tuple[str, Args]] = [
     ("queens zero", lambda f: ["queens", "0"]),
     ("queens too large", lambda f: ["queens", "61"]),
     ("queens negative time", lambda f: ["queens", "8", "--count", "--time-limit", "-1"]),
+    ("queens zero threads", lambda f: ["queens", "8", "--count", "--threads", "0"]),
     # search (8-puzzle)
     ("search junk tiles", lambda f: ["search", "1 2 x"]),
     ("search wrong length", lambda f: ["search", "1 2 3 4 5 0 7 8"]),

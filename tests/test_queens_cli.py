@@ -28,8 +28,10 @@ def test_cli_count_unique_json(run_cli):
     data = json.loads(r.out)
     assert data["solutions"] == [list(s) for s in list(reference_solutions(6))[:2]]
     assert data["count"] is None
-    r = run_cli("queens", "10", "--count", "--workers", "2")
-    assert r.code == 0 and "724 solutions" in r.out
+    r = run_cli("queens", "13", "--count", "--threads", "2")
+    assert r.code == 0 and "73,712 solutions" in r.out and "2 threads" in r.out
+    r = run_cli("queens", "12", "--count", "--threads", "1", "--json")
+    assert json.loads(r.out)["stats"]["threads"] == 1
 
 
 def test_cli_first_k_and_no_solution(run_cli):
@@ -51,7 +53,10 @@ def test_cli_first_k_and_no_solution(run_cli):
         ("8", "--first", "0"),
         ("8", "--count", "--first", "2"),
         ("8", "--workers", "2"),
-        ("8", "--count", "--workers", "0"),
+        ("8", "--count", "--workers", "2"),
+        ("8", "--threads", "2"),
+        ("8", "--count", "--threads", "0"),
+        ("8", "--count", "--threads", "300"),
     ],
 )
 def test_cli_bad_input_exit_2(run_cli, args):

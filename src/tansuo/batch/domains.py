@@ -206,6 +206,7 @@ class QueensBatch(BatchDomain):
         "count": _flag("count"),
         "up_to_symmetry": _flag("up_to_symmetry"),
         "max_solutions": _optional_int("max_solutions", 1),
+        "threads": _optional_int("threads", 1),
         "time_limit": _seconds("time_limit"),
         "max_nodes": _optional_int("max_nodes"),
     }
@@ -235,6 +236,7 @@ class QueensBatch(BatchDomain):
             return count_solutions(
                 n,
                 up_to_symmetry=bool(options.get("up_to_symmetry")),
+                threads=options.get("threads"),
                 time_limit=time_limit,
                 max_nodes=max_nodes,
             )

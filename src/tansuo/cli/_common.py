@@ -94,6 +94,16 @@ def force_option() -> Any:
     return typer.Option(False, "--force", help="Overwrite output files that already exist.")
 
 
+def threads_option() -> Any:
+    """``--threads T``: threads one search runs on (default: every core, or NUMBA_NUM_THREADS)."""
+    return typer.Option(
+        None,
+        "--threads",
+        metavar="T",
+        help="Search on T threads (default: every core, or NUMBA_NUM_THREADS if set).",
+    )
+
+
 def algo_option(default: str, choices: tuple[str, ...] | list[str]) -> Any:
     """``--algo NAME``: which algorithm, one of ``choices``."""
     return typer.Option(default, "--algo", metavar="NAME", help=f"Algorithm: {', '.join(choices)}.")

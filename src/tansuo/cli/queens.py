@@ -24,6 +24,7 @@ from tansuo.cli._common import (
     json_option,
     max_nodes_option,
     out_option,
+    threads_option,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
@@ -54,6 +55,7 @@ def run(
         "--up-to-symmetry",
         help="Count solutions up to rotation and reflection (OEIS A002562).",
     ),
+    threads: int | None = threads_option(),
     workers: int = workers_option(),
     ray: str | None = ray_option(),
     out: Path | None = out_option("results of a range, as JSON Lines"),
@@ -67,6 +69,7 @@ def run(
     from tansuo.batch.domains import parse_size_range
     from tansuo.budget import Budget
     from tansuo.queens import check_size
+    from tansuo.queens.solve import MAX_THREADS
 
     sizes = parse_size_range(n)
     if sizes is None:
@@ -81,19 +84,26 @@ def run(
     if first is not None and first < 1:
         raise InvalidInput(f"--first must be at least 1, got {first}")
     counting = count or up_to_symmetry
+    if threads is not None and not counting:
+        raise InvalidInput("--threads splits the counting; use it with --count or --up-to-symmetry")
+    if threads is not None and not 1 <= threads <= MAX_THREADS:
+        raise InvalidInput(f"--threads must be between 1 and {MAX_THREADS}, got {threads}")
     batch = len(sizes) > 1 or ray is not None or out is not None or resume
     if batch:
         check_batch_flags(workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=())
+        if threads is None and (workers > 1 or ray is not None):
+            threads = 1  # one thread a process: the processes share the cores
         code = _run_range(
-            sizes, counting, up_to_symmetry, first, workers, ray, out, resume, json_out,
-            time_limit, max_nodes,
+            sizes, counting, up_to_symmetry, first, threads, workers, ray, out, resume,
+            json_out, time_limit, max_nodes,
         )  # fmt: skip
         raise typer.Exit(code)
-    if workers != 1 and not counting:
-        raise InvalidInput("--workers splits the counting; use it with --count or --up-to-symmetry")
-    if not 1 <= workers <= 256:
-        raise InvalidInput(f"--workers must be between 1 and 256, got {workers}")
-    _one_size(sizes[0], counting, up_to_symmetry, first, workers, json_out, time_limit, max_nodes)
+    if workers != 1:
+        raise InvalidInput(
+            "--workers runs the sizes of a range in processes; one size is counted on "
+            "every core already (--threads T to choose)"
+        )
+    _one_size(sizes[0], counting, up_to_symmetry, first, threads, json_out, time_limit, max_nodes)
 
 
 def _one_size(
@@ -101,7 +111,7 @@ def _one_size(
     counting: bool,
     up_to_symmetry: bool,
     first: int | None,
-    workers: int,
+    threads: int | None,
     json_out: bool,
     time_limit: float | None,
     max_nodes: int | None,
@@ -113,7 +123,7 @@ def _one_size(
             result = count_solutions(
                 size,
                 up_to_symmetry=up_to_symmetry,
-                workers=workers,
+                threads=threads,
                 time_limit=time_limit,
                 max_nodes=max_nodes,
             )
@@ -138,6 +148,7 @@ def _run_range(
     counting: bool,
     up_to_symmetry: bool,
     first: int | None,
+    threads: int | None,
     workers: int,
     ray: str | None,
     out: Path | None,
@@ -155,6 +166,7 @@ def _run_range(
         "count": counting or first is None,
         "up_to_symmetry": up_to_symmetry,
         "max_solutions": first,
+        "threads": threads,
         "time_limit": time_limit,
         "max_nodes": max_nodes,
     }

@@ -4,7 +4,7 @@
 :class:`QueensProblem` (a :mod:`tansuo.search` problem); :func:`find_solutions`
 and :func:`count_solutions` are the fast numba bitmask kernels, the latter with
 mirror symmetry, counting ``up_to_symmetry`` (rotation and reflection) and
-optional worker processes; every one stops on its budget within a few tens of
+on every core (threads); every one stops on its budget within a few tens of
 milliseconds.
 
 Example
@@ -33,6 +33,7 @@ from tansuo.queens.result import QueensResult, QueensStats
 from tansuo.queens.solve import (
     QueensProblem,
     count_solutions,
+    default_threads,
     find_solutions,
     prefix_tasks,
     reference_solutions,
@@ -49,6 +50,7 @@ __all__ = [
     "canonical",
     "check_size",
     "count_solutions",
+    "default_threads",
     "find_solutions",
     "format_board",
     "is_solution",

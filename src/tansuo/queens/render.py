@@ -25,8 +25,8 @@ def summary_line(result: QueensResult) -> str:
     work = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s"
     if rate:
         work += f", {rate / 1e6:.1f} M nodes/s"
-    if stats.workers > 1:
-        work += f", {stats.workers} workers"
+    if stats.threads > 1:
+        work += f", {stats.threads} threads"
     what = "distinct up to rotation and reflection" if result.up_to_symmetry else "solutions"
     if result.status == "limit":
         return f"{result.n}-queens: stopped by the {stats.limit} budget ({work})"

@@ -14,12 +14,12 @@ class QueensStats(Stats):
     """The counters of an N-Queens search.
 
     ``nodes`` counts queens placed (the search-tree nodes; ``expanded`` is the
-    same number), ``nodes_per_s`` the rate, ``workers`` the processes used.
+    same number), ``nodes_per_s`` the rate, ``threads`` the threads that counted.
     """
 
     nodes: int = 0
     nodes_per_s: float | None = None
-    workers: int = 1
+    threads: int = 1
 
 
 @dataclass(frozen=True, slots=True)
