@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 
@@ -215,3 +216,48 @@ def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
     forget_loaded()
     assert database("exact", (2, 3), goal).built
     forget_loaded()
+
+
+def _blank_tracked_bfs(tiles, shape, goal):
+    """The plain construction: a state per (placement, blank cell), blank moves free (0-1 BFS)."""
+    rows, cols = shape
+    cells = rows * cols
+
+    def around(cell):
+        r, c = divmod(cell, cols)
+        for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                yield (r + dr) * cols + c + dc
+
+    start = (tuple(goal.index(t) for t in tiles), goal.index(0))
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        where, blank = state
+        for cell in around(blank):
+            if cell in where:  # a pattern tile slides into the blank: one move
+                moved = tuple(blank if c == cell else c for c in where)
+                nxt, step = (moved, cell), 1
+            else:  # the blank moves among the other tiles: free
+                nxt, step = (where, cell), 0
+            if nxt not in dist or dist[state] + step < dist[nxt]:
+                dist[nxt] = dist[state] + step
+                (queue.appendleft if step == 0 else queue.append)(nxt)
+    table = np.full(math.perm(cells, len(tiles)), 255, np.uint8)
+    for (where, _blank), d in dist.items():
+        index = _rank(list(where), cells)
+        table[index] = min(table[index], d)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("shape", "goal", "tiles"),
+    [((3, 3), "blank-last", (1, 2, 3)), ((3, 3), "blank-first", (4, 5, 7, 8)),
+     ((2, 4), "blank-last", (2, 3, 6, 7)), ((3, 4), "blank-first", (1, 5, 6, 9)),
+     ((2, 3), "blank-last", (1, 2, 3, 4, 5)), ((4, 4), "blank-first", (1, 2, 3))],
+)  # fmt: skip
+def test_compact_builder_equals_a_byte_per_blank_cell_search(shape, goal, tiles):
+    target = goal_board(shape, goal)
+    expected = _blank_tracked_bfs(tiles, shape, target)
+    assert np.array_equal(build_table(tiles, shape, target), expected)

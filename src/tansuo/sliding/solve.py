@@ -30,6 +30,7 @@ from tansuo.sliding import _kernels as K
 from tansuo.sliding.heuristics import (
     HEURISTICS,
     PARTITIONS,
+    BuildStep,
     Database,
     build_bytes,
     cached,
@@ -42,26 +43,33 @@ from tansuo.sliding.heuristics import (
 from tansuo.sliding.model import MOVES, Board, Puzzle, Shape, manhattan
 from tansuo.sliding.result import SlidingResult, SlidingStats
 
-ALGORITHMS = ("ida", "astar", "zones")
-"""``ida``: IDA* in numba (optimal, or weighted); ``astar``: the generic engine's
-A* with Manhattan distance (the reference); ``zones``: line by line, each by A*."""
+ALGORITHMS = ("ida", "wastar", "astar", "zones")
+"""``ida``: IDA* in numba (optimal, or weighted); ``wastar``: weighted A* in numba
+(linear conflicts, within ``weight`` times the optimum, in a memory budget; boards
+of up to 25 cells); ``astar``: the generic engine's A* with Manhattan distance (the
+reference); ``zones``: line by line, each by A*."""
+
+WASTAR_MAX_CELLS = 25
+WASTAR_NODE_BYTES = 2 * 8 + K.N_SIZE * 4 + 2 * 4 + 2 * 8
+"""Bytes per stored board: its key, its columns, two hash slots, two heap items."""
+WASTAR_MEMORY = 1 << 30
+"""The weighted A*'s memory when no ``max_memory`` is given (1 GiB)."""
 
 MAX_DEPTH = 4096
 _LETTERS = bytes.maketrans(bytes(range(4)), MOVES.encode())
-PDB_NAMES = ("6-6-3", "5-5-5")
-"""The 15-puzzle's databases a default may pick, strongest first. The 7-8 one
-is built with the blank relaxed (see :mod:`tansuo.sliding.heuristics`) and is
-weaker than 6-6-3 as built here (mean start value 41.4 against 44.0 on Korf's
-first 20 boards), so it is used only when asked for."""
+PDB_NAMES = ("7-8", "6-6-3", "5-5-5")
+"""The 15-puzzle's databases a default may pick, strongest first: the first one
+cached, else 5-5-5 (built in seconds)."""
 
 
 def default_heuristic(shape: Shape, goal: Board) -> str:
-    """``exact`` up to 9 cells; on 4x4 6-6-3 if it is cached, else 5-5-5; else ``linear``."""
+    """``exact`` up to 9 cells; on 4x4 the strongest database cached (7-8, 6-6-3), else
+    5-5-5; else ``linear``."""
     cells = shape[0] * shape[1]
     if cells <= 9:
         return "exact"
     if shape == (4, 4):
-        return next((name for name in PDB_NAMES if cached(name, shape, goal)), "5-5-5")
+        return next((name for name in PDB_NAMES if cached(name, shape, goal)), PDB_NAMES[-1])
     return "linear"
 
 
@@ -122,26 +130,21 @@ class _Search:
         for cell, tile in enumerate(goal):
             goal_pos[tile] = cell
         width = max((len(g) for g in groups), default=1)
+        count = max(1, len(groups))
         group_of = np.full(cells, -1, np.int64)
-        gtiles = np.zeros((max(1, len(groups)), width), np.int64)
-        gsize = np.zeros(max(1, len(groups)), np.int64)
-        gmult = np.zeros((max(1, len(groups)), width), np.int64)
-        goff = np.zeros(max(1, len(groups)), np.int64)
-        offset = 0
+        order_of = np.zeros(cells, np.int64)
+        gtiles = np.zeros((count, width), np.int64)
+        gsize = np.zeros(count, np.int64)
+        gmult = np.zeros((count, width), np.int64)
+        goff = np.zeros(count, np.int64)
         for g, tiles in enumerate(groups):
             group_of[list(tiles)] = g
+            order_of[list(tiles)] = range(len(tiles))
             gtiles[g, : len(tiles)] = tiles
             gsize[g] = len(tiles)
             gmult[g, : len(tiles)] = weights(len(tiles), cells)
-            goff[g] = offset
-            offset += table_size(len(tiles), cells)
-        pdb = (
-            np.concatenate(db.tables)
-            if db is not None and len(db.tables) > 1
-            else db.tables[0]
-            if db is not None
-            else np.zeros(1, np.uint8)
-        )
+            goff[g] = db.offsets[g] if db is not None else 0
+        pdb = db.table if db is not None else np.zeros(1, np.uint8)
         # the mirror about the main diagonal: cell (r, c) -> (c, r); tile t -> the goal's
         # tile on the mirror of t's goal cell
         rcell = np.array(
@@ -166,9 +169,13 @@ class _Search:
             rtile,
             rcell,
             np.zeros(cells, np.int64),
-            np.zeros(max(1, len(groups)), np.int64),
-            np.zeros(max(1, len(groups)), np.int64),
+            np.zeros(count, np.int64),
+            np.zeros(count, np.int64),
+            order_of,
+            np.zeros(count, np.int64),
+            np.zeros(count, np.int64),
         )
+        self.undo = np.zeros((MAX_DEPTH + 1, K.U_SIZE), np.int64)
         self.path = np.zeros(MAX_DEPTH + 1, np.int64)
         self.nextd = np.zeros(MAX_DEPTH + 1, np.int64)
 
@@ -198,6 +205,7 @@ class _Search:
                 self.lc_row,
                 self.lc_col,
                 *self.tables,
+                self.undo,
                 self.path,
                 self.nextd,
                 units,
@@ -225,6 +233,7 @@ class _Search:
             self.lc_row,
             self.lc_col,
             *self.tables,
+            self.undo,
             self.path,
             self.nextd,
         )
@@ -282,7 +291,7 @@ def solve(
     max_nodes: int | None = None,
     max_expansions: int | None = None,
     max_memory: int | str | None = None,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[BuildStep], None] | None = None,
 ) -> SlidingResult:
     """Solve one board: the blank's moves to the goal, optimal unless asked otherwise.
 
@@ -306,8 +315,8 @@ def solve(
     time_limit, max_nodes, max_expansions, max_memory
         Budgets. A node is a board generated by IDA* (an expansion for A*);
         ``max_memory`` bounds the pattern database and A*'s lists.
-    progress : callable ``(what, level, states)``, optional
-        Told of each level of a pattern database being built.
+    progress : callable taking a :class:`~tansuo.sliding.heuristics.BuildStep`, optional
+        Told, many times a level, how the build of a pattern database goes.
 
     Returns
     -------
@@ -343,6 +352,8 @@ def solve(
         return SlidingResult(NO_SOLUTION, reason=reason, optimal=False, bound=None, **base)
     if algorithm == "astar":
         return _astar(puzzle, budget, base)
+    if algorithm == "wastar":
+        return _wastar(puzzle, budget, factor, base)
     if algorithm == "zones":
         from tansuo.sliding.zones import solve_zones
 
@@ -373,6 +384,7 @@ def solve(
         nodes_per_s=nodes / elapsed if elapsed > 0 else None,
         iterations=int(search.ctr[K.C_ITERATIONS]),
         h_start=h_start,
+        heuristic=name,
         limit=None if found else limit,
         preprocess_s=preprocess,
     )
@@ -443,6 +455,63 @@ def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResul
     )
 
 
+def _wastar(
+    puzzle: Puzzle, budget: Budget, factor: Fraction, base: dict[str, Any]
+) -> SlidingResult:
+    """Weighted A* in numba (linear conflicts): the length within ``factor`` x optimal."""
+    if puzzle.cells > WASTAR_MAX_CELLS:
+        raise InvalidInput(
+            f"wastar is for boards of up to {WASTAR_MAX_CELLS} cells; "
+            f"a {puzzle.rows}x{puzzle.cols} board has {puzzle.cells}"
+        )
+    base = {**base, "heuristic": "linear"}
+    meter = budget.start()
+    memory = WASTAR_MEMORY if budget.max_memory is None else budget.max_memory
+    capacity = min(memory // WASTAR_NODE_BYTES, 1 << K.NODE_BITS)
+    search = _Search(puzzle.shape, puzzle.goal, "linear", None, factor)
+    search.board[:] = puzzle.tiles
+    keys = np.zeros((max(1, capacity), 2), np.int64)
+    node = np.zeros((max(1, capacity), K.N_SIZE), np.int32)
+    slots = np.zeros(1 << max(1, 2 * capacity - 1).bit_length(), np.int32)  # zeros: lazy pages
+    heap = np.zeros(max(1, 2 * capacity), np.int64)
+    actr = np.zeros(K.A_SIZE, np.int64)
+    arrays = (search.board, search.pos, search.goal_pos, search.lc_row, search.lc_col)
+    K.astar_init(search.par, search.ctr, actr, *arrays, keys, node, slots, heap)
+
+    def step(units: int) -> bool:
+        return bool(
+            K.astar_run(
+                search.par, search.ctr, actr, search.nbr, *arrays, keys, node, slots, heap, units
+            )
+        )
+
+    limit = run_chunked(step, lambda: int(actr[K.A_EXPANDED]), meter)
+    if capacity < 1 or actr[K.A_STATUS] == K.FULL:
+        limit = "max_memory"
+    elapsed = meter.elapsed()
+    found = actr[K.A_STATUS] == K.FOUND
+    expanded = int(actr[K.A_EXPANDED])
+    stats = SlidingStats(
+        expanded=expanded,
+        generated=int(actr[K.A_GENERATED]),
+        nodes=expanded,
+        elapsed_s=elapsed,
+        nodes_per_s=expanded / elapsed if elapsed > 0 else None,
+        limit=None if found else limit,
+        max_frontier=int(actr[K.A_MAX_OPEN]),
+        h_start=int(node[0, K.N_H]),
+        heuristic="linear",
+    )
+    if not found:
+        return SlidingResult(LIMIT, optimal=False, bound=None, stats=stats, **base)
+    moves = np.zeros(MAX_DEPTH * 4, np.int64)
+    length = K.astar_path(node, int(actr[K.A_GOAL]), moves)
+    lurd = "".join(MOVES[d] for d in moves[:length])
+    return SlidingResult(
+        SOLVED, lurd=lurd, optimal=factor == 1, bound=float(factor), stats=stats, **base
+    )
+
+
 def solve_many(
     boards: Sequence[Puzzle | Sequence[int]],
     *,
@@ -491,6 +560,7 @@ def solve_many(
             nodes=int(nodes[j]),
             elapsed_s=per_board,
             preprocess_s=preprocess,
+            heuristic=name,
         )
         results[i] = SlidingResult(
             SOLVED,
@@ -522,6 +592,7 @@ def warm_up() -> None:
     for name in ("linear", "exact"):
         solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic=name)
     solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="manhattan")
+    solve([1, 2, 3, 4, 5, 6, 0, 7, 8], algorithm="wastar", weight=2.0)
     solve_many([[1, 2, 3, 0]])
 
 
