@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections import deque
@@ -9,6 +10,7 @@ from collections import deque
 import numpy as np
 import pytest
 
+from tansuo.errors import InvalidInput
 from tansuo.search import astar
 from tansuo.sliding import (
     Puzzle,
@@ -193,6 +195,11 @@ def test_time_limit_holds_on_the_largest_board():
         result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
         assert result.status == "limit" and result.stats.limit == "time_limit"
         assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
+    largest = random_puzzle((5, 5), rng=random.Random(3))  # weighted A*'s largest board
+    solve(largest, algorithm="wastar", max_nodes=10)
+    result = solve(largest, algorithm="wastar", time_limit=0.3)
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert result.stats.elapsed_s <= 0.3 + 0.1, result.stats.elapsed_s
 
 
 def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
@@ -261,3 +268,46 @@ def test_compact_builder_equals_a_byte_per_blank_cell_search(shape, goal, tiles)
     target = goal_board(shape, goal)
     expected = _blank_tracked_bfs(tiles, shape, target)
     assert np.array_equal(build_table(tiles, shape, target), expected)
+
+
+def test_weighted_astar_is_optimal_at_weight_one_and_within_its_bound_above():
+    rng = random.Random(17)
+    for shape in ((3, 3), (2, 4)):
+        for _ in range(6):
+            puzzle = random_puzzle(shape, rng=rng)
+            optimum = _reference_length(puzzle)
+            exact = solve(puzzle, algorithm="wastar")
+            _check(puzzle, exact)
+            assert exact.optimal and exact.cost == optimum
+            weighted = solve(puzzle, algorithm="wastar", weight=2.5)
+            _check(puzzle, weighted)
+            assert not weighted.optimal and weighted.bound == 2.5
+            assert optimum <= weighted.cost <= 2.5 * optimum
+    puzzle = random_puzzle((5, 5), rng=rng)
+    result = solve(puzzle, algorithm="wastar", weight=3.0)
+    _check(puzzle, result)
+    assert result.stats.max_frontier > 0 and result.stats.heuristic == "linear"
+
+
+def test_weighted_astar_stops_at_its_memory_budget():
+    puzzle = random_puzzle((4, 4), rng=random.Random(4))
+    result = solve(puzzle, algorithm="wastar", max_memory="64K")
+    assert result.status == "limit" and result.stats.limit == "max_memory"
+    assert 0 < result.stats.expanded < 64 * 1024
+    with pytest.raises(InvalidInput, match="25 cells"):
+        solve(random_puzzle((6, 6), rng=random.Random(1)), algorithm="wastar")
+
+
+def test_the_default_is_the_strongest_database_cached(monkeypatch):
+    solve_module = importlib.import_module("tansuo.sliding.solve")
+
+    goal = goal_board((4, 4), "blank-first")
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: name == "7-8")
+    assert solve_module.default_heuristic((4, 4), goal) == "7-8"
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: name != "7-8")
+    assert solve_module.default_heuristic((4, 4), goal) == "6-6-3"
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: False)
+    assert solve_module.default_heuristic((4, 4), goal) == "5-5-5"
+    puzzle = scrambled((4, 4), 20, goal="blank-first", rng=random.Random(2))
+    record = solve(puzzle).as_dict()
+    assert record["heuristic"] == record["stats"]["heuristic"] == "5-5-5"

@@ -176,6 +176,7 @@ class _BuildBar:
                 f"{step.size / 1e6:,.1f} M placements, {step.nbytes / 1e9:.2f} GB while "
                 f"building, about {minutes} min {seconds} s of CPU",
                 markup=False,
+                soft_wrap=True,
             )
             self.task = self.live.add_task("", total=step.size, rate="")
             self.what, self.level = step.what, -1

@@ -663,8 +663,14 @@ NODE_BITS = 28
 
 @njit(cache=True)
 def _hash(k0, k1, mask):
-    x = k0 * np.int64(-7046029254386353131) + k1 * np.int64(-4658895280553007687)
-    return (x ^ (x >> 29)) & mask
+    """Mix both words into every bit (a splitmix64 finaliser), then keep the low ones."""
+    x = k0 ^ (k1 * np.int64(-7046029254386353131))
+    x ^= (x >> 31) & np.int64(0x1FFFFFFFF)
+    x *= np.int64(-4658895280553007687)
+    x ^= (x >> 29) & np.int64(0x7FFFFFFFF)
+    x *= np.int64(-7723592293110705685)
+    x ^= (x >> 32) & np.int64(0xFFFFFFFF)
+    return x & mask
 
 
 @njit(cache=True)
@@ -786,7 +792,8 @@ def astar_run(
     par, ctr, actr, nbr, board, pos, goal_pos, lc_row, lc_col, keys, node, slots, heap, units
 ):
     """Expand at most ``units`` more nodes of weighted A* (``f = wden g + wnum h``); True once
-    over: FOUND (``actr[A_GOAL]`` the goal's node), EXHAUSTED, or FULL (no room left)."""
+    over: FOUND (``actr[A_GOAL]`` the goal's node), EXHAUSTED, or FULL: the arrays have no
+    room for one more expansion (the caller may grow them and set RUNNING again)."""
     if actr[A_STATUS] != RUNNING:
         return True
     cells = par[P_CELLS]
@@ -797,6 +804,9 @@ def astar_run(
     while done < units:
         if actr[A_HEAP] == 0:
             actr[A_STATUS] = EXHAUSTED
+            return True
+        if actr[A_NODES] + 4 > capacity or actr[A_HEAP] + 4 > heap.shape[0]:
+            actr[A_STATUS] = FULL  # before the expansion, which may go on in bigger arrays
             return True
         item = _pop(heap, actr[A_HEAP])
         actr[A_HEAP] -= 1
@@ -834,9 +844,6 @@ def astar_run(
                     continue
             else:
                 m = actr[A_NODES]
-                if m >= capacity:
-                    actr[A_STATUS] = FULL
-                    return True
                 keys[m, 0] = k0
                 keys[m, 1] = k1
                 node[m, N_G] = g + 1
@@ -845,9 +852,6 @@ def astar_run(
                 node[m, N_MOVE] = d
                 slots[i] = m + 1
                 actr[A_NODES] = m + 1
-            if actr[A_HEAP] >= heap.shape[0]:
-                actr[A_STATUS] = FULL
-                return True
             f = wden * (g + 1) + wnum * hc
             _push(heap, actr[A_HEAP], (f << 40) | ((4095 - min(g + 1, 4095)) << NODE_BITS) | m)
             actr[A_HEAP] += 1
@@ -855,6 +859,13 @@ def astar_run(
                 actr[A_MAX_OPEN] = actr[A_HEAP]
             move_blank(par, ctr, to, blank, board, pos, goal_pos, lc_row, lc_col)
     return False
+
+
+@njit(cache=True)
+def astar_rehash(keys, count, slots):
+    """Put nodes ``0..count-1`` into the (empty, larger) hash table ``slots``."""
+    for m in range(count):
+        slots[_slot(keys[m, 0], keys[m, 1], keys, slots)] = m + 1
 
 
 @njit(cache=True)

@@ -50,10 +50,12 @@ of up to 25 cells); ``astar``: the generic engine's A* with Manhattan distance (
 reference); ``zones``: line by line, each by A*."""
 
 WASTAR_MAX_CELLS = 25
-WASTAR_NODE_BYTES = 2 * 8 + K.N_SIZE * 4 + 2 * 4 + 2 * 8
-"""Bytes per stored board: its key, its columns, two hash slots, two heap items."""
+WASTAR_NODE_BYTES = 2 * 8 + K.N_SIZE * 4 + 4 * 4 + 2 * 8
+"""Bytes per stored board: its key, its columns, four hash slots, two heap items."""
 WASTAR_MEMORY = 1 << 30
 """The weighted A*'s memory when no ``max_memory`` is given (1 GiB)."""
+WASTAR_FIRST_NODES = 1 << 14
+"""Boards the weighted A*'s arrays hold at first; they double as needed."""
 
 MAX_DEPTH = 4096
 _LETTERS = bytes.maketrans(bytes(range(4)), MOVES.encode())
@@ -455,6 +457,35 @@ def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResul
     )
 
 
+class _AStarStore:
+    """The weighted A*'s nodes, hash table and heap; doubled when full, up to the budget.
+
+    ``capacity`` (boards) is a power of two: the hash table has four slots a board.
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self._allocate(1 << max(3, capacity.bit_length() - 1))
+
+    def _allocate(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.keys = np.zeros((capacity, 2), np.int64)
+        self.node = np.zeros((capacity, K.N_SIZE), np.int32)
+        self.slots = np.zeros(4 * capacity, np.int32)
+        self.heap = np.zeros(2 * capacity, np.int64)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return self.keys, self.node, self.slots, self.heap
+
+    def grow(self, nodes: int, items: int) -> None:
+        """Twice the room, the first ``nodes`` boards and ``items`` heap items kept."""
+        keys, node, heap = self.keys, self.node, self.heap
+        self._allocate(2 * self.capacity)
+        self.keys[:nodes] = keys[:nodes]
+        self.node[:nodes] = node[:nodes]
+        self.heap[:items] = heap[:items]
+        K.astar_rehash(self.keys, nodes, self.slots)
+
+
 def _wastar(
     puzzle: Puzzle, budget: Budget, factor: Fraction, base: dict[str, Any]
 ) -> SlidingResult:
@@ -467,26 +498,26 @@ def _wastar(
     base = {**base, "heuristic": "linear"}
     meter = budget.start()
     memory = WASTAR_MEMORY if budget.max_memory is None else budget.max_memory
-    capacity = min(memory // WASTAR_NODE_BYTES, 1 << K.NODE_BITS)
+    most = min(memory // WASTAR_NODE_BYTES, 1 << K.NODE_BITS)
     search = _Search(puzzle.shape, puzzle.goal, "linear", None, factor)
     search.board[:] = puzzle.tiles
-    keys = np.zeros((max(1, capacity), 2), np.int64)
-    node = np.zeros((max(1, capacity), K.N_SIZE), np.int32)
-    slots = np.zeros(1 << max(1, 2 * capacity - 1).bit_length(), np.int32)  # zeros: lazy pages
-    heap = np.zeros(max(1, 2 * capacity), np.int64)
+    store = _AStarStore(min(most, WASTAR_FIRST_NODES))
     actr = np.zeros(K.A_SIZE, np.int64)
     arrays = (search.board, search.pos, search.goal_pos, search.lc_row, search.lc_col)
-    K.astar_init(search.par, search.ctr, actr, *arrays, keys, node, slots, heap)
+    K.astar_init(search.par, search.ctr, actr, *arrays, *store.arrays())
 
     def step(units: int) -> bool:
-        return bool(
-            K.astar_run(
-                search.par, search.ctr, actr, search.nbr, *arrays, keys, node, slots, heap, units
-            )
+        over = K.astar_run(
+            search.par, search.ctr, actr, search.nbr, *arrays, *store.arrays(), units
         )
+        if actr[K.A_STATUS] == K.FULL and 2 * store.capacity <= most:
+            store.grow(int(actr[K.A_NODES]), int(actr[K.A_HEAP]))
+            actr[K.A_STATUS] = K.RUNNING
+            return False
+        return bool(over)
 
     limit = run_chunked(step, lambda: int(actr[K.A_EXPANDED]), meter)
-    if capacity < 1 or actr[K.A_STATUS] == K.FULL:
+    if actr[K.A_STATUS] == K.FULL:
         limit = "max_memory"
     elapsed = meter.elapsed()
     found = actr[K.A_STATUS] == K.FOUND
@@ -499,13 +530,13 @@ def _wastar(
         nodes_per_s=expanded / elapsed if elapsed > 0 else None,
         limit=None if found else limit,
         max_frontier=int(actr[K.A_MAX_OPEN]),
-        h_start=int(node[0, K.N_H]),
+        h_start=int(store.node[0, K.N_H]),
         heuristic="linear",
     )
     if not found:
         return SlidingResult(LIMIT, optimal=False, bound=None, stats=stats, **base)
     moves = np.zeros(MAX_DEPTH * 4, np.int64)
-    length = K.astar_path(node, int(actr[K.A_GOAL]), moves)
+    length = K.astar_path(store.node, int(actr[K.A_GOAL]), moves)
     lurd = "".join(MOVES[d] for d in moves[:length])
     return SlidingResult(
         SOLVED, lurd=lurd, optimal=factor == 1, bound=float(factor), stats=stats, **base
