@@ -143,7 +143,7 @@ def _puzzle(text: str, goal: str) -> Any:
 
 
 class _BuildBar:
-    """A rich progress bar of pattern databases being built, per level with states/s.
+    """A rich progress bar of pattern databases being built: each level, states per second.
 
     Handed to ``solve``/``database`` as ``progress``; shows nothing until a
     build reports, then a line with the table's size, memory and expected
@@ -154,8 +154,6 @@ class _BuildBar:
         self.live: Any = None
         self.task: Any = None
         self.what = ""
-        self.level = -1
-        self.mark = (0, 0.0)
 
     def __call__(self, step: BuildStep) -> None:
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
@@ -171,19 +169,18 @@ class _BuildBar:
             self.live.start()
         if step.what != self.what:
             minutes, seconds = divmod(round(step.expected_s), 60)
+            gb = step.nbytes / 1e9
+            memory = f"{gb:.2f} GB" if gb >= 1 else f"{gb * 1000:.0f} MB"
             err_console.print(
                 f"building the pattern database {step.what} (once, then cached): "
-                f"{step.size / 1e6:,.1f} M placements, {step.nbytes / 1e9:.2f} GB while "
-                f"building, about {minutes} min {seconds} s of CPU",
+                f"{step.size / 1e6:,.1f} M placements, {memory} while building, "
+                f"about {minutes} min {seconds} s of CPU",
                 markup=False,
                 soft_wrap=True,
             )
             self.task = self.live.add_task("", total=step.size, rate="")
-            self.what, self.level = step.what, -1
-        if step.level != self.level:
-            self.level, self.mark = step.level, (step.states, step.elapsed_s)
-        spent = step.elapsed_s - self.mark[1]
-        rate = (step.states - self.mark[0]) / spent if spent > 0 else 0.0
+            self.what = step.what
+        rate = step.states / step.elapsed_s if step.elapsed_s > 0 else 0.0
         self.live.update(
             self.task,
             completed=step.done,

@@ -162,7 +162,7 @@ class BuildStep:
     """Where the build of one table is: told to a ``progress`` callable many times a level."""
 
     what: str
-    """The database and group, e.g. ``"7-8, a group of 8 tiles"``."""
+    """The database and group, e.g. ``"7-8, group 2 of 2 (8 tiles)"``."""
     level: int
     """The level being expanded (the distance of its states)."""
     done: int
@@ -350,12 +350,12 @@ def database(
     flat = np.empty(sum(sizes), np.uint8)
     flat.fill(K.UNSEEN)  # touched here (huge pages): a read into fresh pages is 5x slower
     built = False
-    for tiles, offset, size in zip(groups, offsets, sizes, strict=True):
+    for g, (tiles, offset, size) in enumerate(zip(groups, offsets, sizes, strict=True)):
         part = flat[offset : offset + size]
         path = cache_dir() / f"{_key(tiles, shape, goal)}.pdb"
         if use_cache and _load(path, part):
             continue
-        what = f"{name}, a group of {len(tiles)} tiles"
+        what = f"{name}, group {g + 1} of {len(groups)} ({len(tiles)} tiles)"
         build_table(tiles, shape, goal, progress, what, out=part)
         built = True
         if use_cache:
