@@ -1,11 +1,16 @@
-"""Numba kernels of the sliding-tile puzzles: IDA* and the pattern-database builder.
+"""Numba kernels of the sliding-tile puzzles: IDA*, weighted A* and the pattern-database
+builder.
 
 The IDA* search is an explicit stack, so that it can stop after a number of
 nodes and resume (:func:`tansuo.budget.run_chunked`). Nothing is allocated
-per node: a move updates the board, the tiles' cells and the heuristic in
-place (Manhattan by difference, linear conflicts of the two lines the tile
-left and entered, the pattern-database index of the one group the tile
-belongs to), and the move that would undo the last one is never generated.
+per node, and the move that would undo the last one is never generated. With
+Manhattan (+ linear conflicts) a move updates the board, the tiles' cells and
+the heuristic in place (Manhattan by difference, linear conflicts of the two
+lines the tile left and entered). With a pattern database a child's value is
+found before the board is touched (:func:`_ida_run_pdb`): the moved tile's
+group index slides by a difference, one table entry is read, the mirrored
+board only where the direct value passes; entered children keep what they
+changed in ``undo``.
 
 The arrays of one search (see :class:`tansuo.sliding.solve._Search`):
 
@@ -20,6 +25,10 @@ The arrays of one search (see :class:`tansuo.sliding.solve._Search`):
              their index weights and offsets into the flat table ``pdb``
 ``rtile``, ``rcell``, ``rpos``, ``idx``, ``ridx``
              the reflection about the main diagonal and the groups' indexes
+``order_of``, ``hval``, ``rhval``
+             each tile's place in its group; each group's direct and
+             mirrored table values
+``undo``     per depth, what the move into the next depth changed (``U_*``)
 ``path``, ``nextd``  the direction taken and the next to try, per depth
 """
 
