@@ -406,12 +406,14 @@ def solve(
 
 
 def _database_bytes(name: str, puzzle: Puzzle) -> int:
-    """Memory the database needs: its tables, or building its largest one when not cached."""
+    """Memory the database needs: its tables, and when not cached the search that builds the
+    largest one (straight into its place among the tables)."""
     groups = pattern_groups(name, puzzle.shape, puzzle.goal)
-    tables = sum(table_size(len(g), puzzle.cells) for g in groups)
+    sizes = [table_size(len(g), puzzle.cells) for g in groups]
     if cached(name, puzzle.shape, puzzle.goal):
-        return tables
-    return tables + max(build_bytes(len(g), puzzle.cells) for g in groups)
+        return sum(sizes)
+    pairs = zip(groups, sizes, strict=True)
+    return sum(sizes) + max(build_bytes(len(g), puzzle.cells) - size for g, size in pairs)
 
 
 def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResult:
