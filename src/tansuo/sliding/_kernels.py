@@ -245,6 +245,36 @@ def _at_goal(board, goal_pos, cells):
     return True
 
 
+# undo slots of a Manhattan (+ linear conflicts) search, in the same ``undo`` rows
+L_MD = 0
+L_LC = 1
+L_A = 2
+L_OLD_A = 3
+L_B = 4
+L_OLD_B = 5
+
+
+@njit(cache=True)
+def _slide_back(board, pos, cell, home):
+    """Undo a slide: the tile on ``cell`` goes back ``home``; the blank is on ``cell`` again."""
+    tile = board[cell]
+    board[home] = tile
+    board[cell] = 0
+    pos[tile] = home
+    pos[0] = cell
+
+
+@njit(cache=True)
+def _restore(ctr, lc_row, lc_col, vertical, saved):
+    """Put back the Manhattan sum and the two lines' conflicts a slide changed."""
+    ctr[C_MD] = saved[L_MD]
+    ctr[C_LC] = saved[L_LC]
+    lines = lc_row if vertical else lc_col
+    lines[saved[L_A]] = saved[L_OLD_A]
+    lines[saved[L_B]] = saved[L_OLD_B]
+    ctr[C_H] = saved[L_MD] + saved[L_LC]
+
+
 @njit(cache=True)
 def ida_run(
     par,
@@ -306,6 +336,7 @@ def ida_run(
     depth = ctr[C_DEPTH]
     blank = ctr[C_BLANK]
     wnum, wden, maxdepth, cells = par[P_WNUM], par[P_WDEN], par[P_MAXDEPTH], par[P_CELLS]
+    cols = par[P_COLS]
     while ctr[C_NODES] < stop_at:
         d = nextd[depth]
         if d == 4:
@@ -320,7 +351,8 @@ def ida_run(
                 continue
             depth -= 1
             back = nbr[blank, (path[depth] + 2) & 3]
-            move_blank(par, ctr, blank, back, board, pos, goal_pos, lc_row, lc_col)
+            _slide_back(board, pos, back, blank)
+            _restore(ctr, lc_row, lc_col, path[depth] & 1, undo[depth])
             blank = back
             continue
         nextd[depth] = d + 1
@@ -329,13 +361,23 @@ def ida_run(
         to = nbr[blank, d]
         if to < 0:
             continue
+        # what the slide changes: Manhattan, and two columns (sideways) or two rows
+        saved = undo[depth]
+        saved[L_MD] = ctr[C_MD]
+        saved[L_LC] = ctr[C_LC]
+        lines = lc_row if d & 1 else lc_col
+        saved[L_A] = blank // cols if d & 1 else blank % cols
+        saved[L_B] = to // cols if d & 1 else to % cols
+        saved[L_OLD_A] = lines[saved[L_A]]
+        saved[L_OLD_B] = lines[saved[L_B]]
         h = move_blank(par, ctr, blank, to, board, pos, goal_pos, lc_row, lc_col)
         ctr[C_NODES] += 1
         f = (depth + 1) * wden + h * wnum
         if f > ctr[C_BOUND] or depth + 1 >= maxdepth:
             if f < ctr[C_NEXT_BOUND]:
                 ctr[C_NEXT_BOUND] = f
-            move_blank(par, ctr, to, blank, board, pos, goal_pos, lc_row, lc_col)
+            _slide_back(board, pos, blank, to)
+            _restore(ctr, lc_row, lc_col, d & 1, saved)
             continue
         path[depth] = d
         depth += 1
