@@ -134,6 +134,7 @@ CASES: list[tuple[str, Args]] = [
     ("sliding bad goal", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--goal", "0 1 2 3"]),
     ("sliding unknown heuristic", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--heuristic", "magic"]),
     ("sliding weight below one", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--weight", "0.5"]),
+    ("sliding wastar too large", lambda f: ["sliding", " ".join(map(str, range(1, 36))) + " 0", "--algo", "wastar"]),
     ("sliding negative time", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--time-limit", "-1"]),
     ("sliding unwritable render", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--render", f["unwritable"]]),
     ("sliding no board", lambda f: ["sliding"]),

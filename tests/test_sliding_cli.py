@@ -78,6 +78,25 @@ def test_build_pdb_command(run_cli):
     assert "5-5-5" in run.out
 
 
+def test_build_pdb_says_size_and_time_first(run_cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("TANSUO_CACHE", str(tmp_path))
+    run = run_cli("sliding", "build-pdb", "5-5-5")
+    assert run.code == 0, run.err
+    for group in (1, 2, 3):  # a line for each table, then its bar
+        assert f"5-5-5, group {group} of 3 (5 tiles) (once, then cached): 0.5 M" in run.err
+    assert "of CPU" in run.err and "level" in run.err and "5-5-5: built in" in run.out
+    again = run_cli("sliding", "build-pdb", "5-5-5")
+    assert "5-5-5: already cached" in again.out and "placements" not in again.err
+
+
+def test_weighted_astar_on_the_command_line(run_cli):
+    run = run_cli("sliding", "8 6 7 2 5 4 3 0 1", "--algo", "wastar", "--weight", "2", "--json")
+    record = json.loads(run.out)
+    assert run.code == 0, run.err
+    assert record["algorithm"] == "wastar" and record["bound"] == 2.0
+    assert 31 <= record["cost"] <= 62
+
+
 def test_zones_algorithm_gives_a_solution(run_cli):
     run = run_cli(
         "sliding",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+import math
 import random
 from collections import deque
 
 import numpy as np
 import pytest
 
+from tansuo.errors import InvalidInput
 from tansuo.search import astar
 from tansuo.sliding import (
     Puzzle,
@@ -192,6 +195,11 @@ def test_time_limit_holds_on_the_largest_board():
         result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
         assert result.status == "limit" and result.stats.limit == "time_limit"
         assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
+    largest = random_puzzle((5, 5), rng=random.Random(3))  # weighted A*'s largest board
+    solve(largest, algorithm="wastar", max_nodes=10)
+    result = solve(largest, algorithm="wastar", time_limit=0.3)
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert result.stats.elapsed_s <= 0.3 + 0.1, result.stats.elapsed_s
 
 
 def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
@@ -215,3 +223,91 @@ def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
     forget_loaded()
     assert database("exact", (2, 3), goal).built
     forget_loaded()
+
+
+def _blank_tracked_bfs(tiles, shape, goal):
+    """The plain construction: a state per (placement, blank cell), blank moves free (0-1 BFS)."""
+    rows, cols = shape
+    cells = rows * cols
+
+    def around(cell):
+        r, c = divmod(cell, cols)
+        for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                yield (r + dr) * cols + c + dc
+
+    start = (tuple(goal.index(t) for t in tiles), goal.index(0))
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        where, blank = state
+        for cell in around(blank):
+            if cell in where:  # a pattern tile slides into the blank: one move
+                moved = tuple(blank if c == cell else c for c in where)
+                nxt, step = (moved, cell), 1
+            else:  # the blank moves among the other tiles: free
+                nxt, step = (where, cell), 0
+            if nxt not in dist or dist[state] + step < dist[nxt]:
+                dist[nxt] = dist[state] + step
+                (queue.appendleft if step == 0 else queue.append)(nxt)
+    table = np.full(math.perm(cells, len(tiles)), 255, np.uint8)
+    for (where, _blank), d in dist.items():
+        index = _rank(list(where), cells)
+        table[index] = min(table[index], d)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("shape", "goal", "tiles"),
+    [((3, 3), "blank-last", (1, 2, 3)), ((3, 3), "blank-first", (4, 5, 7, 8)),
+     ((2, 4), "blank-last", (2, 3, 6, 7)), ((3, 4), "blank-first", (1, 5, 6, 9)),
+     ((2, 3), "blank-last", (1, 2, 3, 4, 5)), ((4, 4), "blank-first", (1, 2, 3))],
+)  # fmt: skip
+def test_compact_builder_equals_a_byte_per_blank_cell_search(shape, goal, tiles):
+    target = goal_board(shape, goal)
+    expected = _blank_tracked_bfs(tiles, shape, target)
+    assert np.array_equal(build_table(tiles, shape, target), expected)
+
+
+def test_weighted_astar_is_optimal_at_weight_one_and_within_its_bound_above():
+    rng = random.Random(17)
+    for shape in ((3, 3), (2, 4)):
+        for _ in range(6):
+            puzzle = random_puzzle(shape, rng=rng)
+            optimum = _reference_length(puzzle)
+            exact = solve(puzzle, algorithm="wastar")
+            _check(puzzle, exact)
+            assert exact.optimal and exact.cost == optimum
+            weighted = solve(puzzle, algorithm="wastar", weight=2.5)
+            _check(puzzle, weighted)
+            assert not weighted.optimal and weighted.bound == 2.5
+            assert optimum <= weighted.cost <= 2.5 * optimum
+    puzzle = random_puzzle((5, 5), rng=rng)
+    result = solve(puzzle, algorithm="wastar", weight=3.0)
+    _check(puzzle, result)
+    assert result.stats.max_frontier > 0 and result.stats.heuristic == "linear"
+
+
+def test_weighted_astar_stops_at_its_memory_budget():
+    puzzle = random_puzzle((4, 4), rng=random.Random(4))
+    result = solve(puzzle, algorithm="wastar", max_memory="64K")
+    assert result.status == "limit" and result.stats.limit == "max_memory"
+    assert 0 < result.stats.expanded < 64 * 1024
+    with pytest.raises(InvalidInput, match="25 cells"):
+        solve(random_puzzle((6, 6), rng=random.Random(1)), algorithm="wastar")
+
+
+def test_the_default_is_the_strongest_database_cached(monkeypatch):
+    solve_module = importlib.import_module("tansuo.sliding.solve")
+
+    goal = goal_board((4, 4), "blank-first")
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: name == "7-8")
+    assert solve_module.default_heuristic((4, 4), goal) == "7-8"
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: name != "7-8")
+    assert solve_module.default_heuristic((4, 4), goal) == "6-6-3"
+    monkeypatch.setattr(solve_module, "cached", lambda name, shape, goal: False)
+    assert solve_module.default_heuristic((4, 4), goal) == "5-5-5"
+    puzzle = scrambled((4, 4), 20, goal="blank-first", rng=random.Random(2))
+    record = solve(puzzle).as_dict()
+    assert record["heuristic"] == record["stats"]["heuristic"] == "5-5-5"

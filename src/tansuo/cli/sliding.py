@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
@@ -35,8 +35,11 @@ from tansuo.cli._common import (
 )
 from tansuo.errors import InvalidInput
 
+if TYPE_CHECKING:
+    from tansuo.sliding.heuristics import BuildStep
+
 DEFAULT_TIME_LIMIT = 60.0
-ALGOS = ("ida", "astar", "zones")
+ALGOS = ("ida", "wastar", "astar", "zones")
 
 
 def register(app: typer.Typer) -> None:
@@ -139,9 +142,62 @@ def _puzzle(text: str, goal: str) -> Any:
     return Puzzle(tiles, shape, parse_goal(goal, shape))
 
 
-def _progress_line(what: str, level: int, states: int) -> None:
-    if level == 1:
-        err_console.print(f"building the pattern database {what} (once, then cached)…")
+class _BuildBar:
+    """A rich progress bar of pattern databases being built: each level, states per second.
+
+    Handed to ``solve``/``database`` as ``progress``; shows nothing until a
+    build reports, then a line with the table's size, memory and expected
+    time, and a bar over each level of its breadth-first search.
+    """
+
+    def __init__(self) -> None:
+        self.live: Any = None
+        self.task: Any = None
+        self.what = ""
+
+    def __call__(self, step: BuildStep) -> None:
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+        if self.live is None:
+            self.live = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.fields[rate]}"),
+                console=err_console,
+            )
+            self.live.start()
+        if step.what != self.what:
+            minutes, seconds = divmod(round(step.expected_s), 60)
+            gb = step.nbytes / 1e9
+            memory = f"{gb:.2f} GB" if gb >= 1 else f"{gb * 1000:.0f} MB"
+            err_console.print(
+                f"building the pattern database {step.what} (once, then cached): "
+                f"{step.size / 1e6:,.1f} M placements, {memory} while building, "
+                f"about {minutes} min {seconds} s of CPU",
+                markup=False,
+                soft_wrap=True,
+            )
+            self.task = self.live.add_task("", total=step.size, rate="")
+            self.what = step.what
+        rate = step.states / step.elapsed_s if step.elapsed_s > 0 else 0.0
+        self.live.update(
+            self.task,
+            completed=step.done,
+            description=f"level {step.level:>2}",
+            rate=f"{rate / 1e6:6.2f} M states/s",
+        )
+
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
+    def __enter__(self) -> _BuildBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _single(
@@ -158,7 +214,9 @@ def _single(
 
     puzzle = _puzzle(text, goal)
     with compiling(warm_up, "sliding-tile kernels"):
-        result = solve(puzzle, progress=_progress_line, **options)
+        pass
+    with _BuildBar() as bar:
+        result = solve(puzzle, progress=bar, **options)
     if render is not None:
         save_png(render, result)
     if animate is not None and result.solved:
@@ -198,6 +256,8 @@ def _batch(
     puzzles = [Puzzle(i.tiles, i.shape, parse_goal(goal, i.shape)) for i in instances]
     with compiling(warm_up, "sliding-tile kernels"):
         pass
+    if puzzles and options["algorithm"] == "ida" and options["max_memory"] is None:
+        _prepare(puzzles[0], options["heuristic"])
     statuses: list[str] = []
     lengths: list[int] = []
     mismatched: list[str] = []
@@ -213,7 +273,7 @@ def _batch(
     with progress:
         bar = progress.add_task("sliding", total=len(puzzles))
         for instance, puzzle in zip(instances, puzzles, strict=True):
-            result = solve(puzzle, progress=_progress_line, **options)
+            result = solve(puzzle, **options)
             result = dataclasses.replace(result, known=instance.known)
             statuses.append(result.status)
             total_s += result.stats.elapsed_s
@@ -252,6 +312,17 @@ def _batch(
     if mismatched:
         err_console.print(f"optimal lengths differ from the file's known ones: {mismatched}")
     return worst_exit(statuses)
+
+
+def _prepare(puzzle: Any, heuristic: str | None) -> None:
+    """Load or build the pattern database a batch will use, with its own progress bar."""
+    from tansuo.sliding import database, default_heuristic
+    from tansuo.sliding.heuristics import PARTITIONS
+
+    name = heuristic or default_heuristic(puzzle.shape, puzzle.goal)
+    if name in PARTITIONS and puzzle.shape == (4, 4):
+        with _BuildBar() as bar:
+            database(name, puzzle.shape, puzzle.goal, progress=bar)
 
 
 def _parallel(
@@ -325,7 +396,8 @@ def _build(names: list[str], goal: str) -> None:
         size = sum(table_size(len(g), 16) for g in groups)
         console.print(f"{name}: {len(groups)} tables, {size / 1e6:,.1f} MB", markup=False)
         started = time.perf_counter()
-        db = database(name, shape, target, progress=_progress_line)
+        with _BuildBar() as bar:
+            db = database(name, shape, target, progress=bar)
         verb = "built" if db.built else "already cached"
         console.print(f"{name}: {verb} in {time.perf_counter() - started:.1f} s", markup=False)
 
@@ -341,7 +413,7 @@ def demo(console: Console) -> None:
     korf_4 = (5, 12, 10, 7, 15, 11, 14, 0, 8, 2, 1, 13, 3, 4, 9, 6)
     puzzle = Puzzle(korf_4, (4, 4), "blank-first")
     started = time.perf_counter()
-    result = solve(puzzle)
+    result = solve(puzzle, heuristic="5-5-5")  # not the default 7-8: 577 MB to load
     console.print(
         "[bold]sliding[/bold]  a 15-puzzle (Korf's instance 4) by IDA* with an additive "
         "pattern database and the reflection lookup:"

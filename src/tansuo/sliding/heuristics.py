@@ -9,16 +9,14 @@ goal's blank on the main diagonal the board mirrored about that diagonal is
 looked up too, and the larger sum is taken (the reflection lookup).
 
 A table is built by a breadth-first search over the abstract space in numba
-(:func:`tansuo.sliding._kernels.pdb_level`: a state is the group's placement
-and the region of free cells the blank is in, the blank's own moves free), one
-byte per placement. Groups of 7 tiles or more (the 7-8 database) are built
-with the blank relaxed (any free neighbour may take a tile), which needs a
-byte per placement instead of one per placement and blank cell (519 MB rather
-than 8.3 GB for 8 tiles) but gives lower values, still admissible: on Korf's
-first 20 boards its mean start value is 41.4, below 6-6-3's 44.0, so 7-8 is
-used only when asked for. Tables are cached under :func:`cache_dir`
-with a checksum in their header: a damaged or partial file is rebuilt, never
-trusted.
+(:func:`tansuo.sliding._kernels.pdb_expand`): a state is the group's placement
+and the region of free cells the blank is in, the blank's own moves free, only
+the group's tiles' moves counted; the table keeps per placement the least
+distance over the blank's regions. The search marks two bits per placement and
+free cell, so the 8-tile group of 7-8 (518.9 M placements) takes 1.04 GB and
+its table 519 MB, where a byte per placement and blank cell would be 8.3 GB.
+Tables are cached under :func:`cache_dir` with a checksum in their header: a
+damaged or partial file is rebuilt, never trusted.
 
 >>> spec = pattern_groups("5-5-5", (4, 4), tuple(range(16)))
 >>> [len(g) for g in spec], sorted(t for g in spec for t in g) == list(range(1, 16))
@@ -28,6 +26,7 @@ trusted.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
@@ -35,7 +34,7 @@ import os
 import time
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -60,7 +59,7 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 }
 
 HEADER_BYTES = 4096
-MAGIC = "tansuo-sliding-pdb-1"
+MAGIC = "tansuo-sliding-pdb-2"  # 2: every group built with the blank tracked
 
 
 def cache_dir() -> Path:
@@ -122,78 +121,155 @@ def neighbours(shape: Shape) -> np.ndarray:
     return nbr
 
 
+def element_bits(k: int, cells: int) -> int:
+    """Bits a placement takes in the builder's word array: 2 per free cell, a power of 2."""
+    return max(2, 1 << (2 * (cells - k) - 1).bit_length())
+
+
 def build_bytes(k: int, cells: int) -> int:
-    """Peak bytes of building one group's table (the search's states and the table)."""
+    """Peak bytes of building one group's table: the 2-bit states and the table."""
     size = table_size(k, cells)
-    if k >= RELAXED_FROM and k < cells - 1:
-        return size
-    return size * cells + size
+    per = 64 // element_bits(k, cells)
+    return -(-size // per) * 8 + size
 
 
 @dataclass(frozen=True, slots=True)
 class Database:
-    """The tables of one additive pattern database, ready for the kernels."""
+    """The tables of one additive pattern database, ready for the kernels: one flat array."""
 
     name: str
     groups: tuple[tuple[int, ...], ...]
-    tables: tuple[np.ndarray, ...]
+    table: np.ndarray
+    """Every group's table, one after the other (group ``g``'s from ``offsets[g]``)."""
+    offsets: tuple[int, ...]
     reflect: bool
     load_s: float
     built: bool
 
     @property
+    def tables(self) -> tuple[np.ndarray, ...]:
+        """Each group's table (views of :attr:`table`)."""
+        ends = (*self.offsets[1:], self.table.size)
+        return tuple(self.table[a:b] for a, b in zip(self.offsets, ends, strict=True))
+
+    @property
     def nbytes(self) -> int:
-        return sum(t.nbytes for t in self.tables)
+        return int(self.table.nbytes)
 
 
-RELAXED_FROM = 7
-"""Groups of this many tiles or more are built with the blank relaxed (see
-:func:`tansuo.sliding._kernels.pdb_level_relaxed`): a byte per placement."""
+@dataclass(frozen=True, slots=True)
+class BuildStep:
+    """Where the build of one table is: told to a ``progress`` callable many times a level."""
+
+    what: str
+    """The database and group, e.g. ``"7-8, group 2 of 2 (8 tiles)"``."""
+    level: int
+    """The level being expanded (the distance of its states)."""
+    done: int
+    """Placements scanned at this level, out of ``size``."""
+    size: int
+    states: int
+    """States (placement, blank region) reached so far, all levels."""
+    elapsed_s: float
+    expected_s: float
+    """The build's expected CPU time, said before it starts."""
+    nbytes: int
+    """Peak memory of the build."""
+
+
+BUILD_RATE = 1.5e6
+"""Placements per second the builder gets through on one core (1.5 M for the 8-tile
+group of 7-8, 1.9 M for its 7-tile one), for the expected time."""
 
 
 def build_table(
     tiles: Sequence[int],
     shape: Shape,
     goal: Board,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[BuildStep], None] | None = None,
+    what: str = "",
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
-    """One group's table by breadth-first search (only the group's tiles' moves count)."""
+    """One group's table by breadth-first search (only the group's tiles' moves count).
+
+    The blank is tracked exactly: a state is the placement of the group's
+    tiles and the region of free cells the blank is in, two bits per
+    placement and free cell (see :func:`tansuo.sliding._kernels.pdb_expand`).
+    The table is written into ``out`` when given (a byte per placement).
+    """
     rows, cols = shape
     cells = rows * cols
+    if cells > 16:
+        raise InvalidInput("pattern databases are built for boards of up to 16 cells")
     k = len(tiles)
     size = table_size(k, cells)
     mult = weights(k, cells)
-    goal_cells = np.array([goal.index(t) for t in tiles], np.int64)
-    relaxed = k >= RELAXED_FROM and k < cells - 1
+    ebits = element_bits(k, cells)
+    per = 64 // ebits
+    nwords = -(-size // per)
+    words = np.zeros(nwords, np.int64)
+    value = np.empty(size, np.uint8) if out is None else out
+    value[:] = K.UNSEEN
+    full = (1 << cells) - 1
+    not_first = sum(1 << c for c in range(cells) if c % cols != 0)
+    not_last = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+    params = np.zeros(K.S_SIZE, np.int64)
+    params[K.S_COLS], params[K.S_FULL] = cols, full
+    params[K.S_NOT_FIRST], params[K.S_NOT_LAST] = not_first, not_last
+    params[K.S_EBITS_LOG] = ebits.bit_length() - 1
+    pext8, spread8, pop16 = _builder_tables()
     nbr = neighbours(shape)
-    if relaxed:
-        dist = np.full(size, K.UNSEEN, np.uint8)
-        dist[K.rank_cells(goal_cells, k, mult)] = 0
-    else:
-        dist = np.full(size * cells, K.UNSEEN, np.uint8)
-        K.pdb_start(goal_cells, goal.index(0), rows, cols, mult, dist)
+    goal_cells = np.array([goal.index(t) for t in tiles], np.int64)
+    K.pdb_seed(goal_cells, goal.index(0), mult, params, pext8, spread8, pop16, words, value)
+    started = time.process_time()
+    expected = size / BUILD_RATE
+    states = 1
+    chunk = max(1, nwords // 256)
     level = 0
-    chunk = max(1, size // 64)
     while True:
         found = 0
-        for first in range(0, size, chunk):
-            last = min(size, first + chunk)
-            if relaxed:
-                found += K.pdb_level_relaxed(level, k, rows, cols, mult, nbr, dist, first, last)
-            else:
-                found += K.pdb_level(level, k, rows, cols, mult, nbr, dist, first, last)
-        if progress is not None:
-            progress(level + 1, found)
+        for first in range(0, nwords, chunk):
+            last = min(nwords, first + chunk)
+            found += K.pdb_expand(
+                level, k, mult, nbr, params, pext8, spread8, pop16, words, value, first, last
+            )
+            if progress is not None:
+                progress(
+                    BuildStep(
+                        what,
+                        level,
+                        min(size, last * per),
+                        size,
+                        states + found,
+                        time.process_time() - started,
+                        expected,
+                        build_bytes(k, cells),
+                    )
+                )
+        states += found
         if found == 0:
             break
         level += 1
         if level >= K.UNSEEN - 1:
             raise InvalidInput("pattern database distances overflow a byte")
-    if relaxed:
-        return dist
-    table = np.empty(size, np.uint8)
-    K.pdb_collapse(dist, cells, table)
-    return table
+    return value
+
+
+@functools.cache
+def _builder_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``pext8``, ``spread8`` and ``pop16`` for :func:`~tansuo.sliding._kernels.pdb_expand`."""
+    pext8 = np.zeros(1 << 16, np.uint8)
+    for free in range(256):
+        cells = [c for c in range(8) if (free >> c) & 1]
+        for region in range(256):
+            pext8[(free << 8) | region] = sum(
+                1 << r for r, c in enumerate(cells) if (region >> c) & 1
+            )
+    spread8 = np.array(
+        [sum(1 << (2 * b) for b in range(8) if (v >> b) & 1) for v in range(256)], np.int64
+    )
+    pop16 = np.array([bin(m).count("1") for m in range(1 << 16)], np.uint8)
+    return pext8, spread8, pop16
 
 
 def _key(tiles: Sequence[int], shape: Shape, goal: Board) -> str:
@@ -202,19 +278,18 @@ def _key(tiles: Sequence[int], shape: Shape, goal: Board) -> str:
     return f"{shape[0]}x{shape[1]}-{len(tiles)}-{digest}"
 
 
-def _load(path: Path, expected: int) -> np.ndarray | None:
-    """The table in ``path`` if its header and checksum hold; None otherwise."""
+def _load(path: Path, out: np.ndarray) -> bool:
+    """Read the table in ``path`` into ``out``: whether its header and checksum hold."""
     try:
         with open(path, "rb") as handle:
             header = json.loads(handle.read(HEADER_BYTES).rstrip(b"\0 ").decode())
-            if header.get("magic") != MAGIC or header.get("size") != expected:
-                return None
-            data = np.fromfile(handle, np.uint8)
+            if header.get("magic") != MAGIC or header.get("size") != out.size:
+                return False
+            read = handle.readinto(out.data)
+            extra = handle.read(1)
     except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    if data.size != expected or zlib.crc32(data.data) != header.get("crc32"):
-        return None
-    return data
+        return False
+    return read == out.size and not extra and zlib.crc32(out.data) == header.get("crc32")
 
 
 def _save(path: Path, table: np.ndarray, tiles: Sequence[int]) -> None:
@@ -256,54 +331,51 @@ def database(
     goal: Board,
     *,
     use_cache: bool = True,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[BuildStep], None] | None = None,
 ) -> Database:
-    """The named database for ``goal``: loaded from the cache, or built (and cached)."""
+    """The named database for ``goal``: loaded from the cache, or built (and cached).
+
+    Its tables are read straight into one flat array (kept for the rest of the
+    process: the next call costs nothing), or built into it.
+    """
     started = time.perf_counter()
+    key = f"{cache_dir()}|{name}|{shape[0]}x{shape[1]}|{','.join(map(str, goal))}"
+    memo = _MEMORY.get(key)
+    if memo is not None:
+        return replace(memo, load_s=time.perf_counter() - started, built=False)
     groups = pattern_groups(name, shape, goal)
     cells = shape[0] * shape[1]
-    tables = []
+    sizes = [table_size(len(tiles), cells) for tiles in groups]
+    offsets = tuple(sum(sizes[:g]) for g in range(len(groups)))
+    flat = np.empty(sum(sizes), np.uint8)
+    flat.fill(K.UNSEEN)  # touched here (huge pages): a read into fresh pages is 5x slower
     built = False
-    for tiles in groups:
-        key = _key(tiles, shape, goal)
-        memo = _MEMORY.get(key)
-        if memo is not None:
-            tables.append(memo)
+    for g, (tiles, offset, size) in enumerate(zip(groups, offsets, sizes, strict=True)):
+        part = flat[offset : offset + size]
+        path = cache_dir() / f"{_key(tiles, shape, goal)}.pdb"
+        if use_cache and _load(path, part):
             continue
-        path = cache_dir() / f"{key}.pdb"
-        table = _load(path, table_size(len(tiles), cells)) if use_cache else None
-        if table is None:
-            table = build_table(tiles, shape, goal, _told(progress, name, len(tiles), cells))
-            built = True
-            if use_cache:
-                with contextlib.suppress(OSError):  # a read-only cache: still serves this run
-                    _save(path, table, tiles)
-        _MEMORY[key] = table
-        tables.append(table)
-    return Database(
-        name, groups, tuple(tables), reflectable(shape, goal), time.perf_counter() - started, built
+        what = f"{name}, group {g + 1} of {len(groups)} ({len(tiles)} tiles)"
+        build_table(tiles, shape, goal, progress, what, out=part)
+        built = True
+        if use_cache:
+            with contextlib.suppress(OSError):  # a read-only cache: still serves this run
+                _save(path, part, tiles)
+    db = Database(
+        name,
+        groups,
+        flat,
+        offsets,
+        reflectable(shape, goal),
+        time.perf_counter() - started,
+        built,
     )
+    _MEMORY[key] = db
+    return db
 
 
-def _told(
-    progress: Callable[[str, int, int], None] | None, name: str, k: int, cells: int
-) -> Callable[[int, int], None] | None:
-    """The builder's ``(level, states)`` reports, passed on with what is being built."""
-    if progress is None:
-        return None
-    told = progress
-    size = table_size(k, cells)
-    seconds = max(1, round(size / 5e5))
-    label = f"{name}, a group of {k} tiles: {size / 1e6:.1f} MB, about {seconds} s of CPU"
-
-    def report(level: int, states: int) -> None:
-        told(label, level, states)
-
-    return report
-
-
-_MEMORY: dict[str, np.ndarray] = {}
-"""Tables loaded in this process, by key (a table is read from disk once)."""
+_MEMORY: dict[str, Database] = {}
+"""Databases loaded in this process, by cache, name, shape and goal (read from disk once)."""
 
 
 def forget_loaded() -> None:

@@ -17,7 +17,10 @@ class SlidingStats(Stats):
     compared with the bound; ``expanded`` counts those within it, ``generated``
     equals ``nodes``); ``iterations`` the IDA* bounds tried; ``h_start`` the
     heuristic of the start board; ``preprocess_s`` the time to load or build
-    the pattern database (never inside ``elapsed_s``).
+    the pattern database (never inside ``elapsed_s``); ``heuristic`` the one
+    the search used (by default the strongest database cached); ``max_frontier``
+    the largest open list of weighted A* (``wastar``, whose ``nodes`` are its
+    expansions).
     """
 
     nodes: int = 0
@@ -25,6 +28,8 @@ class SlidingStats(Stats):
     iterations: int = 0
     h_start: int | None = None
     preprocess_s: float = 0.0
+    heuristic: str | None = None
+    max_frontier: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

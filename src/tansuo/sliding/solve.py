@@ -1,8 +1,10 @@
-"""Solving sliding-tile puzzles: IDA* in numba, the generic engine's A*, the zone strategy.
+"""Solving sliding-tile puzzles: IDA* and weighted A* in numba, the generic engine's A*,
+the zone strategy.
 
 :func:`solve` answers one board: optimally by default (IDA* with the
 strongest heuristic at hand), or weighted (``weight > 1``: at most ``weight``
-times the optimum, much faster on 5x5 boards), or by the generic engine's A*
+times the optimum, much faster on 5x5 boards; by IDA*, or by weighted A*,
+``algorithm="wastar"``, in a memory budget), or by the generic engine's A*
 (``algorithm="astar"``, the readable reference), or zone by zone
 (``algorithm="zones"``, the documents' strategy when A* runs out of memory).
 A board the goal cannot be reached from is a proof (``no_solution``) at once,
@@ -30,6 +32,7 @@ from tansuo.sliding import _kernels as K
 from tansuo.sliding.heuristics import (
     HEURISTICS,
     PARTITIONS,
+    BuildStep,
     Database,
     build_bytes,
     cached,
@@ -42,26 +45,35 @@ from tansuo.sliding.heuristics import (
 from tansuo.sliding.model import MOVES, Board, Puzzle, Shape, manhattan
 from tansuo.sliding.result import SlidingResult, SlidingStats
 
-ALGORITHMS = ("ida", "astar", "zones")
-"""``ida``: IDA* in numba (optimal, or weighted); ``astar``: the generic engine's
-A* with Manhattan distance (the reference); ``zones``: line by line, each by A*."""
+ALGORITHMS = ("ida", "wastar", "astar", "zones")
+"""``ida``: IDA* in numba (optimal, or weighted); ``wastar``: weighted A* in numba
+(linear conflicts, within ``weight`` times the optimum, in a memory budget; boards
+of up to 25 cells); ``astar``: the generic engine's A* with Manhattan distance (the
+reference); ``zones``: line by line, each by A*."""
+
+WASTAR_MAX_CELLS = 25
+WASTAR_NODE_BYTES = 2 * 8 + K.N_SIZE * 4 + 4 * 4 + 2 * 8
+"""Bytes per stored board: its key, its columns, four hash slots, two heap items."""
+WASTAR_MEMORY = 1 << 30
+"""The weighted A*'s memory when no ``max_memory`` is given (1 GiB)."""
+WASTAR_FIRST_NODES = 1 << 14
+"""Boards the weighted A*'s arrays hold at first; they double as needed."""
 
 MAX_DEPTH = 4096
 _LETTERS = bytes.maketrans(bytes(range(4)), MOVES.encode())
-PDB_NAMES = ("6-6-3", "5-5-5")
-"""The 15-puzzle's databases a default may pick, strongest first. The 7-8 one
-is built with the blank relaxed (see :mod:`tansuo.sliding.heuristics`) and is
-weaker than 6-6-3 as built here (mean start value 41.4 against 44.0 on Korf's
-first 20 boards), so it is used only when asked for."""
+PDB_NAMES = ("7-8", "6-6-3", "5-5-5")
+"""The 15-puzzle's databases a default may pick, strongest first: the first one
+cached, else 5-5-5 (built in seconds)."""
 
 
 def default_heuristic(shape: Shape, goal: Board) -> str:
-    """``exact`` up to 9 cells; on 4x4 6-6-3 if it is cached, else 5-5-5; else ``linear``."""
+    """``exact`` up to 9 cells; on 4x4 the strongest database cached (7-8, 6-6-3), else
+    5-5-5; else ``linear``."""
     cells = shape[0] * shape[1]
     if cells <= 9:
         return "exact"
     if shape == (4, 4):
-        return next((name for name in PDB_NAMES if cached(name, shape, goal)), "5-5-5")
+        return next((name for name in PDB_NAMES if cached(name, shape, goal)), PDB_NAMES[-1])
     return "linear"
 
 
@@ -122,26 +134,21 @@ class _Search:
         for cell, tile in enumerate(goal):
             goal_pos[tile] = cell
         width = max((len(g) for g in groups), default=1)
+        count = max(1, len(groups))
         group_of = np.full(cells, -1, np.int64)
-        gtiles = np.zeros((max(1, len(groups)), width), np.int64)
-        gsize = np.zeros(max(1, len(groups)), np.int64)
-        gmult = np.zeros((max(1, len(groups)), width), np.int64)
-        goff = np.zeros(max(1, len(groups)), np.int64)
-        offset = 0
+        order_of = np.zeros(cells, np.int64)
+        gtiles = np.zeros((count, width), np.int64)
+        gsize = np.zeros(count, np.int64)
+        gmult = np.zeros((count, width), np.int64)
+        goff = np.zeros(count, np.int64)
         for g, tiles in enumerate(groups):
             group_of[list(tiles)] = g
+            order_of[list(tiles)] = range(len(tiles))
             gtiles[g, : len(tiles)] = tiles
             gsize[g] = len(tiles)
             gmult[g, : len(tiles)] = weights(len(tiles), cells)
-            goff[g] = offset
-            offset += table_size(len(tiles), cells)
-        pdb = (
-            np.concatenate(db.tables)
-            if db is not None and len(db.tables) > 1
-            else db.tables[0]
-            if db is not None
-            else np.zeros(1, np.uint8)
-        )
+            goff[g] = db.offsets[g] if db is not None else 0
+        pdb = db.table if db is not None else np.zeros(1, np.uint8)
         # the mirror about the main diagonal: cell (r, c) -> (c, r); tile t -> the goal's
         # tile on the mirror of t's goal cell
         rcell = np.array(
@@ -166,9 +173,13 @@ class _Search:
             rtile,
             rcell,
             np.zeros(cells, np.int64),
-            np.zeros(max(1, len(groups)), np.int64),
-            np.zeros(max(1, len(groups)), np.int64),
+            np.zeros(count, np.int64),
+            np.zeros(count, np.int64),
+            order_of,
+            np.zeros(count, np.int64),
+            np.zeros(count, np.int64),
         )
+        self.undo = np.zeros((MAX_DEPTH + 1, K.U_SIZE), np.int64)
         self.path = np.zeros(MAX_DEPTH + 1, np.int64)
         self.nextd = np.zeros(MAX_DEPTH + 1, np.int64)
 
@@ -198,6 +209,7 @@ class _Search:
                 self.lc_row,
                 self.lc_col,
                 *self.tables,
+                self.undo,
                 self.path,
                 self.nextd,
                 units,
@@ -225,6 +237,7 @@ class _Search:
             self.lc_row,
             self.lc_col,
             *self.tables,
+            self.undo,
             self.path,
             self.nextd,
         )
@@ -282,7 +295,7 @@ def solve(
     max_nodes: int | None = None,
     max_expansions: int | None = None,
     max_memory: int | str | None = None,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[BuildStep], None] | None = None,
 ) -> SlidingResult:
     """Solve one board: the blank's moves to the goal, optimal unless asked otherwise.
 
@@ -294,7 +307,7 @@ def solve(
         Needed when the board is not square.
     goal : "blank-last", "blank-first" or a board
         Ignored when ``board`` is a :class:`Puzzle` (it has its goal).
-    algorithm : {"ida", "astar", "zones"}
+    algorithm : {"ida", "wastar", "astar", "zones"}
     heuristic : str, optional
         One of :data:`~tansuo.sliding.heuristics.HEURISTICS` for ``ida``;
         by default the exact table up to 9 cells, a pattern database on 4x4
@@ -304,10 +317,10 @@ def solve(
         ``f = g + weight * h``: above 1, a faster answer at most ``weight``
         times the optimum.
     time_limit, max_nodes, max_expansions, max_memory
-        Budgets. A node is a board generated by IDA* (an expansion for A*);
+        Budgets. A node is a board generated by IDA* (an expansion for the A*s);
         ``max_memory`` bounds the pattern database and A*'s lists.
-    progress : callable ``(what, level, states)``, optional
-        Told of each level of a pattern database being built.
+    progress : callable taking a :class:`~tansuo.sliding.heuristics.BuildStep`, optional
+        Told, many times a level, how the build of a pattern database goes.
 
     Returns
     -------
@@ -343,6 +356,8 @@ def solve(
         return SlidingResult(NO_SOLUTION, reason=reason, optimal=False, bound=None, **base)
     if algorithm == "astar":
         return _astar(puzzle, budget, base)
+    if algorithm == "wastar":
+        return _wastar(puzzle, budget, factor, base)
     if algorithm == "zones":
         from tansuo.sliding.zones import solve_zones
 
@@ -373,6 +388,7 @@ def solve(
         nodes_per_s=nodes / elapsed if elapsed > 0 else None,
         iterations=int(search.ctr[K.C_ITERATIONS]),
         h_start=h_start,
+        heuristic=name,
         limit=None if found else limit,
         preprocess_s=preprocess,
     )
@@ -390,12 +406,14 @@ def solve(
 
 
 def _database_bytes(name: str, puzzle: Puzzle) -> int:
-    """Memory the database needs: its tables, or building its largest one when not cached."""
+    """Memory the database needs: its tables, and when not cached the search that builds the
+    largest one (straight into its place among the tables)."""
     groups = pattern_groups(name, puzzle.shape, puzzle.goal)
-    tables = sum(table_size(len(g), puzzle.cells) for g in groups)
+    sizes = [table_size(len(g), puzzle.cells) for g in groups]
     if cached(name, puzzle.shape, puzzle.goal):
-        return tables
-    return tables + max(build_bytes(len(g), puzzle.cells) for g in groups)
+        return sum(sizes)
+    pairs = zip(groups, sizes, strict=True)
+    return sum(sizes) + max(build_bytes(len(g), puzzle.cells) - size for g, size in pairs)
 
 
 def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResult:
@@ -440,6 +458,92 @@ def _astar(puzzle: Puzzle, budget: Budget, base: dict[str, Any]) -> SlidingResul
         bound=1.0,
         stats=stats,
         **base,
+    )
+
+
+class _AStarStore:
+    """The weighted A*'s nodes, hash table and heap; doubled when full, up to the budget.
+
+    ``capacity`` (boards) is a power of two: the hash table has four slots a board.
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self._allocate(1 << max(3, capacity.bit_length() - 1))
+
+    def _allocate(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.keys = np.zeros((capacity, 2), np.int64)
+        self.node = np.zeros((capacity, K.N_SIZE), np.int32)
+        self.slots = np.zeros(4 * capacity, np.int32)
+        self.heap = np.zeros(2 * capacity, np.int64)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return self.keys, self.node, self.slots, self.heap
+
+    def grow(self, nodes: int, items: int) -> None:
+        """Twice the room, the first ``nodes`` boards and ``items`` heap items kept."""
+        keys, node, heap = self.keys, self.node, self.heap
+        self._allocate(2 * self.capacity)
+        self.keys[:nodes] = keys[:nodes]
+        self.node[:nodes] = node[:nodes]
+        self.heap[:items] = heap[:items]
+        K.astar_rehash(self.keys, nodes, self.slots)
+
+
+def _wastar(
+    puzzle: Puzzle, budget: Budget, factor: Fraction, base: dict[str, Any]
+) -> SlidingResult:
+    """Weighted A* in numba (linear conflicts): the length within ``factor`` x optimal."""
+    if puzzle.cells > WASTAR_MAX_CELLS:
+        raise InvalidInput(
+            f"wastar is for boards of up to {WASTAR_MAX_CELLS} cells; "
+            f"a {puzzle.rows}x{puzzle.cols} board has {puzzle.cells}"
+        )
+    base = {**base, "heuristic": "linear"}
+    meter = budget.start()
+    memory = WASTAR_MEMORY if budget.max_memory is None else budget.max_memory
+    most = min(memory // WASTAR_NODE_BYTES, 1 << K.NODE_BITS)
+    search = _Search(puzzle.shape, puzzle.goal, "linear", None, factor)
+    search.board[:] = puzzle.tiles
+    store = _AStarStore(min(most, WASTAR_FIRST_NODES))
+    actr = np.zeros(K.A_SIZE, np.int64)
+    arrays = (search.board, search.pos, search.goal_pos, search.lc_row, search.lc_col)
+    K.astar_init(search.par, search.ctr, actr, *arrays, *store.arrays())
+
+    def step(units: int) -> bool:
+        over = K.astar_run(
+            search.par, search.ctr, actr, search.nbr, *arrays, *store.arrays(), units
+        )
+        if actr[K.A_STATUS] == K.FULL and 2 * store.capacity <= most:
+            store.grow(int(actr[K.A_NODES]), int(actr[K.A_HEAP]))
+            actr[K.A_STATUS] = K.RUNNING
+            return False
+        return bool(over)
+
+    limit = run_chunked(step, lambda: int(actr[K.A_EXPANDED]), meter)
+    if actr[K.A_STATUS] == K.FULL:
+        limit = "max_memory"
+    elapsed = meter.elapsed()
+    found = actr[K.A_STATUS] == K.FOUND
+    expanded = int(actr[K.A_EXPANDED])
+    stats = SlidingStats(
+        expanded=expanded,
+        generated=int(actr[K.A_GENERATED]),
+        nodes=expanded,
+        elapsed_s=elapsed,
+        nodes_per_s=expanded / elapsed if elapsed > 0 else None,
+        limit=None if found else limit,
+        max_frontier=int(actr[K.A_MAX_OPEN]),
+        h_start=int(store.node[0, K.N_H]),
+        heuristic="linear",
+    )
+    if not found:
+        return SlidingResult(LIMIT, optimal=False, bound=None, stats=stats, **base)
+    moves = np.zeros(MAX_DEPTH * 4, np.int64)
+    length = K.astar_path(store.node, int(actr[K.A_GOAL]), moves)
+    lurd = "".join(MOVES[d] for d in moves[:length])
+    return SlidingResult(
+        SOLVED, lurd=lurd, optimal=factor == 1, bound=float(factor), stats=stats, **base
     )
 
 
@@ -491,6 +595,7 @@ def solve_many(
             nodes=int(nodes[j]),
             elapsed_s=per_board,
             preprocess_s=preprocess,
+            heuristic=name,
         )
         results[i] = SlidingResult(
             SOLVED,
@@ -522,6 +627,7 @@ def warm_up() -> None:
     for name in ("linear", "exact"):
         solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic=name)
     solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="manhattan")
+    solve([1, 2, 3, 4, 5, 6, 0, 7, 8], algorithm="wastar", weight=2.0)
     solve_many([[1, 2, 3, 0]])
 
 
