@@ -18,6 +18,7 @@ import shlex
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tansuo.errors import InvalidInput
@@ -47,6 +48,9 @@ class Player:
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         if self.spec in SETTINGS:
+            from tansuo.gomoku.engine import warm_up
+
+            warm_up()  # compiled before the referee's clock runs
             threats, book = SETTINGS[self.spec]
             self.brain = Brain(engine=Engine(hash_mb=16, threats=threats, book=book))
             return
@@ -86,8 +90,11 @@ class Player:
         """Send ``lines`` and wait for the answer (None: no answer in time, or dead)."""
         if self.brain is not None:
             answers: list[str] = []
+            started = time.perf_counter()
             for line in lines:
                 answers += self.brain.handle(line)
+            if time.perf_counter() - started > seconds:
+                return None  # the referee's clock holds for brains in this process too
             moves = [a for a in answers if not a.upper().startswith(("MESSAGE", "DEBUG"))]
             return moves[-1] if moves else None
         for line in lines:
@@ -211,17 +218,28 @@ def read_openings(path: str | None) -> list[str]:
 
 
 def play_game(
-    black: Player, white: Player, opening: str, *, move_time: float, size: int, rule: str
+    black: Player,
+    white: Player,
+    opening: str,
+    *,
+    move_time: float,
+    size: int,
+    rule: str,
+    white_time: float | None = None,
 ) -> tuple[int, str]:
-    """One game; returns (winner: 1, 2 or 0 for a draw, how it ended)."""
+    """One game; returns (winner: 1, 2 or 0 for a draw, how it ended).
+
+    ``white_time``: white's seconds per move when they differ from black's.
+    """
     board = parse_position(opening) if opening else Board(size, rule=rule)
     players = {K.BLACK: black, K.WHITE: white}
-    for player in players.values():
+    times = {K.BLACK: move_time, K.WHITE: move_time if white_time is None else white_time}
+    for colour, player in players.items():
         if board.width == board.height:
             player.send(f"START {board.width}")
         else:
             player.send(f"RECTSTART {board.width},{board.height}")
-        player.send(f"INFO timeout_turn {int(move_time * 1000)}")
+        player.send(f"INFO timeout_turn {int(times[colour] * 1000)}")
         player.send(f"INFO rule {RULE_BITS[board.rule]}")
     told = dict.fromkeys(players, False)
     last: int | None = None
@@ -241,7 +259,7 @@ def play_game(
         else:
             assert last is not None
             lines = [f"TURN {board.format_xy(last)}"]
-        answer = player.ask(lines, move_time + GRACE_S)
+        answer = player.ask(lines, times[side] + GRACE_S)
         if answer is None:
             alive = player.proc is None or player.proc.poll() is None
             return 3 - side, "timeout" if alive else "crash"
@@ -263,8 +281,15 @@ def run_match(
     size: int = 15,
     rule: str = "freestyle",
     openings: str | None = None,
+    second_time: float | None = None,
+    progress: Callable[[int, MatchResult], None] | None = None,
 ) -> MatchResult:
-    """``games`` games, colours alternating, each opening played twice (once per colour)."""
+    """``games`` games, colours alternating, each opening played twice (once per colour).
+
+    ``second_time``: the second brain's seconds per move, for time odds
+    (default: ``move_time`` for both). ``progress(game, result)`` is called
+    after every game.
+    """
     if games < 1:
         raise InvalidInput(f"games must be >= 1, got {games}")
     lines = read_openings(openings)
@@ -276,8 +301,15 @@ def run_match(
             a_black = game % 2 == 0
             black, white = (a, b) if a_black else (b, a)
             start = time.perf_counter()
+            other = move_time if second_time is None else second_time
             winner, how = play_game(
-                black, white, opening, move_time=move_time, size=size, rule=rule
+                black,
+                white,
+                opening,
+                move_time=move_time if a_black else other,
+                white_time=other if a_black else move_time,
+                size=size,
+                rule=rule,
             )
             result.durations.append(time.perf_counter() - start)
             if winner == 0:
@@ -295,6 +327,8 @@ def run_match(
             if how not in ("five", "full board"):
                 loser = "white" if winner == K.BLACK else "black"
                 result.faults.append(f"game {game + 1}: {loser} lost by {how}")
+            if progress is not None:
+                progress(game + 1, result)
     finally:
         a.close()
         b.close()
