@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import queue
+import random
 import shlex
 import subprocess
 import threading
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _kernels as K
 from tansuo.gomoku.engine import Engine
-from tansuo.gomoku.io import parse_position
+from tansuo.gomoku.io import format_position, parse_position
 from tansuo.gomoku.model import Board
 from tansuo.gomoku.protocol import Brain
 
@@ -215,6 +216,44 @@ def read_openings(path: str | None) -> list[str]:
     for line in openings:
         parse_position(line)  # fail early, with the line's own error
     return openings or [""]
+
+
+def balanced_openings(
+    count: int = 50, *, seed: int = 2026, size: int = 15, margin: int = 150
+) -> list[str]:
+    """Openings of two black and two white stones in the central 7x7, black to move.
+
+    Random placements are kept when neither side threatens five and the
+    engine without threat search scores them within ``margin`` for black
+    (the mean of its depth-4 and depth-5 values, which lean to opposite
+    sides); each is distinct as a set of stones. The bundled
+    ``data/openings-balanced.txt`` is ``balanced_openings()``.
+    """
+    rng = random.Random(seed)
+    engine = Engine(hash_mb=8, threats=False, book=False)
+    centre = [
+        (x, y)
+        for x in range(size // 2 - 3, size // 2 + 4)
+        for y in range(size // 2 - 3, size // 2 + 4)
+    ]
+    seen: set[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]] = set()
+    found: list[str] = []
+    while len(found) < count:
+        cells = rng.sample(centre, 4)
+        key = (frozenset(cells[0::2]), frozenset(cells[1::2]))
+        if key in seen:
+            continue
+        seen.add(key)
+        board = Board(size)
+        for x, y in cells:
+            board.play(board.index(x, y))
+        if board.five_points(K.BLACK) or board.five_points(K.WHITE):
+            continue
+        low = engine.search(board, depth=4).score or 0
+        high = engine.search(board, depth=5).score or 0
+        if abs(low + high) < 2 * margin:
+            found.append(format_position(board))
+    return found
 
 
 def play_game(
