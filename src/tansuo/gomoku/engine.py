@@ -318,12 +318,14 @@ def _main_line(board: Board, searcher: ThreatSearcher, a: int, depth: int, vct: 
             # free in the proof, and costs one at the root: allow one more.
             free = 1 if K.five_points(state, d, buffer) else 0
             for tried in range(1, depth + free + 2):  # +1: see the empty defence below
+                # the search's watchdog still runs: out of time, no line (unverified)
                 counters[K.C_NODE_LIMIT] = -1
-                counters[K.C_STOP] = 0
                 counters[K.C_ABORTED] = 0
                 counters[K.C_BEST] = -1
                 if K.threat_root(state, searcher.arrays, a, tried, int(vct)) == K.WIN:
                     break
+                if counters[K.C_ABORTED]:
+                    return []
             else:
                 return []
             depth = tried - 1
@@ -689,7 +691,9 @@ class Engine:
         if line is None:
             return None
         tried = {move}
-        others = [board.parse_move(line[0]), *board.legal_moves()[:AVOID_CANDIDATES]]
+        # the opponent's first move (its key point; no line: out of time), then the best-looking
+        key = [board.parse_move(line[0])] if line else []
+        others = [*key, *board.legal_moves()[:AVOID_CANDIDATES]]
         for candidate in others:
             if candidate in tried or not board.is_legal(candidate):
                 continue
