@@ -53,6 +53,11 @@ def warm_up() -> None:
     board = Board(9, moves=["e5", "e4", "f5", "f4"])
     find_threat(board, kind="vct", max_depth=2)
     Engine(hash_mb=1).search(board, depth=2)
+    # a win found and its line replayed (threat_root, defences), and a timed
+    # search with its final check: nothing is left to compile on a game's clock
+    board = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
+    find_threat(board, kind="vct", max_depth=3)
+    Engine(hash_mb=1, book=False).search(Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05)
     board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
     board.forbidden(board.parse_move("f5"))
 
