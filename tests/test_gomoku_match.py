@@ -38,3 +38,12 @@ def test_time_odds_give_each_brain_its_own_clock():
         "tansuo:nothreats", "tansuo", games=2, move_time=0.05, second_time=0.1, size=9
     )
     assert result.games == 2 and result.timeouts == 0, result.faults
+
+
+def test_bundled_openings_by_name():
+    from tansuo.gomoku.match import read_openings
+
+    renju = read_openings("renju26")
+    assert len(renju) == len(set(renju)) == 26
+    assert all(text.split()[1:3] in (["h8", "h9"], ["h8", "i9"]) for text in renju)
+    assert len(set(read_openings("balanced"))) == 50

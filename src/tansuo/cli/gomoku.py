@@ -305,7 +305,7 @@ def match_command(
         None,
         "--openings",
         metavar="FILE",
-        help="Opening positions, one a line (each played twice).",
+        help="Opening positions, one a line (each played twice), or balanced / renju26.",
     ),
     time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
     second_time: float | None = typer.Option(
@@ -328,7 +328,9 @@ def match_command(
         check_time_limit(second_time)
     check_size(size, size)
     rule = check_rule(rule)
-    if openings is not None and not Path(openings).is_file():
+    from tansuo.gomoku.match import BUNDLED_OPENINGS
+
+    if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
         raise InvalidInput(f"{openings}: no such openings file")
     with compiling(_warm_up, "the Gomoku kernels"):
         pass

@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _kernels as K
@@ -205,13 +206,27 @@ def _elo(score: float, games: int) -> float:
     return -400 * math.log10(1 / s - 1)
 
 
+BUNDLED_OPENINGS = {"balanced": "openings-balanced.txt", "renju26": "openings.txt"}
+"""Opening files shipped in ``tansuo/gomoku/data``, by the name ``--openings`` accepts."""
+
+
 def read_openings(path: str | None) -> list[str]:
-    """Opening positions, one a line (``#`` comments), in the position text format."""
+    """Opening positions, one a line (``#`` comments), in the position text format.
+
+    ``path`` is a file, or a bundled set: ``"balanced"`` (50 four-stone
+    openings, see :func:`balanced_openings`) or ``"renju26"`` (the 26
+    standard three-stone openings of renju).
+    """
     if path is None:
         return [""]
     from tansuo.files import read_text
 
-    lines = [line.split("#", 1)[0].strip() for line in read_text(path).splitlines()]
+    if path in BUNDLED_OPENINGS:
+        data = resources.files("tansuo.gomoku").joinpath("data/" + BUNDLED_OPENINGS[path])
+        text = data.read_text("utf-8")
+    else:
+        text = read_text(path)
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     openings = [line for line in lines if line]
     for line in openings:
         parse_position(line)  # fail early, with the line's own error
