@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tansuo.adversarial import alphabeta
+from tansuo.adversarial import alphabeta, is_mate_score
 from tansuo.gomoku import Engine, parse_position, search
 
 
@@ -62,3 +62,17 @@ def test_time_limit_is_honoured_on_a_big_board():
     # CPU time: on a shared machine wall time also counts the others' turns (0.44 s was seen)
     assert time.process_time() - started < 0.3 + 0.1
     assert result.move is not None
+
+
+def test_tree_vcf_probes_see_a_win_beyond_the_depth():
+    # a VCF of four fours: two plies of alpha-beta alone see no win; with the
+    # VCF probe at every node (the root's own threat search switched off) they do
+    board = parse_position(
+        "15 freestyle h8 g9 h9 h6 f8 g8 g6 h10 g10 e12 f9 e8 f10 f11 e9 f7 d10 c10 b12 c11 g11"
+    )
+    plain = Engine(hash_mb=1, threats=False, book=False).search(board, depth=2)
+    probing = Engine(hash_mb=1, threats=True, book=False)
+    probing._root_threats = lambda *args: None  # type: ignore[method-assign]
+    found = probing.search(board, depth=2)
+    assert plain.score is not None and not is_mate_score(plain.score)
+    assert found.score is not None and is_mate_score(found.score) and found.score > 0

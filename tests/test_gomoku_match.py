@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
-from tansuo.gomoku.match import MatchResult, run_match
+from tansuo.gomoku.match import MatchResult, balanced_openings, run_match
 
 
 def test_elo_of_a_score():
@@ -21,3 +21,29 @@ def test_child_process_brain_plays_legal_games():
     result = run_match("tansuo", brain, games=2, move_time=0.05, size=9)
     assert result.games == 2
     assert result.illegal == result.timeouts == result.crashes == 0, result.faults
+
+
+def test_balanced_openings_are_four_stones_black_to_move_and_distinct():
+    from tansuo.gomoku.io import parse_position
+
+    openings = balanced_openings(3, seed=7)
+    boards = [parse_position(text) for text in openings]
+    assert len(set(openings)) == 3
+    assert all(len(b.history) == 4 and b.side_to_move == 1 for b in boards)
+    assert all(not b.five_points(1) and not b.five_points(2) for b in boards)
+
+
+def test_time_odds_give_each_brain_its_own_clock():
+    result = run_match(
+        "tansuo:nothreats", "tansuo", games=2, move_time=0.05, second_time=0.1, size=9
+    )
+    assert result.games == 2 and result.timeouts == 0, result.faults
+
+
+def test_bundled_openings_by_name():
+    from tansuo.gomoku.match import read_openings
+
+    renju = read_openings("renju26")
+    assert len(renju) == len(set(renju)) == 26
+    assert all(text.split()[1:3] in (["h8", "h9"], ["h8", "i9"]) for text in renju)
+    assert len(set(read_openings("balanced"))) == 50

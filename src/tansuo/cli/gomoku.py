@@ -305,9 +305,15 @@ def match_command(
         None,
         "--openings",
         metavar="FILE",
-        help="Opening positions, one a line (each played twice).",
+        help="Opening positions, one a line (each played twice), or balanced / renju26.",
     ),
     time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
+    second_time: float | None = typer.Option(
+        None,
+        "--second-time",
+        metavar="S",
+        help="B's seconds per move, for time odds (default: --time-limit).",
+    ),
     size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
     rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
@@ -318,14 +324,31 @@ def match_command(
     from tansuo.gomoku.model import check_rule, check_size
 
     check_time_limit(time_limit)
+    if second_time is not None:
+        check_time_limit(second_time)
     check_size(size, size)
     rule = check_rule(rule)
-    if openings is not None and not Path(openings).is_file():
+    from tansuo.gomoku.match import BUNDLED_OPENINGS
+
+    if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
         raise InvalidInput(f"{openings}: no such openings file")
     with compiling(_warm_up, "the Gomoku kernels"):
         pass
+
+    def progress(game: int, so_far: Any) -> None:
+        if not json_out:
+            console.print(f"game {game}/{games}: {so_far.summary()}", markup=False)
+
     result = run_match(
-        first, second, games=games, move_time=time_limit, size=size, rule=rule, openings=openings
+        first,
+        second,
+        games=games,
+        move_time=time_limit,
+        second_time=second_time,
+        size=size,
+        rule=rule,
+        openings=openings,
+        progress=progress,
     )
     if json_out:
         emit_json(result.as_dict())

@@ -923,7 +923,11 @@ S_PRUNE = 0  # threat-aware move generation and a move-count cap (off: plain alp
 S_USE_TT = 1
 S_USE_HISTORY = 2
 S_WIDTH = 3  # moves searched per node when pruning
-PARAMS_SIZE = 4
+S_VCF_DEPTH = 4  # a VCF of at most this many fours ends a node (0: no threat search in the tree)
+S_VCF_NODES = 5  # threat-search nodes per in-tree VCF probe
+S_EXTEND = 6  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
+PARAMS_SIZE = 7
+EXTEND_PLIES = 4
 
 TT_EXACT = 1
 TT_LOWER = 2
@@ -955,9 +959,27 @@ def _order(state, side, moves, prio, n, history, tt_move, use_history):
         prio[j] = v
 
 
-@njit(types.int64(STATE_TYPE, ALPHABETA_TYPE, *([types.int64] * 5)), cache=True)
-def negamax(state, asearch, side, depth, ply, alpha, beta):
-    """Fail-soft alpha-beta from ``side``'s point of view (scores as in tansuo.adversarial)."""
+@njit(types.int64(STATE_TYPE, THREAT_TYPE, types.int64, types.int64), cache=True)
+def vcf_probe(state, tsearch, side, params_depth_nodes):
+    """A VCF search for ``side`` of at most ``params_depth_nodes & 0xFF`` fours and
+    ``params_depth_nodes >> 8`` nodes: WIN, or FAIL when none was found."""
+    tc = tsearch[3]
+    tc[C_NODE_LIMIT] = tc[C_NODES] + (params_depth_nodes >> 8)
+    tc[C_ABORTED] = 0
+    tc[C_STOP] = 0
+    # ply 1: the cache is probed at once (the root of a threat search never is)
+    r = threat(state, tsearch, side, params_depth_nodes & 0xFF, 1, 0, 0, -1)
+    return WIN if r == WIN else FAIL
+
+
+@njit(types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)), cache=True)
+def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
+    """Fail-soft alpha-beta from ``side``'s point of view (scores as in tansuo.adversarial).
+
+    With ``params[S_VCF_DEPTH]`` set, every node (leaves included) first asks a
+    small VCF search whether the side to move wins by fours: then the node is
+    won, with a mate score a VCF of that many fours can need at most.
+    """
     tt_keys, tt_vals, tt_depth, tt_flag, tt_move, history, counters, buf, prio_buf, params = asearch
     fivecnt, key, info = state[5], state[8], state[9]
     if _poll(counters):
@@ -967,9 +989,27 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
     o = 3 - side
     if fivecnt[side] > 0 and ply > 0:  # the root plays it (and reports the move)
         return MATE - (ply + 1)
-    if depth <= 0 or ply >= MAX_PLY - 2:
-        return evaluate(state, side)
+    vcf_depth = params[S_VCF_DEPTH]
+    if (
+        vcf_depth > 0
+        and 0 < ply < MAX_PLY - 40
+        and fivecnt[FOURS + side] > 0
+        and vcf_probe(state, tsearch, side, vcf_depth | (params[S_VCF_NODES] << 8)) == WIN
+    ):
+        return MATE - (ply + 2 * vcf_depth)
     prune = params[S_PRUNE] != 0
+    # A quiescence-like extension: a leaf where the opponent threatens five
+    # (one block) is searched on, up to EXTEND_PLIES beyond the depth; a quiet
+    # leaf is evaluated.
+    extend = (
+        prune
+        and params[S_EXTEND] != 0
+        and depth > -EXTEND_PLIES
+        and ply < MAX_PLY - 40
+        and fivecnt[o] > 0
+    )
+    if (depth <= 0 or ply >= MAX_PLY - 2) and not extend:
+        return evaluate(state, side)
     use_tt = params[S_USE_TT] != 0
     k = key[0]
     if side == WHITE:
@@ -1008,6 +1048,15 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
             if ply > 0:
                 return -(MATE - (ply + 2))
             n = candidates(state, side, moves)
+    elif prune and has_threat_point(state, o):
+        # the opponent makes an open four (or a double four) next: only the
+        # moves that stop it, and our own fours, do not lose
+        is_four = np.empty(state[11].shape[0], np.bool_)
+        n = defences(state, o, moves, is_four)
+        if n == 0:
+            if ply > 0:
+                return -(MATE - (ply + 4))
+            n = candidates(state, side, moves)
     else:
         n = candidates(state, side, moves)
     if n == 0:
@@ -1031,7 +1080,7 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
             v = MATE - (ply + 1)
         else:
             make(state, m, side)
-            v = -negamax(state, asearch, o, depth - 1, ply + 1, -beta, -alpha)
+            v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
             unmake(state, m)
         if counters[C_ABORTED] != 0:
             return 0
@@ -1067,9 +1116,9 @@ def negamax(state, asearch, side, depth, ply, alpha, beta):
 
 
 @njit(cache=True, nogil=True)
-def search_root(state, asearch, side, depth, alpha, beta):
+def search_root(state, asearch, tsearch, side, depth, alpha, beta):
     """One iteration of alpha-beta at ``depth``; the best move lands in ``counters[C_BEST]``."""
-    return negamax(state, asearch, side, depth, 0, alpha, beta)
+    return negamax(state, asearch, tsearch, side, depth, 0, alpha, beta)
 
 
 @njit(cache=True, nogil=True)

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import math
 import queue
+import random
 import shlex
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _kernels as K
 from tansuo.gomoku.engine import Engine
-from tansuo.gomoku.io import parse_position
+from tansuo.gomoku.io import format_position, parse_position
 from tansuo.gomoku.model import Board
 from tansuo.gomoku.protocol import Brain
 
@@ -47,6 +50,9 @@ class Player:
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         if self.spec in SETTINGS:
+            from tansuo.gomoku.engine import warm_up
+
+            warm_up()  # compiled before the referee's clock runs
             threats, book = SETTINGS[self.spec]
             self.brain = Brain(engine=Engine(hash_mb=16, threats=threats, book=book))
             return
@@ -86,8 +92,11 @@ class Player:
         """Send ``lines`` and wait for the answer (None: no answer in time, or dead)."""
         if self.brain is not None:
             answers: list[str] = []
+            started = time.perf_counter()
             for line in lines:
                 answers += self.brain.handle(line)
+            if time.perf_counter() - started > seconds:
+                return None  # the referee's clock holds for brains in this process too
             moves = [a for a in answers if not a.upper().startswith(("MESSAGE", "DEBUG"))]
             return moves[-1] if moves else None
         for line in lines:
@@ -197,31 +206,94 @@ def _elo(score: float, games: int) -> float:
     return -400 * math.log10(1 / s - 1)
 
 
+BUNDLED_OPENINGS = {"balanced": "openings-balanced.txt", "renju26": "openings.txt"}
+"""Opening files shipped in ``tansuo/gomoku/data``, by the name ``--openings`` accepts."""
+
+
 def read_openings(path: str | None) -> list[str]:
-    """Opening positions, one a line (``#`` comments), in the position text format."""
+    """Opening positions, one a line (``#`` comments), in the position text format.
+
+    ``path`` is a file, or a bundled set: ``"balanced"`` (50 four-stone
+    openings, see :func:`balanced_openings`) or ``"renju26"`` (the 26
+    standard three-stone openings of renju).
+    """
     if path is None:
         return [""]
     from tansuo.files import read_text
 
-    lines = [line.split("#", 1)[0].strip() for line in read_text(path).splitlines()]
+    if path in BUNDLED_OPENINGS:
+        data = resources.files("tansuo.gomoku").joinpath("data/" + BUNDLED_OPENINGS[path])
+        text = data.read_text("utf-8")
+    else:
+        text = read_text(path)
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     openings = [line for line in lines if line]
     for line in openings:
         parse_position(line)  # fail early, with the line's own error
     return openings or [""]
 
 
+def balanced_openings(
+    count: int = 50, *, seed: int = 2026, size: int = 15, margin: int = 150
+) -> list[str]:
+    """Openings of two black and two white stones in the central 7x7, black to move.
+
+    Random placements are kept when neither side threatens five and the
+    engine without threat search scores them within ``margin`` for black
+    (the mean of its depth-4 and depth-5 values, which lean to opposite
+    sides); each is distinct as a set of stones. The bundled
+    ``data/openings-balanced.txt`` is ``balanced_openings()``.
+    """
+    rng = random.Random(seed)
+    engine = Engine(hash_mb=8, threats=False, book=False)
+    centre = [
+        (x, y)
+        for x in range(size // 2 - 3, size // 2 + 4)
+        for y in range(size // 2 - 3, size // 2 + 4)
+    ]
+    seen: set[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]] = set()
+    found: list[str] = []
+    while len(found) < count:
+        cells = rng.sample(centre, 4)
+        key = (frozenset(cells[0::2]), frozenset(cells[1::2]))
+        if key in seen:
+            continue
+        seen.add(key)
+        board = Board(size)
+        for x, y in cells:
+            board.play(board.index(x, y))
+        if board.five_points(K.BLACK) or board.five_points(K.WHITE):
+            continue
+        low = engine.search(board, depth=4).score or 0
+        high = engine.search(board, depth=5).score or 0
+        if abs(low + high) < 2 * margin:
+            found.append(format_position(board))
+    return found
+
+
 def play_game(
-    black: Player, white: Player, opening: str, *, move_time: float, size: int, rule: str
+    black: Player,
+    white: Player,
+    opening: str,
+    *,
+    move_time: float,
+    size: int,
+    rule: str,
+    white_time: float | None = None,
 ) -> tuple[int, str]:
-    """One game; returns (winner: 1, 2 or 0 for a draw, how it ended)."""
+    """One game; returns (winner: 1, 2 or 0 for a draw, how it ended).
+
+    ``white_time``: white's seconds per move when they differ from black's.
+    """
     board = parse_position(opening) if opening else Board(size, rule=rule)
     players = {K.BLACK: black, K.WHITE: white}
-    for player in players.values():
+    times = {K.BLACK: move_time, K.WHITE: move_time if white_time is None else white_time}
+    for colour, player in players.items():
         if board.width == board.height:
             player.send(f"START {board.width}")
         else:
             player.send(f"RECTSTART {board.width},{board.height}")
-        player.send(f"INFO timeout_turn {int(move_time * 1000)}")
+        player.send(f"INFO timeout_turn {int(times[colour] * 1000)}")
         player.send(f"INFO rule {RULE_BITS[board.rule]}")
     told = dict.fromkeys(players, False)
     last: int | None = None
@@ -241,7 +313,7 @@ def play_game(
         else:
             assert last is not None
             lines = [f"TURN {board.format_xy(last)}"]
-        answer = player.ask(lines, move_time + GRACE_S)
+        answer = player.ask(lines, times[side] + GRACE_S)
         if answer is None:
             alive = player.proc is None or player.proc.poll() is None
             return 3 - side, "timeout" if alive else "crash"
@@ -263,8 +335,15 @@ def run_match(
     size: int = 15,
     rule: str = "freestyle",
     openings: str | None = None,
+    second_time: float | None = None,
+    progress: Callable[[int, MatchResult], None] | None = None,
 ) -> MatchResult:
-    """``games`` games, colours alternating, each opening played twice (once per colour)."""
+    """``games`` games, colours alternating, each opening played twice (once per colour).
+
+    ``second_time``: the second brain's seconds per move, for time odds
+    (default: ``move_time`` for both). ``progress(game, result)`` is called
+    after every game.
+    """
     if games < 1:
         raise InvalidInput(f"games must be >= 1, got {games}")
     lines = read_openings(openings)
@@ -276,8 +355,15 @@ def run_match(
             a_black = game % 2 == 0
             black, white = (a, b) if a_black else (b, a)
             start = time.perf_counter()
+            other = move_time if second_time is None else second_time
             winner, how = play_game(
-                black, white, opening, move_time=move_time, size=size, rule=rule
+                black,
+                white,
+                opening,
+                move_time=move_time if a_black else other,
+                white_time=other if a_black else move_time,
+                size=size,
+                rule=rule,
             )
             result.durations.append(time.perf_counter() - start)
             if winner == 0:
@@ -295,6 +381,8 @@ def run_match(
             if how not in ("five", "full board"):
                 loser = "white" if winner == K.BLACK else "black"
                 result.faults.append(f"game {game + 1}: {loser} lost by {how}")
+            if progress is not None:
+                progress(game + 1, result)
     finally:
         a.close()
         b.close()
