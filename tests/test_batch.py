@@ -93,9 +93,11 @@ def test_grid_batches_share_the_landmark_table_and_match_the_scenario():
     assert [(r["id"], r["cost"], r["solution"]) for r in pooled] == [
         (r["id"], r["cost"], r["solution"]) for r in local
     ]
-    # the table was built once, in prepare(): no query reports building it
-    assert all(r["stats"]["preprocess_s"] is None or r["stats"]["preprocess_s"] < 0.05
-               for r in pooled)  # fmt: skip
+    # the table was built once, in prepare(): no query reports building it (the landmark
+    # table takes over 0.2 s here; a worker's first query sets up the map in a few ms,
+    # which a loaded machine can stretch, hence the margin)
+    prepared = [s for r in pooled if (s := r["stats"]["preprocess_s"]) is not None]
+    assert len(prepared) <= 2 and all(seconds < 0.1 for seconds in prepared), prepared
 
 
 def test_a_crash_or_a_hang_is_retried_once_then_reported_alone():

@@ -144,10 +144,10 @@ def test_time_limits_hold_on_the_largest_map(largest_map):
         if prepared:
             searcher.prepare("jps")
         for algorithm, heuristic in runs:
-            started = time.perf_counter()
+            started = time.process_time()  # CPU time: the overshoot is the search's own
             r = searcher.find_path((0, 0), (4095, 4095), algorithm=algorithm,
                                    heuristic=heuristic, time_limit=limit)  # fmt: skip
-            spent = time.perf_counter() - started
+            spent = time.process_time() - started
             assert spent <= allowed, (algorithm, heuristic, prepared, spent, r.stats)
             assert r.status == "limit" and r.stats.limit == "time_limit"
             if prepared and heuristic is None and algorithm != "bidirectional":
