@@ -19,8 +19,14 @@ root (the givens propagated) or one guess, so ``nodes = guesses + 1``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+
+trailing_zeros: Any = _trailing_zeros
+"""The index of a mask's lowest set bit: one CPU instruction (LLVM's cttz)."""
 
 # Slots of the ``state`` array, which carries the search between calls.
 PHASE = 0  # where the search resumes: one of the phases below
@@ -332,8 +338,9 @@ def start(
 #
 # The search guesses on the cell with two candidates (a bivalue cell) that has
 # the most unsolved peers, else on the first with the fewest, lowest digit
-# first, and saves the 30 words of state per branch point. Its counters and phases are those of the general
-# kernel above (``state`` and its slots), so the results read alike.
+# first, and saves the 30 words of state per branch point (a branch point's
+# last digit pops it before it is tried). Its counters and phases are those of
+# the general kernel above (``state`` and its slots), so the results read alike.
 # ---------------------------------------------------------------------------------
 
 BAND_FULL = (1 << 27) - 1
@@ -372,10 +379,7 @@ def _band_tables() -> tuple[np.ndarray, ...]:
             if s & bits == bits:
                 keep[s] |= bits
         expand[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if (s >> t) & 1)
-    low_bit = np.zeros(37, dtype=np.int64)  # 2**k % 37 is different for every k < 36
-    for k in range(27):
-        low_bit[(1 << k) % 37] = k
-    return peers, columns, boxes, triads, keep, expand, low_bit
+    return peers, columns, boxes, triads, keep, expand
 
 
 (
@@ -385,7 +389,6 @@ def _band_tables() -> tuple[np.ndarray, ...]:
     ROW_TRIADS,
     TRIADS_KEPT,
     TRIADS_CELLS,
-    BIT_INDEX,
 ) = _band_tables()
 
 
@@ -520,7 +523,7 @@ def band_propagate(digits, solved, seen, state) -> bool:
                     while single:
                         bit = single & -single
                         single ^= bit
-                        if band_place(digits, solved, d, b, BIT_INDEX[bit % 37]) < 0:
+                        if band_place(digits, solved, d, b, trailing_zeros(bit)) < 0:
                             return False
                         placed += 1
                         found += 1
@@ -554,7 +557,7 @@ def band_branch_cell(digits, solved) -> int:
         while pairs:
             bit = pairs & -pairs
             pairs ^= bit
-            p = BIT_INDEX[bit % 37]
+            p = trailing_zeros(bit)
             column = BAND_COLUMNS[p % 9]
             score = popcount(BAND_PEERS[p] & ~solved[b])
             for other in range(3):
@@ -609,7 +612,7 @@ def band_search(
                             while a:
                                 bit = a & -a
                                 a ^= bit
-                                solutions[found, 27 * b + BIT_INDEX[bit % 37]] = d + 1
+                                solutions[found, 27 * b + trailing_zeros(bit)] = d + 1
                 state[FOUND] = found + 1
                 if found + 1 >= state[MAX_SOLUTIONS]:
                     state[PHASE] = ENOUGH_SOLUTIONS
@@ -648,6 +651,8 @@ def band_search(
                 return TRY
             low = options & -options
             untried[top] = options ^ low
+            if options == low:
+                state[DEPTH] = top  # the last digit here: this branch point is done
             for i in range(27):
                 a = saved[top, i]
                 digits[i] = a
@@ -658,7 +663,7 @@ def band_search(
             cell = branch_cell[top]
             state[GUESSES] += 1
             spent += 1
-            band_place(digits, solved, BIT_INDEX[low % 37], cell // 27, cell % 27)
+            band_place(digits, solved, trailing_zeros(low), cell // 27, cell % 27)
             state[SINGLES] += 1
             if band_propagate(digits, solved, seen, state):
                 phase = EXAMINE
