@@ -127,3 +127,10 @@ def test_box_route_finds_a_bent_route() -> None:
             assert player == box
             box += d
     assert box == end
+
+
+def test_a_search_pruned_by_the_room_macro_proves_nothing_until_searched_again() -> None:
+    level = Level.from_text("########\n#@$$ ..#\n########")  # two boxes in a row: stuck
+    assert goal_room(level.board()) is not None
+    result = solve(level)
+    assert result.status == "no_solution" and result.stats.limit is None

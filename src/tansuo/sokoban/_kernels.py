@@ -529,7 +529,11 @@ def search(
     running the other way (a one-slot empty table when there is none): a new
     state found there joins the two halves of a solution (``ctl[C_MEET]``).
     ``inroom, ordix, rgoal, rpush, rafter`` describe the goal room of the
-    macro (:class:`tansuo.sokoban.macros.GoalRoom`; used when ``P_ROOM >= 0``).
+    macro (:class:`tansuo.sokoban.macros.GoalRoom`; used when ``P_ROOM >= 0``):
+    a box enters the room only by the macro, onto the next goal of the
+    packing order, and never moves again. That can lose solutions, so a
+    search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
+    searches again without it).
     """
     nb = params[P_BOXES]
     mode = params[P_MODE]
@@ -538,7 +542,7 @@ def search(
     reverse = params[P_REVERSE]
     target = params[P_TARGET]
     tunnels = params[P_TUNNELS] and not reverse
-    room = params[P_ROOM] if not reverse else -1
+    entrance = params[P_ROOM] if not reverse else -1
     cap = sboxes.shape[0]
     tmask = table.size - 1
     hu = np.zeros(nb + 1, dtype=np.int64)
@@ -585,6 +589,8 @@ def search(
             b = sboxes[s, i]
             if corral >= 0 and not border[i]:
                 continue
+            if entrance >= 0 and inroom[b]:
+                continue  # a box in the goal room is on its goal for good
             for k in range(4):
                 d = deltas[k]
                 t = b + d
@@ -605,19 +611,20 @@ def search(
                     continue
                 steps = 1
                 if tunnels:
-                    end = tunnel_end(t, k, walls, dead, goal, occ, deltas, room)
+                    end = tunnel_end(t, k, walls, dead, goal, occ, deltas, entrance)
                     if end != t:
                         ctl[C_MACROS] += 1
                     steps += (end - t) // d
                     t = end
                     after = t - d
-                if t == room:
+                if t == entrance:
                     filled = room_macro(sboxes[s], i, nb, k, inroom, ordix, rpush)
-                    if filled >= 0:
-                        ctl[C_MACROS] += 1
-                        steps += rpush[filled, k]
-                        after = rafter[filled, k]
-                        t = rgoal[filled]
+                    if filled < 0:
+                        continue  # boxes enter the goal room only in its packing order
+                    ctl[C_MACROS] += 1
+                    steps += rpush[filled, k]
+                    after = rafter[filled, k]
+                    t = rgoal[filled]
                 ctl[C_GENERATED] += 1
                 occ[b] = 0
                 occ[t] = i + 1

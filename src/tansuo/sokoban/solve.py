@@ -53,6 +53,7 @@ FAST_ORDER = 2
 TUNNELS = True
 """Fast mode pushes a box on through a one-wide tunnel (:func:`._kernels.tunnel_end`)."""
 GOAL_ROOMS = True
+BACKWARD_WITH_ROOM = True
 """Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
 
 _INITIAL_STATES = 1 << 12
@@ -429,9 +430,10 @@ def solve(
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
     board = level if isinstance(level, Board) else level.board()
     code = _MODE_CODE[mode]
-    both = code == k.MODE_FAST and board.boxes != board.goals
     started = time.perf_counter()
     tables = prepare(board, macros=code == k.MODE_FAST)
+    both = code == k.MODE_FAST and board.boxes != board.goals
+    both = both and (BACKWARD_WITH_ROOM or tables.room is None)
     back_tables = prepare(board, reverse=True) if both else None
     preprocess_s = time.perf_counter() - started
     meter = budget.start()
@@ -440,6 +442,7 @@ def solve(
     start_boxes = np.array(board.boxes, dtype=np.int16)
     lower = _bound(start_boxes, tables)
     searches = [forward]
+    player = board.player
     if lower < k.INF and not _start_frozen(board, tables):
         player = board.player if code == k.MODE_MOVES else forward.region(board.player, board.boxes)
         forward.add_root(board.boxes, player, lower)
@@ -458,12 +461,26 @@ def solve(
         return sum(int(x.ctl[k.C_EXPANDED]) for x in searches)
 
     def step(units: int) -> bool:
+        nonlocal forward
         share = max(1, units // len(searches))
         for search in searches:
             search.step(share)
             if search.outcome == k.FOUND:
                 return True
-        # over when every search is over; a forward search that ran dry is a proof
+        # over when every search is over; a forward search that ran dry is a proof,
+        # unless the goal-room macro (which can lose solutions) pruned it: then again without
+        if (
+            forward.outcome == k.EXHAUSTED
+            and forward.limit is None
+            and forward.tables.room is not None
+        ):
+            plain = replace(forward.tables, room=None)
+            forward = _Search(board, plain, code, forward.memory)
+            forward.add_root(board.boxes, player, lower)
+            if len(searches) > 1:
+                forward.other, searches[1].other = searches[1], forward
+            searches[0] = forward
+            return False
         if forward.outcome == k.EXHAUSTED:
             return True
         return all(x.outcome in (k.FOUND, k.EXHAUSTED) or x.limit for x in searches)
