@@ -6,8 +6,10 @@ Three modes (:data:`MODES`):
     Greedy best-first on the lower bound (ties: fewer pushes), with PI-corral
     pruning and a goal-room packing order in its priority, forwards from the
     start and backwards (pulling boxes) from the solved position in turns,
-    until one finishes or the two meet. Finds a solution quickly; makes no
-    claim that it is short.
+    until one finishes or the two meet. Forwards, a push into a one-wide
+    tunnel goes on through it, and a box pushed into a goal room goes straight
+    to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
+    Finds a solution quickly; makes no claim that it is short.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound: the solution has the
     fewest pushes there are.
@@ -45,7 +47,7 @@ from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
 Mode = Literal["fast", "push-optimal", "move-optimal"]
 MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
 _MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
-FAST_WEIGHT = 3
+FAST_WEIGHT = 10
 """Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
 FAST_ORDER = 2
 """Fast mode's penalty per box on a goal filled before its turn in the packing order."""
