@@ -73,7 +73,7 @@ def test_result_contract() -> None:
 
 
 def test_budgets_end_in_limit() -> None:
-    hard = bundled_collection("xsokoban90")[1]
+    hard = bundled_collection("xsokoban90")[3]
     result = solve(hard, max_expansions=50)
     assert result.status == "limit" and result.stats.limit == "max_expansions"
     assert result.stats.expanded <= 50

@@ -34,7 +34,9 @@ P_WEIGHT = 2  # fast mode: priority = WEIGHT * (h + ORDER * disorder) + g
 P_ORDER = 3
 P_REVERSE = 4  # 1: pull boxes from the goals back to the start (a search backwards)
 P_TARGET = 5  # backwards: the start's player cell, normalised to its region
-PARAM_SLOTS = 6
+P_TUNNELS = 6  # 1: a push into a one-wide tunnel goes on through it (see tunnel_end)
+P_ROOM = 7  # the goal room's entrance cell, -1: no goal-room macro (see tansuo.sokoban.macros)
+PARAM_SLOTS = 8
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -49,7 +51,8 @@ C_DUPLICATES = 8
 C_CORRALS = 9
 C_MEET = 10  # the other search's state that the found one equals (-1: none)
 C_MEETINGS = 11
-CTL_SLOTS = 12
+C_MACROS = 12  # pushes that a tunnel or goal-room macro carried on
+CTL_SLOTS = 13
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -378,6 +381,64 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
 
 
 @njit(cache=True)
+def _locked(cell, k, walls, deltas):
+    """Whether walls flank ``cell`` on both sides across direction ``k`` (a one-wide corridor)."""
+    side = deltas[(k + 1) % 4]
+    return walls[cell + side] and walls[cell - side]
+
+
+@njit(cache=True)
+def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
+    """Where a box just pushed onto ``t`` along direction ``k`` ends under the tunnel macro.
+
+    While the box's cell ``t`` is off the goals and ``t`` and the next cell
+    ``t + d`` are both flanked by walls across ``d``, the box goes on to
+    ``t + d`` (when that is free floor and not dead). Sound (no solution is
+    lost): with walls on both sides, a box on ``t`` can only ever move along
+    ``d``, and nothing can cross ``t + d`` but along the corridor, which the
+    box on ``t`` blocks; so every solution from the box on ``t`` has a twin
+    from the box on ``t + d`` (the player is behind it on ``t``, and reaches
+    ``t + 2d`` whenever it could reach ``t + d`` before). A box pushed onto
+    ``t + d`` from the far side would freeze both, so no solution does that.
+    The box stops on ``stop`` (a goal room's entrance, where the next macro
+    takes over).
+    """
+    d = deltas[k]
+    while t != stop and not goal[t] and _locked(t, k, walls, deltas):
+        nxt = t + d
+        if walls[nxt] or occ[nxt] > 0 or dead[nxt] or not _locked(nxt, k, walls, deltas):
+            break
+        t = nxt
+    return t
+
+
+@njit(cache=True)
+def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
+    """How many goals of the room are filled, when a box just pushed onto the entrance
+    along direction ``k`` can take the next one (-1: no macro).
+
+    ``row_of[:nb]`` are the boxes before the push, ``skip`` the pushed one's
+    index. The macro applies when the boxes in the room stand exactly on the
+    first goals of the packing order (``ordix``: a goal's place in it, -1
+    elsewhere) and the room has a route for the next goal (``rpush >= 0``).
+    """
+    count = 0
+    top = -1
+    for q in range(nb):
+        c = row_of[q]
+        if q == skip or not inroom[c]:
+            continue
+        count += 1
+        if ordix[c] < 0:
+            return -1
+        if ordix[c] > top:
+            top = ordix[c]
+    if top >= count or count >= rpush.shape[0] or rpush[count, k] < 0:
+        return -1
+    return count
+
+
+@njit(cache=True)
 def state_hash(boxes, player, zbox, zplayer):
     h = zplayer[player]
     for c in boxes:
@@ -456,12 +517,23 @@ def search(
     oplayer,
     ohash,
     otable,
+    inroom,
+    ordix,
+    rgoal,
+    rpush,
+    rafter,
 ):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
     ``oboxes, oplayer, ohash, otable`` are the states and table of the search
     running the other way (a one-slot empty table when there is none): a new
     state found there joins the two halves of a solution (``ctl[C_MEET]``).
+    ``inroom, ordix, rgoal, rpush, rafter`` describe the goal room of the
+    macro (:class:`tansuo.sokoban.macros.GoalRoom`; used when ``P_ROOM >= 0``):
+    a box enters the room only by the macro, onto the next goal of the
+    packing order, and never moves again. That can lose solutions, so a
+    search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
+    searches again without it).
     """
     nb = params[P_BOXES]
     mode = params[P_MODE]
@@ -469,6 +541,8 @@ def search(
     order = params[P_ORDER]
     reverse = params[P_REVERSE]
     target = params[P_TARGET]
+    tunnels = params[P_TUNNELS] and not reverse
+    entrance = params[P_ROOM] if not reverse else -1
     cap = sboxes.shape[0]
     tmask = table.size - 1
     hu = np.zeros(nb + 1, dtype=np.int64)
@@ -515,6 +589,8 @@ def search(
             b = sboxes[s, i]
             if corral >= 0 and not border[i]:
                 continue
+            if entrance >= 0 and inroom[b]:
+                continue  # a box in the goal room is on its goal for good
             for k in range(4):
                 d = deltas[k]
                 t = b + d
@@ -533,6 +609,22 @@ def search(
                         continue
                 if corral >= 0 and not (cseen[t] == stamp and cid[t] == corral):
                     continue
+                steps = 1
+                if tunnels:
+                    end = tunnel_end(t, k, walls, dead, goal, occ, deltas, entrance)
+                    if end != t:
+                        ctl[C_MACROS] += 1
+                    steps += (end - t) // d
+                    t = end
+                    after = t - d
+                if t == entrance:
+                    filled = room_macro(sboxes[s], i, nb, k, inroom, ordix, rpush)
+                    if filled < 0:
+                        continue  # boxes enter the goal room only in its packing order
+                    ctl[C_MACROS] += 1
+                    steps += rpush[filled, k]
+                    after = rafter[filled, k]
+                    t = rgoal[filled]
                 ctl[C_GENERATED] += 1
                 occ[b] = 0
                 occ[t] = i + 1
@@ -569,8 +661,8 @@ def search(
                 occ[t] = 0
                 occ[b] = i + 1
                 h = shash[s] ^ zbox[b] ^ zbox[t] ^ zplayer[splayer[s]] ^ zplayer[player]
-                g = sg[s] + 1
-                m = sm[s] + wdist[stand] + 1
+                g = sg[s] + steps
+                m = sm[s] + wdist[stand] + steps
                 # seen before?
                 slot = h & tmask
                 found = -1

@@ -6,8 +6,10 @@ Three modes (:data:`MODES`):
     Greedy best-first on the lower bound (ties: fewer pushes), with PI-corral
     pruning and a goal-room packing order in its priority, forwards from the
     start and backwards (pulling boxes) from the solved position in turns,
-    until one finishes or the two meet. Finds a solution quickly; makes no
-    claim that it is short.
+    until one finishes or the two meet. Forwards, a push into a one-wide
+    tunnel goes on through it, and a box pushed into a goal room goes straight
+    to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
+    Finds a solution quickly; makes no claim that it is short.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound: the solution has the
     fewest pushes there are.
@@ -30,7 +32,7 @@ returned. Budgets: ``time_limit``, ``max_expansions`` (states expanded) and
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -39,15 +41,22 @@ from tansuo.budget import Budget, parse_memory, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, ResultMixin, Stats, Status, jsonable
 from tansuo.sokoban import _kernels as k
+from tansuo.sokoban.macros import GoalRoom, box_route, goal_room
 from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
 
 Mode = Literal["fast", "push-optimal", "move-optimal"]
 MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
 _MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
-FAST_WEIGHT = 3
+FAST_WEIGHT = 10
 """Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
 FAST_ORDER = 2
 """Fast mode's penalty per box on a goal filled before its turn in the packing order."""
+
+TUNNELS = True
+"""Fast mode pushes a box on through a one-wide tunnel (:func:`._kernels.tunnel_end`)."""
+GOAL_ROOMS = True
+BACKWARD_WITH_ROOM = True
+"""Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
 
 _INITIAL_STATES = 1 << 12
 
@@ -70,6 +79,8 @@ class SokobanStats(Stats):
         Pushes pruned as deadlocks (frozen boxes, no perfect matching).
     corrals : int
         Expansions that tried only the pushes into a PI-corral (fast mode).
+    macros : int
+        Pushes that a tunnel or goal-room macro carried on (fast mode).
     max_frontier : int
         Largest open list.
     lower_bound : int
@@ -84,6 +95,7 @@ class SokobanStats(Stats):
     duplicates: int = 0
     deadlocks: int = 0
     corrals: int = 0
+    macros: int = 0
     max_frontier: int = 0
     lower_bound: int = 0
     memory_bytes: int = 0
@@ -148,6 +160,10 @@ class SokobanResult(ResultMixin):
         }
 
 
+_EMPTY = np.zeros(1, dtype=np.int64)
+_EMPTY_2D = np.zeros((0, 4), dtype=np.int64)
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
     """What the search precomputes per level (see :func:`prepare`)."""
@@ -161,13 +177,20 @@ class Tables:
     deltas: np.ndarray
     zbox: np.ndarray
     zplayer: np.ndarray
+    room: GoalRoom | None = None
+    inroom: np.ndarray = field(default_factory=lambda: _EMPTY)
+    ordix: np.ndarray = field(default_factory=lambda: _EMPTY)
+    rgoal: np.ndarray = field(default_factory=lambda: _EMPTY)
+    rpush: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
+    rafter: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
 
 
-def prepare(board: Board, *, reverse: bool = False) -> Tables:
+def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tables:
     """Push distances from every cell to every goal, dead squares, Zobrist keys.
 
     With ``reverse``, the tables of the backward search: pull distances to
-    the boxes' start cells, which play the part of goals.
+    the boxes' start cells, which play the part of goals. With ``macros``,
+    also the goal room of fast mode's macro (:func:`.macros.goal_room`).
     """
     n = board.width * board.height
     walls = board.walls.astype(np.uint8)
@@ -182,7 +205,17 @@ def prepare(board: Board, *, reverse: bool = False) -> Tables:
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
-    return Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer)
+    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer)
+    room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
+    if room is None:
+        return tables
+    inroom = np.zeros(n, dtype=np.int64)
+    inroom[list(room.cells)] = 1
+    ordix = np.full(n, -1, dtype=np.int64)
+    ordix[list(room.order)] = np.arange(len(room.order))
+    rgoal = np.array(room.order, dtype=np.int64)
+    return replace(tables, room=room, inroom=inroom, ordix=ordix, rgoal=rgoal,
+                   rpush=room.pushes, rafter=room.after)  # fmt: skip
 
 
 def packing_order(board: Board) -> np.ndarray:
@@ -296,6 +329,8 @@ class _Search:
         params[k.P_ORDER] = FAST_ORDER
         params[k.P_REVERSE] = int(reverse)
         params[k.P_TARGET] = target
+        params[k.P_TUNNELS] = int(code == k.MODE_FAST and TUNNELS)
+        params[k.P_ROOM] = -1 if tables.room is None else tables.room.entrance
         self.occ = np.zeros(ncell, dtype=np.int32)
         self.seen = np.zeros(ncell, dtype=np.int64)
         self.seen2 = np.zeros(ncell, dtype=np.int64)
@@ -346,7 +381,7 @@ class _Search:
                 t.deltas, self.params, a.boxes, a.player, a.parent, a.g, a.m, a.h, a.hash,
                 a.closed, a.table, a.hkey, a.hidx, ctl, self.occ, self.seen, self.seen2,
                 self.wdist, self.wdist2, self.queue, self.mark, o.boxes, o.player, o.hash,
-                o.table,
+                o.table, t.inroom, t.ordix, t.rgoal, t.rpush, t.rafter,
             )  # fmt: skip
             if self.outcome != k.GROW:
                 return self.outcome != k.RUNNING
@@ -359,13 +394,14 @@ class _Search:
                 self.limit = "max_memory"
                 return True
 
-    def chain(self, s: int | None = None) -> list[tuple[int, ...]]:
-        """The box cells of every state from a root to ``s`` (default: the one found)."""
+    def chain(self, s: int | None = None) -> list[tuple[tuple[int, ...], int]]:
+        """The box cells and player cell of every state from a root to ``s``
+        (default: the one found)."""
         rows = []
         if s is None:
             s = int(self.ctl[k.C_FOUND])
         while s >= 0:
-            rows.append(tuple(int(c) for c in self.a.boxes[s]))
+            rows.append((tuple(int(c) for c in self.a.boxes[s]), int(self.a.player[s])))
             s = int(self.a.parent[s])
         rows.reverse()
         return rows
@@ -396,9 +432,10 @@ def solve(
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
     board = level if isinstance(level, Board) else level.board()
     code = _MODE_CODE[mode]
-    both = code == k.MODE_FAST and board.boxes != board.goals
     started = time.perf_counter()
-    tables = prepare(board)
+    tables = prepare(board, macros=code == k.MODE_FAST)
+    both = code == k.MODE_FAST and board.boxes != board.goals
+    both = both and (BACKWARD_WITH_ROOM or tables.room is None)
     back_tables = prepare(board, reverse=True) if both else None
     preprocess_s = time.perf_counter() - started
     meter = budget.start()
@@ -407,6 +444,7 @@ def solve(
     start_boxes = np.array(board.boxes, dtype=np.int16)
     lower = _bound(start_boxes, tables)
     searches = [forward]
+    player = board.player
     if lower < k.INF and not _start_frozen(board, tables):
         player = board.player if code == k.MODE_MOVES else forward.region(board.player, board.boxes)
         forward.add_root(board.boxes, player, lower)
@@ -425,12 +463,26 @@ def solve(
         return sum(int(x.ctl[k.C_EXPANDED]) for x in searches)
 
     def step(units: int) -> bool:
+        nonlocal forward
         share = max(1, units // len(searches))
         for search in searches:
             search.step(share)
             if search.outcome == k.FOUND:
                 return True
-        # over when every search is over; a forward search that ran dry is a proof
+        # over when every search is over; a forward search that ran dry is a proof,
+        # unless the goal-room macro (which can lose solutions) pruned it: then again without
+        if (
+            forward.outcome == k.EXHAUSTED
+            and forward.limit is None
+            and forward.tables.room is not None
+        ):
+            plain = replace(forward.tables, room=None)
+            forward = _Search(board, plain, code, forward.memory)
+            forward.add_root(board.boxes, player, lower)
+            if len(searches) > 1:
+                forward.other, searches[1].other = searches[1], forward
+            searches[0] = forward
+            return False
         if forward.outcome == k.EXHAUSTED:
             return True
         return all(x.outcome in (k.FOUND, k.EXHAUSTED) or x.limit for x in searches)
@@ -464,6 +516,7 @@ def solve(
         duplicates=total[k.C_DUPLICATES],
         deadlocks=total[k.C_DEADLOCKS],
         corrals=total[k.C_CORRALS],
+        macros=total[k.C_MACROS],
         max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
         lower_bound=int(lower) if lower < k.INF else -1,
         memory_bytes=sum(x.a.nbytes for x in searches),
@@ -504,24 +557,57 @@ def _start_frozen(board: Board, tables: Tables) -> bool:
     )
 
 
-def _lurd(board: Board, chain: list[tuple[int, ...]]) -> str:
-    """The moves through box positions ``chain`` (start first): walks between the pushes."""
-    boxes = set(chain[0])
+def _lurd(board: Board, chain: list[tuple[tuple[int, ...], int]]) -> str:
+    """The moves through the states of ``chain`` (start first): walks between the pushes.
+
+    A step of a macro (several pushes of one box) is found again by
+    :func:`.macros.box_route` unless it is one straight push along a line.
+    """
+    boxes = set(chain[0][0])
     player = board.player
     letters: list[str] = []
-    for row in chain[1:]:
+    for row, region in chain[1:]:
         after = set(row)
         (moved,) = boxes - after
         (target,) = after - boxes
-        d = target - moved
-        walk = board.walk(player, moved - d, boxes)
-        if walk is None:  # cannot happen for a state the search generated
-            raise AssertionError("the search produced a push the player cannot reach")
-        letters.append(walk)
-        letters.append(DIRECTIONS[board.deltas.index(d)].upper())
+        line = _straight(board, moved, target, boxes)
+        walk = None if line is None else board.walk(player, moved - line[0], boxes)
+        if (
+            line is not None
+            and walk is not None
+            and region in board.reachable(target - line[0], after)
+        ):
+            d, steps = line
+            letters.append(walk)
+            letters.append(DIRECTIONS[board.deltas.index(d)].upper() * steps)
+            player = target - d
+        else:
+            route = box_route(board, boxes - {moved}, player, moved, target, region)
+            if route is None:  # cannot happen for a state the search generated
+                raise AssertionError("the search produced a box move the player cannot make")
+            letters.append(route)
+            player = region if route == "" else _walk_end(board, player, route)
         boxes = after
-        player = moved
     return "".join(letters)
+
+
+def _walk_end(board: Board, start: int, moves: str) -> int:
+    """The player's cell after ``moves`` from ``start``."""
+    for letter in moves:
+        start += board.deltas[DIRECTIONS.index(letter.lower())]
+    return start
+
+
+def _straight(board: Board, start: int, end: int, boxes: set[int]) -> tuple[int, int] | None:
+    """The direction and length of a free straight line ``start -> end``, or None."""
+    for d in board.deltas:
+        cell, steps = start, 0
+        while cell != end and not board.walls[cell + d] and cell + d not in boxes:
+            cell += d
+            steps += 1
+        if cell == end and steps > 0:
+            return d, steps
+    return None
 
 
 def warm_up() -> None:

@@ -1,0 +1,136 @@
+"""Fast mode's macros: a push through a tunnel, a goal room filled in its packing order.
+
+Both must keep every solvable level solvable (checked against exhaustive BFS
+on small walled levels, where tunnels are common) and give solutions that replay.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from tansuo.sokoban import Level, bundled_collection, solve, verify
+from tansuo.sokoban import _kernels as k
+from tansuo.sokoban.macros import box_route, goal_room
+from tansuo.sokoban.reference import bfs_pushes, random_level
+
+TUNNEL = Level.from_text("#######\n#  @  #\n#  $  #\n### ###\n### ###\n### ###\n###.###\n#######")
+
+
+def test_tunnel_end_goes_through_a_corridor_and_stops_at_goals() -> None:
+    board = TUNNEL.board()
+    walls = board.walls.astype(np.uint8)
+    dead = np.zeros_like(walls)
+    goal = np.zeros_like(walls)
+    occ = np.zeros(walls.size, dtype=np.int32)
+    deltas = np.array(board.deltas, dtype=np.int64)
+    down = 3
+    top = board.cell(3, 3)  # the first cell of the corridor
+    assert k.tunnel_end(top, down, walls, dead, goal, occ, deltas, -1) == board.cell(6, 3)
+    goal[board.cell(4, 3)] = 1  # a goal in the corridor: the box may have to stop there
+    assert k.tunnel_end(top, down, walls, dead, goal, occ, deltas, -1) == board.cell(4, 3)
+    occ[board.cell(5, 3)] = 1  # a box further down
+    goal[:] = 0
+    assert k.tunnel_end(top, down, walls, dead, goal, occ, deltas, -1) == board.cell(4, 3)
+    assert k.tunnel_end(top, down, walls, dead, goal, occ * 0, deltas, top) == top  # a stop
+
+
+def test_fast_mode_pushes_through_the_tunnel_and_replays() -> None:
+    result = solve(TUNNEL)
+    assert result.solved and result.stats.macros >= 1
+    assert result.pushes == 4 and result.stats.expanded == 1
+    end = verify(TUNNEL, result.solution)
+    assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def _carved_level(rng: random.Random) -> Level:
+    """A small level carved by random walks: rooms joined by one-wide corridors."""
+    while True:
+        height, width = rng.randint(5, 8), rng.randint(5, 9)
+        grid = [["#"] * width for _ in range(height)]
+        r, c = rng.randint(1, height - 2), rng.randint(1, width - 2)
+        for _ in range(rng.randint(12, 30)):
+            grid[r][c] = " "
+            dr, dc = rng.choice([(0, 1), (0, -1), (1, 0), (-1, 0)])
+            for _ in range(rng.randint(1, 4)):
+                if 1 <= r + dr <= height - 2 and 1 <= c + dc <= width - 2:
+                    r, c = r + dr, c + dc
+                    grid[r][c] = " "
+        floor = [(r, c) for r in range(height) for c in range(width) if grid[r][c] == " "]
+        boxes = rng.randint(1, 3)
+        if len(floor) < 2 * boxes + 2:
+            continue
+        chosen = rng.sample(floor, 2 * boxes + 1)
+        for r, c in chosen[:boxes]:
+            grid[r][c] = "$"
+        for r, c in chosen[boxes : 2 * boxes]:
+            grid[r][c] = "*" if grid[r][c] == "$" else "."
+        r, c = chosen[-1]
+        grid[r][c] = "@"
+        level = Level.from_text("\n".join("".join(row) for row in grid), title="carved")
+        try:
+            level.board()
+        except ValueError:
+            continue
+        return level
+
+
+def test_macros_keep_solvable_levels_solvable() -> None:
+    rng = random.Random(12)
+    solvable = macros = 0
+    for i in range(1200):
+        level = _carved_level(rng) if i % 4 else random_level(rng, width=6, height=4, boxes=2)
+        fast = solve(level)
+        macros += fast.stats.macros
+        if bfs_pushes(level) is None:
+            assert fast.status == "no_solution", level.text()
+            continue
+        solvable += 1
+        assert fast.solved, level.text()
+        end = verify(level, fast.solution)
+        assert (end.moves, end.pushes) == (fast.moves, fast.pushes)
+    assert solvable >= 60 and macros >= 20, (solvable, macros)
+
+
+def test_goal_room_of_xsokoban_1() -> None:
+    board = bundled_collection("xsokoban90")[0].board()
+    room = goal_room(board)
+    assert room is not None
+    assert set(board.goals) <= room.cells and room.entrance not in room.cells
+    assert sorted(room.order) == sorted(board.goals)
+    # every goal has a route in, the goals before it standing
+    assert (room.pushes.max(axis=1) > 0).all()
+    # the first goal filled is not in the column next to the entrance's way in
+    result = solve(bundled_collection("xsokoban90")[0], time_limit=20)
+    assert result.solved and result.stats.macros > 0
+    end = verify(board.level, result.solution)
+    assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def test_no_goal_room_when_a_box_starts_inside() -> None:
+    level = Level.from_text("#######\n#@ $ *#\n#  ####\n#  .  #\n#######")
+    room = goal_room(level.board())
+    assert room is None or not set(level.board().boxes) & room.cells
+
+
+def test_box_route_finds_a_bent_route() -> None:
+    board = Level.from_text("#######\n#     #\n#@$   #\n####  #\n#.    #\n#######").board()
+    start, end = board.boxes[0], board.goals[0]
+    moves = box_route(board, set(), board.player, start, end, end + 1)
+    assert moves is not None
+    box, player = start, board.player
+    for letter in moves:
+        d = board.deltas["lurd".index(letter.lower())]
+        player += d
+        if letter.isupper():
+            assert player == box
+            box += d
+    assert box == end
+
+
+def test_a_search_pruned_by_the_room_macro_proves_nothing_until_searched_again() -> None:
+    level = Level.from_text("########\n#@$$ ..#\n########")  # two boxes in a row: stuck
+    assert goal_room(level.board()) is not None
+    result = solve(level)
+    assert result.status == "no_solution" and result.stats.limit is None
