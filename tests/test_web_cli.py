@@ -19,9 +19,10 @@ SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 def test_serve_answers_and_stops_cleanly_on_ctrl_c():
     env = {**os.environ, "PYTHONPATH": SRC}
-    # Ctrl-C as in a terminal: the child gets SIGINT's default disposition, whatever an
-    # earlier test in this process left (a child inherits SIG_IGN, and then, as a
-    # background job would, ignores Ctrl-C)
+    # Ctrl-C as in a terminal: the child gets SIGINT's default disposition. When the test
+    # run itself was started in the background by a non-interactive shell (`pytest &`),
+    # SIGINT is ignored in pytest, a child inherits SIG_IGN and, as a background job
+    # should, ignores Ctrl-C
     server = subprocess.Popen(
         [sys.executable, "-m", "tansuo", "serve", "--port", "0", "--time-limit", "30"],
         stdout=subprocess.PIPE,
