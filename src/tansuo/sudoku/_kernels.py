@@ -702,6 +702,80 @@ def band_start(
     )
 
 
+# The band kernel's work in one int64 array (one argument where there were
+# eight: each array argument costs a call some 150 ns in numba's dispatcher).
+MAX_BRANCH_POINTS = 82
+"""Branch points a search can stack: one per empty cell, and one to spare."""
+WORK_STATE = 0  # the ``state`` slots
+WORK_DIGITS = WORK_STATE + STATE_SIZE  # the 27 digit-band masks
+WORK_SOLVED = WORK_DIGITS + 27  # the 3 solved-cell masks
+WORK_SEEN = WORK_SOLVED + 3  # the 54 masks propagation last looked at
+WORK_BRANCH_CELL = WORK_SEEN + 54  # the cell of each branch point
+WORK_UNTRIED = WORK_BRANCH_CELL + MAX_BRANCH_POINTS  # the digits left to try at each
+WORK_SAVED = WORK_UNTRIED + MAX_BRANCH_POINTS  # the grid saved at each, BAND_WORDS apiece
+WORK_SIZE = WORK_SAVED + MAX_BRANCH_POINTS * BAND_WORDS
+
+NOT_A_LINE = -2
+"""What :func:`band_solve_line` returns for anything but 81 cells (text or values)."""
+
+
+@njit(cache=True)
+def band_views(work):
+    """The arrays of the band kernel as views of one work array (see ``WORK_*``)."""
+    return (
+        work[WORK_DIGITS : WORK_DIGITS + 27],
+        work[WORK_SOLVED : WORK_SOLVED + 3],
+        work[WORK_SEEN : WORK_SEEN + 54],
+        work[WORK_SAVED:WORK_SIZE].reshape((MAX_BRANCH_POINTS, BAND_WORDS)),
+        work[WORK_BRANCH_CELL : WORK_BRANCH_CELL + MAX_BRANCH_POINTS],
+        work[WORK_UNTRIED : WORK_UNTRIED + MAX_BRANCH_POINTS],
+        work[WORK_STATE : WORK_STATE + STATE_SIZE],
+    )
+
+
+@njit(cache=True)
+def band_solve_line(line, work, kept, keep: int, max_solutions: int) -> int:
+    """Solve an 81-character line (bytes) to the end on the band kernel; returns the phase.
+
+    The quick way for one 9x9 puzzle: reads the line itself (``1``-``9`` a
+    given, ``.`` or ``0`` an empty cell; or the bytes of a grid's cells, 0-9),
+    places the givens and runs
+    :func:`band_search` without a budget, keeping the first ``keep``
+    solutions in the rows of ``kept``. Returns NOT_A_LINE for any other text
+    (nothing solved) and CLASH when two givens clash.
+    """
+    if len(line) != 81:
+        return NOT_A_LINE
+    digits, solved, seen, saved, branch_cell, untried, state = band_views(work)
+    state[:] = 0
+    for i in range(27):
+        digits[i] = BAND_FULL
+    for b in range(3):
+        solved[b] = 0
+    n_given = 0
+    clash = False
+    for c in range(81):
+        ch = line[c]
+        if ch == 0 or ch == 46 or ch == 48:  # empty: 0, '.' or '0'
+            continue
+        if ch <= 9:
+            ch += 48  # a cell's value, as the symbol of its digit
+        elif ch < 49 or ch > 57:
+            return NOT_A_LINE
+        if not clash and band_place(digits, solved, ch - 49, c // 27, c % 27) < 0:
+            clash = True
+        n_given += 1
+    if clash:
+        state[:] = 0
+        return CLASH
+    state[GIVEN] = n_given
+    state[SINGLES] = n_given
+    state[MAX_SOLUTIONS] = max_solutions
+    return band_search(
+        digits, solved, seen, saved, branch_cell, untried, kept[:keep], state, 1 << 62
+    )
+
+
 # Outcome codes of :func:`band_solve_many`, one per puzzle.
 CODE_SOLVED = 0  # solutions found, and the search did what was asked
 CODE_NO_SOLUTION = 1  # proved: no solution
