@@ -116,6 +116,11 @@ class SudokuResults:
         return self.counters[:, kernels.GUESSES]
 
     @property
+    def branches(self) -> np.ndarray:
+        """Branch points per puzzle: cells the search guessed in (``stats.branches``)."""
+        return self.counters[:, kernels.BRANCHES]
+
+    @property
     def exhausted(self) -> np.ndarray:
         """Whether each puzzle's search explored everything (so ``counts`` is exact)."""
         return self.counters[:, kernels.PHASE] == kernels.EXHAUSTED
