@@ -24,9 +24,22 @@ from typing import Any
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+from numba.extending import intrinsic
 
 trailing_zeros: Any = _trailing_zeros
 """The index of a mask's lowest set bit: one CPU instruction (LLVM's cttz)."""
+
+
+@intrinsic
+def _popcount(typingctx: Any, mask: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return mask(mask), codegen
+
+
+popcount: Any = _popcount
+"""The number of set bits of a mask: one CPU instruction (LLVM's ctpop)."""
 
 # Slots of the ``state`` array, which carries the search between calls.
 PHASE = 0  # where the search resumes: one of the phases below
@@ -49,15 +62,6 @@ ENOUGH_SOLUTIONS = 4  # stopped at state[MAX_SOLUTIONS] solutions
 
 CLASH = -1
 """What :func:`start` returns when two givens clash (nothing is searched)."""
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    """Number of set bits of a 32-bit mask."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
