@@ -202,6 +202,8 @@ def solve(
     cell row by row), trying its values in ascending order, depth first. The
     band kernel (9x9) adds box-line interactions and branches on the
     two-candidate cell with the most unsolved peers, lowest digit first.
+    A 9x9 line or grid without a budget is one kernel call that reads the
+    line itself: a few microseconds of Python around the search.
 
     Parameters
     ----------
