@@ -153,6 +153,46 @@ def test_band_budgets_stop_and_resume():
         solve("11" + "." * 79, max_nodes=0)
 
 
+def test_a_line_and_a_grid_take_the_quick_way_with_the_same_answers():
+    """solve() of a 9x9 line or grid (no budget) reads it in the kernel: the same results."""
+    puzzles = bundled_puzzles("hardest") + [random_puzzle(seed) for seed in range(200)]
+    for puzzle in puzzles:
+        line = puzzle.to_string()
+        for wanted in (1, 2, 5):
+            try:
+                slow = solve(puzzle, max_solutions=wanted, algorithm="bands")
+            except InvalidInput as exc:
+                for given in (puzzle, line, line.replace(".", "0")):
+                    with pytest.raises(InvalidInput) as refused:
+                        solve(given, max_solutions=wanted)
+                    assert refused.value.reason == exc.reason
+                continue
+            for given in (puzzle, line, line.replace(".", "0")):
+                quick = solve(given, max_solutions=wanted)
+                assert (quick.status, quick.count, quick.exhausted, quick.solutions) == (
+                    slow.status,
+                    slow.count,
+                    slow.exhausted,
+                    slow.solutions,
+                )
+                assert quick.puzzle == puzzle
+                assert quick.stats.as_dict() | {"elapsed_s": 0} == slow.stats.as_dict() | {
+                    "elapsed_s": 0
+                }
+    # what is not such a line goes the long way: the parser reads it, or names the problem
+    spaced = " ".join(GUESSY)
+    assert solve(spaced).solution == solve(GUESSY).solution
+    with pytest.raises(InvalidInput, match="x"):
+        solve(GUESSY[:80] + "x")
+    # a 9x9 grid of 1x9 "boxes" is a Latin square: the general kernel, never the band kernel
+    latin = parse_puzzle("." * 81, box=(1, 9))
+    square = solve(latin).solution
+    assert square is not None and square.is_solution_of(latin)
+    assert Sudoku(3, 3, square.cells).clashes()  # its first square of 3x3 repeats a digit
+    with pytest.raises(InvalidInput, match="3x3 boxes"):
+        solve(latin, algorithm="bands")
+
+
 # ---------------------------------------------------------------- solve_many
 
 
@@ -179,6 +219,7 @@ def test_solve_many_matches_solve_on_a_mix():
         )
         assert got.solution == one.solution  # the same kernel, the same first solution
         assert got.stats.guesses == one.stats.guesses == results.guesses[i]
+        assert got.stats.branches == one.stats.branches == results.branches[i]
         assert got.puzzle == puzzle
     several = [i for i, n in enumerate(results.counts.tolist()) if n == 2]
     assert several and all(results[i].unique is False for i in several)

@@ -258,3 +258,24 @@ def test_a_long_file_is_read_a_chunk_of_whole_lines_at_a_time(tmp_path):
     assert len(sizes) == 16 and max(size for _, size in sizes) <= (1 << 20) + len(line)
     assert [first for first, _ in sizes][:2] == [1, 1 + (1 << 20) // len(line)]
     assert sum(size for _, size in sizes) == len(line) * 200_000
+
+
+def test_the_command_loads_its_kernels_without_scipy_linalg(tmp_path):
+    """numba's array functions are set up with scipy.linalg hidden, which stays importable."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from tansuo.cli import main\n"
+        f"code = main(['sudoku', 'solve', '{HARD}', '--json'])\n"
+        "print(code, 'scipy.linalg' in sys.modules)\n"
+        "import scipy.linalg\n"
+        "print(scipy.linalg.det([[2.0]]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    lines = done.stdout.strip().splitlines()
+    assert json.loads(lines[0])["status"] == "solved"
+    assert lines[1:] == ["0 False", "2.0"]

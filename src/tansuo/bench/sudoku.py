@@ -85,6 +85,7 @@ def _tansuo_runs(puzzles: list[Sudoku], ctx: BenchContext, *, prove_unique: bool
         if wanted == 2:
             verified = verified and all(r.count == 1 and r.exhausted for r in results)
         guesses = sum(r.stats.guesses for r in results) / max(1, len(results))
+        branches = sum(r.stats.branches for r in results) / max(1, len(results))
         runs.append(
             Run(
                 name,
@@ -93,7 +94,7 @@ def _tansuo_runs(puzzles: list[Sudoku], ctx: BenchContext, *, prove_unique: bool
                 solved=sum(r.status == "solved" for r in results),
                 nodes=sum(r.stats["nodes"] for r in results),
                 verified=verified,
-                note=f"{guesses:.1f} guesses/puzzle",
+                note=f"{guesses:.1f} guesses, {branches:.1f} branch points/puzzle",
             )
         )
     return runs
@@ -305,7 +306,8 @@ def _nine_by_nine(name: str, puzzles: list[Sudoku], ctx: BenchContext) -> SuiteR
         "peers that hit their time budget are compared on the same prefix",
         "'unique' runs prove each puzzle unique (max_solutions=2, tdoku's limit 2); the general "
         "kernel (every size) is shown for the band kernel's gain; tdoku (C++, SIMD) is called "
-        "through ctypes, one call a puzzle, and counts its guesses its own way",
+        "through ctypes, one call a puzzle; its guesses are branch points (it counts one per "
+        "binary branch, whose second half is forced), to compare with tansuo's branch points",
     ]
     runs = _tansuo_runs(puzzles, ctx, prove_unique=True)
     runs += _tdoku_runs(puzzles, ctx, notes)
@@ -448,7 +450,10 @@ def _batch_runs(
             solved=int(results.solved.sum()),
             nodes=int(results.guesses.sum()) + len(puzzles),
             verified=verified,
-            note=f"{results.guesses.mean():.1f} guesses/puzzle",
+            note=(
+                f"{results.guesses.mean():.1f} guesses, "
+                f"{results.branches.mean():.1f} branch points/puzzle"
+            ),
         )
     ]
     loaded = load_tdoku()

@@ -143,12 +143,33 @@ def check_outputs(*paths: Path | str | None, force: bool = False, inputs: tuple 
             check_output(path, force=force, inputs=inputs)
 
 
+def load_numba_without_linalg() -> None:
+    """Let numba set up its array functions without importing ``scipy.linalg`` (0.3-0.5 s).
+
+    The first kernel numba compiles or loads from its cache makes it import
+    ``numba.np.arraymath``, which imports ``scipy.linalg`` only to learn
+    whether BLAS is there for ``np.dot`` and friends, which no tansuo kernel
+    calls. Imported here first with ``scipy.linalg`` hidden, it notes "no
+    BLAS" for float ``np.correlate``/``np.convolve`` alone (they fall back to a
+    plain loop in this process); ``np.dot`` still finds BLAS when a kernel uses
+    it, since ``scipy.linalg`` is importable again afterwards.
+    """
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # imports of it fail
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg"]
+
+
 @contextlib.contextmanager
 def compiling(warmup: Callable[[], Any] | None = None, what: str = "kernels") -> Iterator[None]:
     """Show a one-line spinner while numba kernels compile or load from the cache."""
     if warmup is None:
         yield
         return
+    load_numba_without_linalg()
     if err_console.is_terminal:
         with err_console.status(f"compiling {what} (first run only)…", spinner="dots"):
             warmup()

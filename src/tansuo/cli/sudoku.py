@@ -351,7 +351,10 @@ def _chunk_output(
             summary.counts[name] = summary.counts.get(name, 0) + n
     summary.instance_seconds.extend([share] * len(grid))
     if records:
-        lines = results.json_lines(numbers, share).splitlines(keepends=True)
+        written = results.json_lines(numbers, share)
+        if not bad:
+            return written
+        lines = written.splitlines(keepends=True)
     else:
         lines = _described(results, numbers, count)
     if not bad:

@@ -24,9 +24,22 @@ from typing import Any
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+from numba.extending import intrinsic
 
 trailing_zeros: Any = _trailing_zeros
 """The index of a mask's lowest set bit: one CPU instruction (LLVM's cttz)."""
+
+
+@intrinsic
+def _popcount(typingctx: Any, mask: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return mask(mask), codegen
+
+
+popcount: Any = _popcount
+"""The number of set bits of a mask: one CPU instruction (LLVM's ctpop)."""
 
 # Slots of the ``state`` array, which carries the search between calls.
 PHASE = 0  # where the search resumes: one of the phases below
@@ -49,15 +62,6 @@ ENOUGH_SOLUTIONS = 4  # stopped at state[MAX_SOLUTIONS] solutions
 
 CLASH = -1
 """What :func:`start` returns when two givens clash (nothing is searched)."""
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    """Number of set bits of a 32-bit mask."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
@@ -393,29 +397,27 @@ def _band_tables() -> tuple[np.ndarray, ...]:
 
 
 @njit(cache=True)
-def band_place(digits, solved, d: int, b: int, p: int) -> int:
-    """Put digit ``d`` (0-based) in cell ``p`` of band ``b``; the digits touched, or -1.
+def band_place(digits, solved, d: int, b: int, p: int) -> bool:
+    """Put digit ``d`` (0-based) in cell ``p`` of band ``b``; False if the cell has lost it.
 
-    -1 when the cell has lost that digit meanwhile (a contradiction). The
-    returned mask has bit ``e`` set for every digit whose candidates changed.
+    Branch-free past the first test: the cell leaves every digit's mask, the
+    column leaves the digit's three bands, whether or not they held them (a
+    test per mask would be mispredicted often, and costs more than it saves).
     """
     bit = 1 << p
     k = 3 * d + b
     if digits[k] & bit == 0:
-        return -1
+        return False
     mine = digits[k] & ~BAND_PEERS[p]
-    touched = 0
+    others = ~bit
     for e in range(9):
-        if digits[3 * e + b] & bit:
-            digits[3 * e + b] &= ~bit
-            touched |= 1 << e
-    digits[k] = mine
-    column = BAND_COLUMNS[p % 9]
+        digits[3 * e + b] &= others
+    column = ~BAND_COLUMNS[p % 9]
     for other in range(3):
-        if other != b:
-            digits[3 * d + other] &= ~column
+        digits[3 * d + other] &= column
+    digits[k] = mine
     solved[b] |= bit
-    return touched | (1 << d)
+    return True
 
 
 @njit(cache=True)
@@ -523,7 +525,7 @@ def band_propagate(digits, solved, seen, state) -> bool:
                     while single:
                         bit = single & -single
                         single ^= bit
-                        if band_place(digits, solved, d, b, trailing_zeros(bit)) < 0:
+                        if not band_place(digits, solved, d, b, trailing_zeros(bit)):
                             return False
                         placed += 1
                         found += 1
@@ -690,7 +692,7 @@ def band_start(
     for c in range(81):
         v = givens[c]
         if v != 0:
-            if band_place(digits, solved, v - 1, c // 27, c % 27) < 0:
+            if not band_place(digits, solved, v - 1, c // 27, c % 27):
                 state[:] = 0
                 return CLASH
             n_given += 1
@@ -699,6 +701,80 @@ def band_start(
     state[MAX_SOLUTIONS] = max_solutions
     return band_search(
         digits, solved, seen, saved, branch_cell, untried, solutions, state, guesses_allowed
+    )
+
+
+# The band kernel's work in one int64 array (one argument where there were
+# eight: each array argument costs a call some 150 ns in numba's dispatcher).
+MAX_BRANCH_POINTS = 82
+"""Branch points a search can stack: one per empty cell, and one to spare."""
+WORK_STATE = 0  # the ``state`` slots
+WORK_DIGITS = WORK_STATE + STATE_SIZE  # the 27 digit-band masks
+WORK_SOLVED = WORK_DIGITS + 27  # the 3 solved-cell masks
+WORK_SEEN = WORK_SOLVED + 3  # the 54 masks propagation last looked at
+WORK_BRANCH_CELL = WORK_SEEN + 54  # the cell of each branch point
+WORK_UNTRIED = WORK_BRANCH_CELL + MAX_BRANCH_POINTS  # the digits left to try at each
+WORK_SAVED = WORK_UNTRIED + MAX_BRANCH_POINTS  # the grid saved at each, BAND_WORDS apiece
+WORK_SIZE = WORK_SAVED + MAX_BRANCH_POINTS * BAND_WORDS
+
+NOT_A_LINE = -2
+"""What :func:`band_solve_line` returns for anything but 81 cells (text or values)."""
+
+
+@njit(cache=True)
+def band_views(work):
+    """The arrays of the band kernel as views of one work array (see ``WORK_*``)."""
+    return (
+        work[WORK_DIGITS : WORK_DIGITS + 27],
+        work[WORK_SOLVED : WORK_SOLVED + 3],
+        work[WORK_SEEN : WORK_SEEN + 54],
+        work[WORK_SAVED:WORK_SIZE].reshape((MAX_BRANCH_POINTS, BAND_WORDS)),
+        work[WORK_BRANCH_CELL : WORK_BRANCH_CELL + MAX_BRANCH_POINTS],
+        work[WORK_UNTRIED : WORK_UNTRIED + MAX_BRANCH_POINTS],
+        work[WORK_STATE : WORK_STATE + STATE_SIZE],
+    )
+
+
+@njit(cache=True)
+def band_solve_line(line, work, kept, keep: int, max_solutions: int) -> int:
+    """Solve an 81-character line (bytes) to the end on the band kernel; returns the phase.
+
+    The quick way for one 9x9 puzzle: reads the line itself (``1``-``9`` a
+    given, ``.`` or ``0`` an empty cell; or the bytes of a grid's cells, 0-9),
+    places the givens and runs
+    :func:`band_search` without a budget, keeping the first ``keep``
+    solutions in the rows of ``kept``. Returns NOT_A_LINE for any other text
+    (nothing solved) and CLASH when two givens clash.
+    """
+    if len(line) != 81:
+        return NOT_A_LINE
+    digits, solved, seen, saved, branch_cell, untried, state = band_views(work)
+    state[:] = 0
+    for i in range(27):
+        digits[i] = BAND_FULL
+    for b in range(3):
+        solved[b] = 0
+    n_given = 0
+    clash = False
+    for c in range(81):
+        ch = line[c]
+        if ch == 0 or ch == 46 or ch == 48:  # empty: 0, '.' or '0'
+            continue
+        if ch <= 9:
+            ch += 48  # a cell's value, as the symbol of its digit
+        elif ch < 49 or ch > 57:
+            return NOT_A_LINE
+        if not clash and not band_place(digits, solved, ch - 49, c // 27, c % 27):
+            clash = True
+        n_given += 1
+    if clash:
+        state[:] = 0
+        return CLASH
+    state[GIVEN] = n_given
+    state[SINGLES] = n_given
+    state[MAX_SOLUTIONS] = max_solutions
+    return band_search(
+        digits, solved, seen, saved, branch_cell, untried, kept[:keep], state, 1 << 62
     )
 
 

@@ -154,7 +154,8 @@ def parse_puzzle(
     return puzzle
 
 
-_LINE_VALUES = bytes(0 if c in b".0" else c - 48 if 49 <= c <= 57 else 255 for c in range(256))
+LINE_VALUES = bytes(0 if c in b".0" else c - 48 if 49 <= c <= 57 else 255 for c in range(256))
+"""A byte of a 9x9 line -> its cell value (0 empty, 255 not a cell), for ``bytes.translate``."""
 
 
 def nine_by_nine_cells(text: str) -> tuple[int, ...] | None:
@@ -168,7 +169,7 @@ def nine_by_nine_cells(text: str) -> tuple[int, ...] | None:
     """
     if len(text) != 81 or not text.isascii():
         return None
-    values = text.encode("ascii").translate(_LINE_VALUES)
+    values = text.encode("ascii").translate(LINE_VALUES)
     return None if 255 in values else tuple(values)
 
 

@@ -116,6 +116,11 @@ class SudokuResults:
         return self.counters[:, kernels.GUESSES]
 
     @property
+    def branches(self) -> np.ndarray:
+        """Branch points per puzzle: cells the search guessed in (``stats.branches``)."""
+        return self.counters[:, kernels.BRANCHES]
+
+    @property
     def exhausted(self) -> np.ndarray:
         """Whether each puzzle's search explored everything (so ``counts`` is exact)."""
         return self.counters[:, kernels.PHASE] == kernels.EXHAUSTED
@@ -274,7 +279,7 @@ def solve_many(
     counters = np.zeros((count, kernels.STATE_SIZE), dtype=np.int64)
     _peers, units = geometry(3, 3)
     node_limit = UNLIMITED if max_nodes is None else max_nodes
-    digits, solved, seen, saved, branch_cell, untried, kept, state = new_band_work()
+    digits, solved, seen, saved, branch_cell, untried, kept, state, _packed = new_band_work()
     kept = kept[:1]
     progress = np.zeros(2, dtype=np.int64)
 

@@ -24,7 +24,7 @@ from tansuo.budget import DEFAULT_CHUNK, FIRST_SLICE, Budget, check_count, run_c
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sudoku import _kernels as kernels
-from tansuo.sudoku.io import nine_by_nine_cells, parse_puzzle
+from tansuo.sudoku.io import LINE_VALUES, nine_by_nine_cells, parse_puzzle
 from tansuo.sudoku.model import Sudoku, unit_cells
 from tansuo.sudoku.result import SudokuResult
 
@@ -51,7 +51,10 @@ Work = tuple[np.ndarray, ...]
 
 
 def _band_work() -> Work:
-    """The band kernel's work arrays (9x9 only), reused between solves in one thread."""
+    """The band kernel's work arrays (9x9 only), reused between solves in one thread.
+
+    ``new_band_work()``'s arrays, then the packed array they are views of.
+    """
     work = getattr(_SCRATCH, "bands", None)
     if work is None:
         work = _SCRATCH.bands = new_band_work()
@@ -59,16 +62,23 @@ def _band_work() -> Work:
 
 
 def new_band_work() -> Work:
-    """Fresh work arrays for the band kernel, in the order of its arguments after the givens."""
+    """Fresh work arrays for the band kernel, in the order of its arguments after the givens.
+
+    All but the solutions kept are views of one packed array (the
+    ``WORK_*`` layout of :mod:`tansuo.sudoku._kernels`), which comes last.
+    """
+    k = kernels
+    packed = np.zeros(k.WORK_SIZE, dtype=np.int64)
     return (
-        np.empty(27, dtype=np.int64),  # digits: the cells of each band each digit may take
-        np.empty(3, dtype=np.int64),  # solved: the solved cells of each band
-        np.empty(54, dtype=np.int64),  # seen: the masks each pass of propagation last saw
-        np.empty((82, kernels.BAND_WORDS), dtype=np.int64),  # saved grid per branch point
-        np.empty(82, dtype=np.int32),  # branch_cell per branch point
-        np.empty(82, dtype=np.int64),  # untried digits per branch point
-        np.empty((KEEP_SOLUTIONS, 81), dtype=np.int32),  # solutions kept
-        np.zeros(kernels.STATE_SIZE, dtype=np.int64),  # state: the kernel's named slots
+        packed[k.WORK_DIGITS : k.WORK_DIGITS + 27],  # the cells of each band each digit may take
+        packed[k.WORK_SOLVED : k.WORK_SOLVED + 3],  # the solved cells of each band
+        packed[k.WORK_SEEN : k.WORK_SEEN + 54],  # the masks each pass of propagation last saw
+        packed[k.WORK_SAVED :].reshape(k.MAX_BRANCH_POINTS, k.BAND_WORDS),  # saved grids
+        packed[k.WORK_BRANCH_CELL : k.WORK_BRANCH_CELL + k.MAX_BRANCH_POINTS],  # branch cells
+        packed[k.WORK_UNTRIED : k.WORK_UNTRIED + k.MAX_BRANCH_POINTS],  # digits left to try
+        np.zeros((KEEP_SOLUTIONS, 81), dtype=np.int32),  # solutions kept
+        packed[k.WORK_STATE : k.WORK_STATE + k.STATE_SIZE],  # state: the kernel's named slots
+        packed,
     )
 
 
@@ -192,6 +202,8 @@ def solve(
     cell row by row), trying its values in ascending order, depth first. The
     band kernel (9x9) adds box-line interactions and branches on the
     two-candidate cell with the most unsolved peers, lowest digit first.
+    A 9x9 line or grid without a budget is one kernel call that reads the
+    line itself: a few microseconds of Python around the search.
 
     Parameters
     ----------
@@ -240,15 +252,24 @@ def solve(
     'max_nodes'
     """
     started = time.perf_counter()
-    sudoku = _as_puzzle(puzzle)
     wanted = _solutions_wanted(max_solutions)
+    if algorithm is None and value_order is None and time_limit is None and max_nodes is None:
+        # the commonest call, a 9x9 line or grid without a budget: one kernel call
+        quick = _solve_line(puzzle, wanted, started)
+        if quick is not None:
+            return quick
+    sudoku = _as_puzzle(puzzle)
     n = sudoku.size
+    standard = sudoku.box_rows == 3 and sudoku.box_cols == 3  # 9x9 in 3x3 boxes
     if algorithm is None:
-        if n == 9 and value_order is None:
+        if standard and value_order is None:
             return _solve_bands(sudoku, wanted, max_nodes, time_limit, started)
     elif algorithm == "bands":
-        if n != 9:
-            raise InvalidInput(f'algorithm "bands" solves 9x9 grids, not {n}x{n}: use "general"')
+        if not standard:
+            raise InvalidInput(
+                f'algorithm "bands" solves 9x9 grids of 3x3 boxes, not {n}x{n} of '
+                f'{sudoku.box_rows}x{sudoku.box_cols}: use "general"'
+            )
         if value_order is not None:
             raise InvalidInput('value_order goes with algorithm "general", not "bands"')
         return _solve_bands(sudoku, wanted, max_nodes, time_limit, started)
@@ -363,6 +384,53 @@ def _run_sliced(
     return phase, spent
 
 
+def _solve_line(puzzle: Sudoku | str, wanted: int, started: float) -> SudokuResult | None:
+    """:func:`solve` of a 9x9 line or grid to the end, in one kernel call; None for anything else.
+
+    The kernel reads the line's characters (or the grid's cells) itself, so
+    that a call costs little more than the search: no array is made.
+    """
+    if type(puzzle) is str:
+        if len(puzzle) != 81 or not puzzle.isascii():
+            return None
+        line = puzzle.encode("ascii")
+    elif isinstance(puzzle, Sudoku) and puzzle.box_rows == 3 and puzzle.box_cols == 3:
+        line = bytes(puzzle.cells)
+    else:
+        return None
+    work = _band_work()
+    kept, state, packed = work[6], work[7], work[8]
+    keep = wanted if wanted < KEEP_SOLUTIONS else KEEP_SOLUTIONS
+    phase = kernels.band_solve_line(line, packed, kept, keep, wanted)
+    if phase == kernels.NOT_A_LINE:
+        return None
+    if isinstance(puzzle, Sudoku):
+        sudoku = puzzle
+    else:
+        sudoku = Sudoku._trusted(3, 3, tuple(line.translate(LINE_VALUES)))
+    if phase == kernels.CLASH:
+        sudoku.check_consistent()  # raises, naming the cells
+        raise InvalidInput("givens clash")  # not reached: the two checks agree
+    counters = state.tolist()
+    found = counters[kernels.FOUND]
+    if found == 0:
+        grids: tuple[Sudoku, ...] = ()
+    elif found == 1 or keep == 1:
+        grids = (Sudoku._trusted(3, 3, tuple(kept[0].tolist())),)
+    else:
+        grids = tuple(
+            Sudoku._trusted(3, 3, tuple(row)) for row in kept[: min(found, keep)].tolist()
+        )
+    return SudokuResult(
+        SOLVED if found else NO_SOLUTION,
+        sudoku,
+        grids,
+        found,
+        phase == kernels.EXHAUSTED,
+        (counters, time.perf_counter() - started, None),
+    )
+
+
 def _solve_bands(
     sudoku: Sudoku,
     wanted: int,
@@ -374,7 +442,7 @@ def _solve_bands(
     _peers, units = geometry(3, 3)
     givens = np.frombuffer(bytes(sudoku.cells), dtype=np.uint8)
     work = _band_work()
-    digits, solved, seen, saved, branch_cell, untried, kept, state = work
+    digits, solved, seen, saved, branch_cell, untried, kept, state, _packed = work
     keep = min(wanted, KEEP_SOLUTIONS)
     solutions = kept[:keep]
     spent: str | None = None
