@@ -316,6 +316,13 @@ def match_command(
     ),
     size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
     rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
+    first_opening: int = typer.Option(
+        0, "--first-opening", metavar="N", help="Start from the N-th opening (0-based)."
+    ),
+    save: Path | None = typer.Option(
+        None, "--save", metavar="FILE", help="Write every game (result and moves) to FILE."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite --save if it exists."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Play two Gomocup brains against each other: wins, losses, draws, Elo and error bar."""
@@ -332,10 +339,18 @@ def match_command(
 
     if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
         raise InvalidInput(f"{openings}: no such openings file")
+    if first_opening < 0:
+        raise InvalidInput(f"--first-opening must be >= 0, not {first_opening}")
+    if save is not None:
+        from tansuo.cli._common import check_outputs
+
+        check_outputs(save, force=force)
     with compiling(_warm_up, "the Gomoku kernels"):
         pass
 
     def progress(game: int, so_far: Any) -> None:
+        if save is not None:
+            save.write_text("\n".join(so_far.records) + "\n", encoding="utf-8")
         if not json_out:
             console.print(f"game {game}/{games}: {so_far.summary()}", markup=False)
 
@@ -348,6 +363,7 @@ def match_command(
         size=size,
         rule=rule,
         openings=openings,
+        first_opening=first_opening,
         progress=progress,
     )
     if json_out:
