@@ -696,9 +696,10 @@ class Engine:
         if line is None:
             return None
         tried = {move}
-        # the opponent's first move (its key point; no line: out of time), then the best-looking
-        key = [board.parse_move(line[0])] if line else []
-        others = [*key, *board.legal_moves()[:AVOID_CANDIDATES]]
+        # the points of the opponent's threats (its first move, the key point,
+        # first; no line: out of time), then the best-looking moves
+        keys = [board.parse_move(m) for m in line[0:-1:2]]
+        others = [*keys, *board.legal_moves()[:AVOID_CANDIDATES]]
         for candidate in others:
             if candidate in tried or not board.is_legal(candidate):
                 continue
