@@ -392,20 +392,45 @@ def book_build_command(
     extend: str | None = typer.Option(
         None, "--extend", metavar="FILE", help="Start from this book (entries kept)."
     ),
+    openings: str | None = typer.Option(
+        None,
+        "--from",
+        metavar="OPENINGS",
+        help="Grow from these openings (a file, balanced or renju26) instead of --stones.",
+    ),
+    plies: int = typer.Option(2, "--plies", help="With --from: moves stored along each line."),
     force: bool = typer.Option(False, "--force", help="Overwrite --out if it exists."),
 ) -> None:
-    """Grow a book: search every opening (centre first, stones within two) and store the reply."""
+    """Grow a book: search every opening (centre first, stones within two) and store the reply.
+
+    With --from, each given opening is followed along the engine's main line
+    instead, --plies moves deep, every move searched for --time-limit seconds.
+    """
     from tansuo.budget import check_time_limit
     from tansuo.cli._common import check_outputs
-    from tansuo.gomoku.book import build_book, read_book
+    from tansuo.gomoku.book import build_book, grow_book, read_book
+    from tansuo.gomoku.match import BUNDLED_OPENINGS, read_openings
 
     check_time_limit(time_limit)
     if not 1 <= stones <= 4:
         raise InvalidInput(f"--stones must be 1..4, not {stones}")
+    if not 1 <= plies <= 20:
+        raise InvalidInput(f"--plies must be 1..20, not {plies}")
+    if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
+        raise InvalidInput(f"{openings}: no such openings file")
     check_outputs(out, force=force, inputs=(extend,) if extend else ())
     book = read_book(extend) if extend else None
+    lines = read_openings(openings) if openings is not None else None
     with compiling(_warm_up, "the Gomoku kernels"):
         pass
-    built = build_book(stones, time_limit=time_limit, book=book)
-    out.write_text(built.format(), encoding="utf-8")
+    if lines is None:
+        built = build_book(stones, time_limit=time_limit, book=book)
+        how = f"tansuo gomoku book build --stones {stones} --time-limit {time_limit:g}"
+    else:
+        built = grow_book(lines, plies=plies, time_limit=time_limit, book=book)
+        how = f"tansuo gomoku book build --from {openings} --plies {plies}"
+        how += f" --time-limit {time_limit:g}"
+    if extend:
+        how += f" --extend {extend}"
+    out.write_text(built.format([f"made by: {how}"]), encoding="utf-8")
     console.print(f"{len(built)} positions written to {out}", markup=False)
