@@ -103,5 +103,7 @@ def test_grow_from_openings_follows_the_main_line(run_cli, tmp_path):
         "--time-limit", "0.05", "--extend", out, "--out", deeper,
     )  # fmt: skip
     assert run.code == 0, run.err
-    grown = Book.parse(deeper.read_text())
+    text = deeper.read_text()
+    assert "# made by: tansuo gomoku book build --from" in text and "# then: " in text
+    grown = Book.parse(text)
     assert len(grown) == 6 and all(grown.entries[k] == v for k, v in book.entries.items())

@@ -430,7 +430,17 @@ def book_build_command(
         built = grow_book(lines, plies=plies, time_limit=time_limit, book=book)
         how = f"tansuo gomoku book build --from {openings} --plies {plies}"
         how += f" --time-limit {time_limit:g}"
+    made = [f"made by: {how}"]
     if extend:
-        how += f" --extend {extend}"
-    out.write_text(built.format([f"made by: {how}"]), encoding="utf-8")
+        # the history of the book grown on: its own "made by" lines first
+        from tansuo.files import read_text
+
+        earlier = [
+            line[2:]
+            for line in read_text(extend).splitlines()
+            if line.startswith("# made by: ") or line.startswith("# then: ")
+        ]
+        how += f" --extend {Path(extend).name}"
+        made = [*earlier, f"then: {how}"] if earlier else [f"made by: {how}"]
+    out.write_text(built.format(made), encoding="utf-8")
     console.print(f"{len(built)} positions written to {out}", markup=False)
