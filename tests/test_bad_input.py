@@ -150,6 +150,8 @@ CASES: list[tuple[str, Args]] = [
     ("gomoku bad attacker", lambda f: ["gomoku", "vcf", "15 h8", "--attacker", "red"]),
     ("gomoku zero depth", lambda f: ["gomoku", "vct", "15 h8", "--max-depth", "0"]),
     ("gomoku negative odds", lambda f: ["gomoku", "match", "tansuo", "tansuo", "--second-time", "-1"]),
+    ("gomoku book zero plies", lambda f: ["gomoku", "book", "build", "--from", "renju26", "--plies", "0", "--out", str(f["folder"].parent / "book.txt")]),
+    ("gomoku negative first opening", lambda f: ["gomoku", "match", "tansuo", "tansuo", "--first-opening", "-1"]),
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
     ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),

@@ -75,3 +75,35 @@ def test_build_command(run_cli, tmp_path):
     assert len(book) == 1 and book.lookup(Board(15, moves=["h8"])) is not None
     again = run_cli("gomoku", "book", "build", "--stones", "1", "--out", out)
     assert again.code == 2  # exists: --force needed
+
+
+def test_grow_from_openings_follows_the_main_line(run_cli, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("15 h8 h9 f6\n15 h8 i9 j10\n")
+    out = tmp_path / "book.txt"
+    run = run_cli(
+        "gomoku", "book", "build", "--from", str(openings), "--plies", "2",
+        "--time-limit", "0.05", "--out", out,
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    text = out.read_text()
+    assert f"made by: tansuo gomoku book build --from {openings} --plies 2" in text
+    book = Book.parse(text)
+    assert len(book) == 4  # two moves along each of the two lines
+    for opening in ("h8 h9 f6", "h8 i9 j10"):
+        board = Board(15, moves=opening.split())
+        for _ in range(2):
+            reply = book.lookup(board)
+            assert reply is not None
+            board.play(reply)
+    # the same openings again, grown one move deeper: the stored lines are followed
+    deeper = tmp_path / "deeper.txt"
+    run = run_cli(
+        "gomoku", "book", "build", "--from", str(openings), "--plies", "3",
+        "--time-limit", "0.05", "--extend", out, "--out", deeper,
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    text = deeper.read_text()
+    assert "# made by: tansuo gomoku book build --from" in text and "# then: " in text
+    grown = Book.parse(text)
+    assert len(grown) == 6 and all(grown.entries[k] == v for k, v in book.entries.items())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tansuo.gomoku.io import parse_position
+
 
 def test_vcf_prints_the_sequence_and_exits_0(run_cli):
     run = run_cli("gomoku", "vcf", "15 h8 a1 i8 a3 j8 a5")
@@ -58,11 +60,29 @@ def test_demo_shows_a_vcf():
 def test_match_reports_elo_and_faults(run_cli, tmp_path):
     openings = tmp_path / "openings.txt"
     openings.write_text("# two openings\n15 h8 i9\n15 h8 h9 j10\n")
+    games = tmp_path / "games.txt"
     run = run_cli(
         "gomoku", "match", "tansuo", "tansuo:nothreats", "--games", "2",
         "--openings", str(openings), "--time-limit", "0.05", "--json",
+        "--first-opening", "1", "--save", str(games),
     )  # fmt: skip
     assert run.code == 0, run.err
     record = json.loads(run.out)
     assert record["games"] == 2 and record["wins"] + record["losses"] + record["draws"] == 2
     assert record["illegal"] == record["timeouts"] == record["crashes"] == 0
+    # both games started from the second opening, and each record replays to its end
+    lines = games.read_text().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 1", "game 2"]
+    assert lines[0].split()[2] == "black" and lines[1].split()[2] == "white"
+    wins = 0
+    for line in lines:
+        position = line.split("): ", 1)[1]
+        assert position.startswith("15 freestyle h8 h9 j10 ")
+        board = parse_position(position)
+        assert board.is_terminal()
+        first = 1 if " black " in line else 2
+        wins += " won " in line
+        assert (" won " in line) == (board.winner == first)
+    assert wins == record["wins"]
+    again = run_cli("gomoku", "match", "tansuo", "tansuo", "--games", "1", "--save", str(games))
+    assert again.code == 2 and "exists" in again.err

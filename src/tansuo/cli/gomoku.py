@@ -316,6 +316,13 @@ def match_command(
     ),
     size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
     rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
+    first_opening: int = typer.Option(
+        0, "--first-opening", metavar="N", help="Start from the N-th opening (0-based)."
+    ),
+    save: Path | None = typer.Option(
+        None, "--save", metavar="FILE", help="Write every game (result and moves) to FILE."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite --save if it exists."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Play two Gomocup brains against each other: wins, losses, draws, Elo and error bar."""
@@ -332,10 +339,18 @@ def match_command(
 
     if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
         raise InvalidInput(f"{openings}: no such openings file")
+    if first_opening < 0:
+        raise InvalidInput(f"--first-opening must be >= 0, not {first_opening}")
+    if save is not None:
+        from tansuo.cli._common import check_outputs
+
+        check_outputs(save, force=force)
     with compiling(_warm_up, "the Gomoku kernels"):
         pass
 
     def progress(game: int, so_far: Any) -> None:
+        if save is not None:
+            save.write_text("\n".join(so_far.records) + "\n", encoding="utf-8")
         if not json_out:
             console.print(f"game {game}/{games}: {so_far.summary()}", markup=False)
 
@@ -348,6 +363,7 @@ def match_command(
         size=size,
         rule=rule,
         openings=openings,
+        first_opening=first_opening,
         progress=progress,
     )
     if json_out:
@@ -376,20 +392,55 @@ def book_build_command(
     extend: str | None = typer.Option(
         None, "--extend", metavar="FILE", help="Start from this book (entries kept)."
     ),
+    openings: str | None = typer.Option(
+        None,
+        "--from",
+        metavar="OPENINGS",
+        help="Grow from these openings (a file, balanced or renju26) instead of --stones.",
+    ),
+    plies: int = typer.Option(2, "--plies", help="With --from: moves stored along each line."),
     force: bool = typer.Option(False, "--force", help="Overwrite --out if it exists."),
 ) -> None:
-    """Grow a book: search every opening (centre first, stones within two) and store the reply."""
+    """Grow a book: search every opening (centre first, stones within two) and store the reply.
+
+    With --from, each given opening is followed along the engine's main line
+    instead, --plies moves deep, every move searched for --time-limit seconds.
+    """
     from tansuo.budget import check_time_limit
     from tansuo.cli._common import check_outputs
-    from tansuo.gomoku.book import build_book, read_book
+    from tansuo.gomoku.book import build_book, grow_book, read_book
+    from tansuo.gomoku.match import BUNDLED_OPENINGS, read_openings
 
     check_time_limit(time_limit)
     if not 1 <= stones <= 4:
         raise InvalidInput(f"--stones must be 1..4, not {stones}")
+    if not 1 <= plies <= 20:
+        raise InvalidInput(f"--plies must be 1..20, not {plies}")
+    if openings is not None and openings not in BUNDLED_OPENINGS and not Path(openings).is_file():
+        raise InvalidInput(f"{openings}: no such openings file")
     check_outputs(out, force=force, inputs=(extend,) if extend else ())
     book = read_book(extend) if extend else None
+    lines = read_openings(openings) if openings is not None else None
     with compiling(_warm_up, "the Gomoku kernels"):
         pass
-    built = build_book(stones, time_limit=time_limit, book=book)
-    out.write_text(built.format(), encoding="utf-8")
+    if lines is None:
+        built = build_book(stones, time_limit=time_limit, book=book)
+        how = f"tansuo gomoku book build --stones {stones} --time-limit {time_limit:g}"
+    else:
+        built = grow_book(lines, plies=plies, time_limit=time_limit, book=book)
+        how = f"tansuo gomoku book build --from {openings} --plies {plies}"
+        how += f" --time-limit {time_limit:g}"
+    made = [f"made by: {how}"]
+    if extend:
+        # the history of the book grown on: its own "made by" lines first
+        from tansuo.files import read_text
+
+        earlier = [
+            line[2:]
+            for line in read_text(extend).splitlines()
+            if line.startswith("# made by: ") or line.startswith("# then: ")
+        ]
+        how += f" --extend {Path(extend).name}"
+        made = [*earlier, f"then: {how}"] if earlier else [f"made by: {how}"]
+    out.write_text(built.format(made), encoding="utf-8")
     console.print(f"{len(built)} positions written to {out}", markup=False)

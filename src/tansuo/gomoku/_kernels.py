@@ -98,6 +98,8 @@ P_OVERLINE = 9
 N_PATTERNS = 10
 
 FOURS = 3  # fivecnt[FOURS + colour]: (empty cell, direction) pairs with a four pattern
+OPEN3S = 6  # fivecnt[OPEN3S + colour]: pairs with a straight-four pattern (an open three's points)
+FIVECNT_SIZE = 9
 
 WINDOW = 5
 N_CODES = 3 ** (2 * WINDOW)
@@ -142,6 +144,11 @@ CACHE_EMPTY = 0
 MATE = 1_000_000
 MAX_PLY = 128
 STATIC_BOUND = 900_000
+# The side to move's tempo (see ``evaluate``): its own open three with no four
+# to answer it, and the part of each of the opponent's open-three points it
+# can take back by blocking.
+TEMPO_WIN = 3000
+TEMPO_BLOCK = 300
 
 # What one line pattern is worth to the side that owns the cell.
 PATTERN_SCORE = np.array([0, 2, 12, 10, 60, 70, 600, 600, 1000, 0], dtype=np.int32)
@@ -341,6 +348,8 @@ def init_state(board, code, pat, score, tot, fivecnt, info, tables):
                     fivecnt[c] += 1
                 elif P_FOUR <= p <= P_DFOUR:
                     fivecnt[FOURS + c] += 1
+                    if p == P_OPEN4:
+                        fivecnt[OPEN3S + c] += 1
             tot[c] += score[c, q]
 
 
@@ -360,6 +369,8 @@ def make(state, p, c):
                 fivecnt[col] -= 1
             elif P_FOUR <= t <= P_DFOUR:
                 fivecnt[FOURS + col] -= 1
+                if t == P_OPEN4:
+                    fivecnt[OPEN3S + col] -= 1
     var_b = info[I_VAR_BLACK]
     var_w = info[I_VAR_WHITE]
     for d in range(4):
@@ -386,10 +397,14 @@ def make(state, p, c):
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
                             fivecnt[FOURS + col] -= 1
+                            if old == P_OPEN4:
+                                fivecnt[OPEN3S + col] -= 1
                         if new == P_FIVE:
                             fivecnt[col] += 1
                         elif P_FOUR <= new <= P_DFOUR:
                             fivecnt[FOURS + col] += 1
+                            if new == P_OPEN4:
+                                fivecnt[OPEN3S + col] += 1
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             near[p + dy * pw + dx] += 1
@@ -430,10 +445,14 @@ def unmake(state, p):
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
                             fivecnt[FOURS + col] -= 1
+                            if old == P_OPEN4:
+                                fivecnt[OPEN3S + col] -= 1
                         if new == P_FIVE:
                             fivecnt[col] += 1
                         elif P_FOUR <= new <= P_DFOUR:
                             fivecnt[FOURS + col] += 1
+                            if new == P_OPEN4:
+                                fivecnt[OPEN3S + col] += 1
     for col in range(1, 3):
         tot[col] += score[col, p]
         for d in range(4):
@@ -442,6 +461,8 @@ def unmake(state, p):
                 fivecnt[col] += 1
             elif P_FOUR <= t <= P_DFOUR:
                 fivecnt[FOURS + col] += 1
+                if t == P_OPEN4:
+                    fivecnt[OPEN3S + col] += 1
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             near[p + dy * pw + dx] -= 1
@@ -606,9 +627,21 @@ def has_threat_point(state, c):
 
 @njit(cache=True)
 def evaluate(state, side):
-    """Static score for ``side`` to move: its line values minus the opponent's."""
-    tot = state[4]
-    v = tot[side] - tot[3 - side]
+    """Static score for ``side`` to move: its line values minus the opponent's, and the tempo.
+
+    The side to move is a move ahead in every race of threats: its open three
+    becomes an open four (a win, unless the opponent can answer with fours),
+    while the opponent's open three is only a threat it can still block. Without
+    this term the score swings by an open three's worth from ply to ply.
+    """
+    tot, fivecnt = state[4], state[5]
+    o = 3 - side
+    v = tot[side] - tot[o]
+    if fivecnt[o] == 0:
+        if fivecnt[OPEN3S + side] > 0 and fivecnt[FOURS + o] == 0:
+            v += TEMPO_WIN
+        elif fivecnt[OPEN3S + o] > 0:
+            v += TEMPO_BLOCK * fivecnt[OPEN3S + o]
     if v > STATIC_BOUND:
         v = STATIC_BOUND
     elif v < -STATIC_BOUND:

@@ -137,9 +137,13 @@ class Book:
             book.add(board, cell)
         return book
 
-    def format(self) -> str:
-        """The book as text (each entry's canonical position placed near the board's middle)."""
+    def format(self, header: Iterable[str] = ()) -> str:
+        """The book as text (each entry's canonical position placed near the board's middle).
+
+        ``header``: comment lines written first (e.g. how the book was made).
+        """
         lines = ["# tansuo Gomoku opening book: moves | reply (canonical positions)"]
+        lines += [f"# {line}" for line in header]
         for key, (rx, ry) in sorted(self.entries.items()):
             stones = [
                 (int(c), int(xy.split(",")[0]), int(xy.split(",")[1]))
@@ -210,4 +214,45 @@ def build_book(
             book.add(board, board.parse_move(result.move))
         if progress is not None:
             progress(i + 1, len(positions))
+    return book
+
+
+def grow_book(
+    openings: Iterable[str],
+    *,
+    plies: int = 2,
+    time_limit: float = 5.0,
+    book: Book | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Book:
+    """Grow ``book`` along the engine's main line from each opening, ``plies`` moves deep.
+
+    ``openings``: positions as :func:`tansuo.gomoku.io.parse_position` reads
+    them (e.g. the 26 renju openings, ``read_openings("renju26")``). Each
+    position on the way is searched for ``time_limit`` seconds (the threat
+    search included, the book not consulted), its reply stored and played; a
+    position already in ``book`` keeps its entry and is followed through it.
+    """
+    from tansuo.gomoku.engine import Engine
+    from tansuo.gomoku.io import parse_position
+
+    book = book if book is not None else Book()
+    lines = list(openings)
+    engine = Engine(hash_mb=64, book=False)
+    for i, text in enumerate(lines):
+        board = parse_position(text)
+        engine.new_game()
+        for _ in range(plies):
+            if board.is_terminal():
+                break
+            reply = book.lookup(board)
+            if reply is None:
+                result = engine.search(board, time_limit=time_limit)
+                if result.move is None:
+                    break
+                reply = board.parse_move(result.move)
+                book.add(board, reply)
+            board.play(reply)
+        if progress is not None:
+            progress(i + 1, len(lines))
     return book

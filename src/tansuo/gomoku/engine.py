@@ -35,11 +35,15 @@ TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 # move chosen, half of it for each other candidate). Matches at 1 s per move
 # on the 26 renju openings: more time for the VCTs scored 61-65% against
 # the engine without the threat search, 58% with VCT_SHARE 0.15, depth 6, and
-# AVOID_VCT_SHARE 0.2, depth 7 (26 games each, load 7-9).
-VCF_SHARE = 0.08
-VCT_SHARE = 0.3
+# AVOID_VCT_SHARE 0.2, depth 7 (26 games each, load 7-9). But a root VCT that
+# runs out of time left the alpha-beta with next to nothing before its soft
+# stop (depth 1 at 1 s per move in lost games): the alpha-beta now always
+# has AB_MIN_SHARE of the time before its soft stop, and the root VCT less.
+VCF_SHARE = 0.05
+VCT_SHARE = 0.15
 ROOT_VCT_DEPTH = 8
 SOFT_SHARE = 0.45
+AB_MIN_SHARE = 0.3
 HARD_SHARE = 0.7
 AVOID_SHARE = 0.95
 AVOID_VCT_SHARE = 0.45
@@ -557,7 +561,8 @@ class Engine:
         counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
         counters[K.C_NEXT_POLL] = K.POLL_EVERY
         # the alpha-beta stops at HARD_SHARE of the time (the rest: the VCF check
-        # of the chosen move), and starts no iteration after SOFT_SHARE
+        # of the chosen move), and starts no iteration after SOFT_SHARE (or
+        # AB_MIN_SHARE after its own start, when the root threats took long)
         remaining = (
             None
             if budget.time_limit is None
@@ -566,7 +571,12 @@ class Engine:
         watchdog = _Watchdog(counters, remaining)
         max_depth = depth if depth is not None else 60
         first = depth if plain and depth is not None else 1
-        soft = None if budget.time_limit is None else budget.time_limit * SOFT_SHARE
+        soft = (
+            None
+            if budget.time_limit is None
+            else max(SOFT_SHARE, AB_MIN_SHARE + (time.perf_counter() - start) / budget.time_limit)
+            * budget.time_limit
+        )
         hard = None if budget.time_limit is None else budget.time_limit * HARD_SHARE
         last = time.perf_counter() - start
         best: tuple[int, int, int, tuple[int, ...]] | None = None
@@ -696,9 +706,10 @@ class Engine:
         if line is None:
             return None
         tried = {move}
-        # the opponent's first move (its key point; no line: out of time), then the best-looking
-        key = [board.parse_move(line[0])] if line else []
-        others = [*key, *board.legal_moves()[:AVOID_CANDIDATES]]
+        # the points of the opponent's threats (its first move, the key point,
+        # first; no line: out of time), then the best-looking moves
+        keys = [board.parse_move(m) for m in line[0:-1:2]]
+        others = [*keys, *board.legal_moves()[:AVOID_CANDIDATES]]
         for candidate in others:
             if candidate in tried or not board.is_legal(candidate):
                 continue

@@ -142,6 +142,10 @@ class MatchResult:
     crashes: int = 0
     durations: list[float] = field(default_factory=list)
     faults: list[str] = field(default_factory=list)
+    records: list[str] = field(default_factory=list)
+    """One line a game: its number, the first player's colour and result, how it
+    ended, and the final position (``format_position``: replayable, e.g. by
+    ``tansuo gomoku analyse``)."""
 
     @property
     def games(self) -> int:
@@ -280,10 +284,12 @@ def play_game(
     size: int,
     rule: str,
     white_time: float | None = None,
+    moves: list[str] | None = None,
 ) -> tuple[int, str]:
     """One game; returns (winner: 1, 2 or 0 for a draw, how it ended).
 
     ``white_time``: white's seconds per move when they differ from black's.
+    ``moves``, if given, receives the final position (:func:`format_position`).
     """
     board = parse_position(opening) if opening else Board(size, rule=rule)
     players = {K.BLACK: black, K.WHITE: white}
@@ -323,6 +329,8 @@ def play_game(
         except InvalidInput:
             return 3 - side, f"illegal move {answer!r}"
         last = move
+        if moves is not None:
+            moves[:] = [format_position(board)]
     return board.winner or 0, "five" if board.winner else "full board"
 
 
@@ -336,9 +344,14 @@ def run_match(
     rule: str = "freestyle",
     openings: str | None = None,
     second_time: float | None = None,
+    first_opening: int = 0,
     progress: Callable[[int, MatchResult], None] | None = None,
 ) -> MatchResult:
     """``games`` games, colours alternating, each opening played twice (once per colour).
+
+    ``first_opening``: the index of the opening the match starts from (the
+    openings wrap around), so that the halves of a long match run in parallel
+    can play different openings.
 
     ``second_time``: the second brain's seconds per move, for time odds
     (default: ``move_time`` for both). ``progress(game, result)`` is called
@@ -346,16 +359,19 @@ def run_match(
     """
     if games < 1:
         raise InvalidInput(f"games must be >= 1, got {games}")
+    if first_opening < 0:
+        raise InvalidInput(f"the first opening must be >= 0, got {first_opening}")
     lines = read_openings(openings)
     result = MatchResult(first or "tansuo", second or "tansuo")
     a, b = Player(first), Player(second)
     try:
         for game in range(games):
-            opening = lines[(game // 2) % len(lines)]
+            opening = lines[(first_opening + game // 2) % len(lines)]
             a_black = game % 2 == 0
             black, white = (a, b) if a_black else (b, a)
             start = time.perf_counter()
             other = move_time if second_time is None else second_time
+            final: list[str] = []
             winner, how = play_game(
                 black,
                 white,
@@ -364,6 +380,7 @@ def run_match(
                 white_time=other if a_black else move_time,
                 size=size,
                 rule=rule,
+                moves=final,
             )
             result.durations.append(time.perf_counter() - start)
             if winner == 0:
@@ -378,6 +395,11 @@ def run_match(
                 result.timeouts += 1
             elif how == "crash":
                 result.crashes += 1
+            won = (winner == K.BLACK) == a_black
+            outcome = "draw" if winner == 0 else ("won" if won else "lost")
+            colour = "black" if a_black else "white"
+            position = final[0] if final else opening
+            result.records.append(f"game {game + 1}: {colour} {outcome} ({how}): {position}")
             if how not in ("five", "full board"):
                 loser = "white" if winner == K.BLACK else "black"
                 result.faults.append(f"game {game + 1}: {loser} lost by {how}")

@@ -145,7 +145,7 @@ class Board:
         pat = np.zeros((3, n, 4), dtype=np.int8)
         score = np.zeros((3, n), dtype=np.int64)
         tot = np.zeros(3, dtype=np.int64)
-        fivecnt = np.zeros(6, dtype=np.int64)
+        fivecnt = np.zeros(K.FIVECNT_SIZE, dtype=np.int64)
         near = np.zeros(n, dtype=np.int16)
         key = np.zeros(1, dtype=np.uint64)
         tables = pattern_tables()
