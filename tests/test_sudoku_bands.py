@@ -30,6 +30,7 @@ from tansuo.sudoku import (
     solve_many,
     solve_reference,
 )
+from tansuo.sudoku.many import THREADED_FROM
 
 GUESSY = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
@@ -246,6 +247,32 @@ def test_solve_many_budgets():
     top = read_puzzles(bundled_text("top95"))
     nothing = solve_many(top[:3], max_nodes=0)
     assert nothing.status_names() == ["limit"] * 3 and nothing[0].stats.nodes == 0
+
+
+def test_solve_many_on_threads_answers_as_on_one():
+    # 300 random puzzles (solvable, unsolvable, several solutions, clashing givens) and
+    # top95, repeated past the size a batch is split over threads from
+    mix = np.array([random_puzzle(seed).cells for seed in range(300)], dtype=np.uint8)
+    grid = np.concatenate([mix, read_puzzles(bundled_text("top95"))] * 11)
+    assert len(grid) >= THREADED_FROM
+    one = solve_many(grid, max_solutions=2, threads=1)
+    for threads in (2, 3):
+        split = solve_many(grid, max_solutions=2, threads=threads)
+        assert np.array_equal(split.solutions, one.solutions)
+        assert np.array_equal(split.codes, one.codes)
+        assert np.array_equal(split.counters, one.counters)
+    capped = solve_many(grid, max_solutions=None, max_nodes=3, threads=2)
+    assert np.array_equal(capped.codes, solve_many(grid, max_solutions=None, max_nodes=3).codes)
+    empty = np.zeros((2 * THREADED_FROM, 81), dtype=np.uint8)
+    timed = solve_many(empty, max_solutions=None, time_limit=0.05, threads=2)
+    assert set(timed.status_names()) == {"limit"} and timed.elapsed_s < 0.5
+    # each half's first puzzle searched until the clock stopped it, the rest never started
+    halves = [0, THREADED_FROM]
+    assert all(timed[i].count > 0 and timed[i].stats.limit == "time_limit" for i in halves)
+    assert timed.counts.sum() == timed.counts[halves].sum()
+    for wrong in (0, 257, 1.5, True):
+        with pytest.raises(InvalidInput, match="threads must be"):
+            solve_many(grid[:1], threads=wrong)
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,7 @@ def run(
     from tansuo.batch.domains import parse_size_range
     from tansuo.budget import Budget
     from tansuo.queens import check_size
-    from tansuo.queens.solve import MAX_THREADS
+    from tansuo.threads import MAX_THREADS
 
     sizes = parse_size_range(n)
     if sizes is None:

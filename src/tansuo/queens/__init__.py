@@ -33,12 +33,12 @@ from tansuo.queens.result import QueensResult, QueensStats
 from tansuo.queens.solve import (
     QueensProblem,
     count_solutions,
-    default_threads,
     find_solutions,
     prefix_tasks,
     reference_solutions,
     warm_up,
 )
+from tansuo.threads import default_threads
 
 __all__ = [
     "MAX_N",

@@ -11,13 +11,11 @@ with numba bitmask kernels; the tests hold both to the reference.
 from __future__ import annotations
 
 import gc
-import numbers
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
 from tansuo.budget import FIRST_SLICE, TIME_SLICE_S, Budget, Meter, run_chunked
@@ -27,15 +25,13 @@ from tansuo.queens._kernels import DEPTH, DONE, FOUND, NODES, NOT_STARTED, TOTAL
 from tansuo.queens.model import Placement, attacks, check_size
 from tansuo.queens.result import QueensResult, QueensStats
 from tansuo.result import Status
+from tansuo.threads import check_threads
 
 MAX_LISTED = 1_000_000
 """Most solutions :func:`find_solutions` lists in one call (memory)."""
 
 MAX_N_LIST_ALL = 14
 """Largest board whose solutions may all be listed (365,596 for n = 14)."""
-
-MAX_THREADS = 256
-"""Most threads :func:`count_solutions` accepts."""
 
 THREADED_FROM_N = 13
 """Smallest board counted on more than one thread (12-queens takes 3 ms on one)."""
@@ -243,17 +239,6 @@ def prefix_tasks(
     return as_array[0], as_array[1], as_array[2]
 
 
-def default_threads() -> int:
-    """Threads :func:`count_solutions` counts on when not told: numba's ``NUMBA_NUM_THREADS``.
-
-    numba reads it from the environment variable of that name, and otherwise
-    takes the number of cores this process may run on.
-    """
-    # read from the environment when numba starts (numba.get_num_threads would also
-    # start numba's own thread pool, which these threads do not use)
-    return max(1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-
-
 def count_solutions(
     n: int,
     *,
@@ -287,12 +272,7 @@ def count_solutions(
     """
     n = check_size(n)
     meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
-    if threads is None:
-        threads = default_threads()
-    elif isinstance(threads, bool) or not isinstance(threads, numbers.Integral):
-        raise InvalidInput(f"threads must be a whole number between 1 and 256, got {threads!r}")
-    if not 1 <= threads <= MAX_THREADS:
-        raise InvalidInput(f"threads must be between 1 and {MAX_THREADS}, got {threads!r}")
+    threads = check_threads(threads)
     if n == 1:
         stats = _stats(1, meter.elapsed(), 1, None)
         return QueensResult("solved", 1, 1, up_to_symmetry=up_to_symmetry, stats=stats)

@@ -790,7 +790,7 @@ NEXT_PUZZLE = 0  # the puzzle to start or resume
 NODES_DONE = 1  # nodes visited over the whole batch so far
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # solve_many runs one a thread
 def band_solve_many(
     givens, units, max_solutions, node_limit, nodes_allowed, progress,
     digits, solved, seen, saved, branch_cell, untried, kept, state,

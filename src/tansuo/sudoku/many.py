@@ -20,7 +20,9 @@ Example
 
 from __future__ import annotations
 
+import itertools
 import json
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -41,6 +43,10 @@ from tansuo.sudoku.solve import (
     new_band_work,
 )
 from tansuo.sudoku.solve import warm_up as warm_up_solve
+from tansuo.threads import check_threads
+
+THREADED_FROM = 4096
+"""Smallest batch :func:`solve_many` splits over threads (a thread costs more below it)."""
 
 STATUS_NAMES: dict[int, str] = {
     kernels.CODE_SOLVED: SOLVED,
@@ -238,8 +244,9 @@ def solve_many(
     max_solutions: int | None = 1,
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    threads: int | None = None,
 ) -> SudokuResults:
-    """Solve many 9x9 puzzles in one kernel call (the band kernel of :func:`solve`).
+    """Solve many 9x9 puzzles in one kernel call a thread (the band kernel of :func:`solve`).
 
     Parameters
     ----------
@@ -257,6 +264,11 @@ def solve_many(
         For the whole batch: the kernel runs in slices of about 20 ms and the
         clock is read between them; the puzzles not finished in time end with
         status ``"limit"`` (``stats.limit == "time_limit"``).
+    threads : int or None
+        A batch of at least 4,096 puzzles is cut into this many parts of
+        consecutive puzzles, each solved on its own thread by the GIL-free
+        kernel (None: every core, or ``NUMBA_NUM_THREADS``). The answers do
+        not depend on it.
 
     Returns
     -------
@@ -273,38 +285,77 @@ def solve_many(
     grid = as_puzzle_array(puzzles)
     wanted = _solutions_wanted(max_solutions)
     Budget(time_limit=time_limit, max_nodes=max_nodes)  # checks both
+    threads = check_threads(threads)
     count = len(grid)
     solutions = np.zeros((count, 81), dtype=np.uint8)
     codes = np.full(count, kernels.CODE_OUT_OF_TIME, dtype=np.int8)
     counters = np.zeros((count, kernels.STATE_SIZE), dtype=np.int64)
-    _peers, units = geometry(3, 3)
     node_limit = UNLIMITED if max_nodes is None else max_nodes
-    digits, solved, seen, saved, branch_cell, untried, kept, state, _packed = new_band_work()
-    kept = kept[:1]
-    progress = np.zeros(2, dtype=np.int64)
+    parts = min(threads, count // (THREADED_FROM // 2)) if count >= THREADED_FROM else 1
+    bounds = np.linspace(0, count, parts + 1).astype(int).tolist()
+    jobs = [
+        _Part(grid[a:b], solutions[a:b], codes[a:b], counters[a:b], wanted, node_limit)
+        for a, b in itertools.pairwise(bounds)
+    ]
+    helpers = [threading.Thread(target=job.run, args=(time_limit,)) for job in jobs[1:]]
+    for helper in helpers:
+        helper.start()
+    try:
+        jobs[0].run(time_limit)
+    finally:
+        for helper in helpers:
+            helper.join()
+    for job in jobs:
+        if job.failure is not None:
+            raise job.failure
+    return SudokuResults(grid, solutions, codes, counters, time.perf_counter() - started)
 
-    def step(nodes: int) -> bool:
-        done = kernels.band_solve_many(
-            grid, units, wanted, node_limit, nodes, progress, digits, solved, seen, saved,
-            branch_cell, untried, kept, state, solutions, counters, codes,
-        )  # fmt: skip
-        return bool(done)
 
-    if time_limit is None:
-        step(UNLIMITED)
-    else:
+class _Part:
+    """Consecutive puzzles of a batch, solved on one thread into their rows of the answers."""
+
+    def __init__(
+        self, grid: np.ndarray, solutions: np.ndarray, codes: np.ndarray,
+        counters: np.ndarray, wanted: int, node_limit: int,
+    ) -> None:  # fmt: skip
+        self.grid, self.solutions, self.codes, self.counters = grid, solutions, codes, counters
+        self.wanted, self.node_limit = wanted, node_limit
+        self.failure: BaseException | None = None
+
+    def run(self, time_limit: float | None) -> None:
+        """Solve the part, in slices of about 20 ms when there is a clock to read."""
+        try:
+            self._run(time_limit)
+        except BaseException as error:  # handed to the calling thread
+            self.failure = error
+
+    def _run(self, time_limit: float | None) -> None:
+        _peers, units = geometry(3, 3)
+        digits, solved, seen, saved, branch_cell, untried, kept, state, _packed = new_band_work()
+        kept = kept[:1]
+        progress = np.zeros(2, dtype=np.int64)
+
+        def step(nodes: int) -> bool:
+            done = kernels.band_solve_many(
+                self.grid, units, self.wanted, self.node_limit, nodes, progress, digits,
+                solved, seen, saved, branch_cell, untried, kept, state, self.solutions,
+                self.counters, self.codes,
+            )  # fmt: skip
+            return bool(done)
+
+        if time_limit is None:
+            step(UNLIMITED)
+            return
         spent = run_chunked(
             step, lambda: int(progress[kernels.NODES_DONE]), Budget(time_limit=time_limit).start(),
             chunk=NODE_CHUNK,
         )  # fmt: skip
-        if spent is not None:
-            i = int(progress[kernels.NEXT_PUZZLE])
-            if i < count and state[kernels.PHASE] == kernels.TRY:
-                # the puzzle the clock stopped: what it found so far
-                counters[i] = state
-                if state[kernels.FOUND]:
-                    solutions[i] = kept[0]
-    return SudokuResults(grid, solutions, codes, counters, time.perf_counter() - started)
+        i = int(progress[kernels.NEXT_PUZZLE])
+        if spent is not None and i < len(self.grid) and state[kernels.PHASE] == kernels.TRY:
+            # the puzzle the clock stopped: what it found so far
+            self.counters[i] = state
+            if state[kernels.FOUND]:
+                self.solutions[i] = kept[0]
 
 
 def warm_up() -> None:
