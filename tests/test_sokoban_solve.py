@@ -11,7 +11,7 @@ import pytest
 from tansuo.errors import InvalidInput
 from tansuo.result import RESULT_KEYS, STATS_KEYS
 from tansuo.sokoban import Level, bundled_collection, solve, verify
-from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level
+from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level, scrambled_level
 
 UNSOLVABLE = Level.from_text("#####\n#@$ #\n#  .#\n#####")  # the box is stuck in a row of walls
 
@@ -46,6 +46,24 @@ def test_optimal_modes_equal_exhaustive_bfs(seed: int) -> None:
         for result in (by_pushes, by_moves, fast):
             assert verify(level, result.solution).moves == result.moves
     assert solvable >= 20
+
+
+def test_corral_pruning_keeps_push_optimality_on_crowded_levels() -> None:
+    """Levels pulled apart from their solved position: crowded, so full of corrals."""
+    rng = random.Random(7)
+    pruned = 0
+    for _ in range(70):
+        level = scrambled_level(
+            rng, width=rng.randint(4, 7), height=rng.randint(4, 6), boxes=rng.randint(3, 5)
+        )
+        pushes = bfs_pushes(level)
+        assert pushes is not None  # pulled from a solved position: the pushes back solve it
+        by_pushes = solve(level, mode="push-optimal")
+        fast = solve(level, mode="fast")
+        assert by_pushes.pushes == pushes, level.text()
+        assert fast.solved, level.text()
+        pruned += by_pushes.stats.corrals > 0
+    assert pruned >= 20  # PI-corral pruning did fire
 
 
 def test_microban_solutions_replay() -> None:

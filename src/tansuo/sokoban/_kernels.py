@@ -295,17 +295,29 @@ MAX_CORRALS = 64
 
 @njit(cache=True)
 def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue, deltas,
-              border, pushes, needs, broken):  # fmt: skip
+              border, pushes, needs, broken, bmask):  # fmt: skip
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
-    A corral is an area the player cannot reach, fenced by boxes. It is an
-    I-corral when every legal push of its border boxes (every box next to
-    it) goes into it, and a PI-corral when the player can make every push of
-    a border box into it now. If a PI-corral still has work in it (a box off its goal
-    or an empty goal), some push into it must come before it is solved, and
-    pushing into it first loses nothing: the other pushes can wait. Labels
-    the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]`` says
-    whether box ``i`` borders the returned corral.
+    A corral is an area the player cannot reach, fenced by walls and its
+    border boxes (the boxes next to it). It is an I-corral when every push
+    of a border box that could ever come before the first push into the
+    corral goes into it, and a PI-corral when the player can make each of
+    those pushes now. A corral with work in it (an empty goal inside, or a
+    border box off its goal) needs a push of a border box in every solution,
+    and the first one goes into the corral (I); the pushes before it move
+    other boxes, which never touch the corral (a box that could enter it
+    would border it), so making it first (P) loses nothing and costs no
+    extra push: the pruning is sound for push-optimality, not for moves.
+
+    A push of a border box is left out of the I test when it cannot come
+    before the first push into the corral: the player would stand inside it,
+    the box would land on a wall, a dead square or another border box, or
+    the player's cell is a wall or another border box. Every other push
+    counts, even when a box that may move away blocks it now.
+
+    Labels the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]``
+    says whether box ``i`` borders the returned corral. ``bmask`` is
+    per-box scratch (bit ``c``: box ``i`` borders corral ``c``).
     """
     count = 0
     for i in range(nb):
@@ -342,41 +354,52 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
         return -1
     for i in range(nb):
         b = boxes[i]
+        mask = 0
         for k in range(4):
             x = b + deltas[k]
-            if cseen[x] == stamp and occ[x] == 0 and not walls[x] and not goal[b]:
-                needs[cid[x]] = 1
+            if cseen[x] == stamp and occ[x] == 0 and not walls[x]:
+                mask |= 1 << cid[x]
+        bmask[i] = mask
+        if not goal[b]:
+            for c in range(count):
+                if mask >> c & 1:
+                    needs[c] = 1  # a border box off its goal
+    for i in range(nb):
+        b = boxes[i]
+        mask = bmask[i]
+        if mask == 0:
+            continue
         for k in range(4):
             d = deltas[k]
             t = b + d
             p = b - d
-            if walls[t] or occ[t] > 0:
+            if walls[t] or walls[p] or dead[t]:
                 continue
-            into = cid[t] if cseen[t] == stamp else -1
-            # possible now or once the player gets behind the box
-            legal = not walls[p] and not dead[t]
-            # the corrals this box borders, other than the target's: a push out of them
-            for q in range(4):
-                y = b + deltas[q]
-                if legal and cseen[y] == stamp and occ[y] == 0 and not walls[y] and cid[y] != into:
-                    broken[cid[y]] = 1  # I fails: a push leaves the corral
-            if into >= 0 and not dead[t]:
-                if seen[p] == stamp:
-                    pushes[into] += 1
-                elif not walls[p]:
-                    broken[into] = 1  # P fails: the player cannot make this push now
+            tfree = occ[t] == 0
+            pfree = occ[p] == 0
+            tmask = 0 if tfree else bmask[occ[t] - 1]
+            pmask = 0 if pfree else bmask[occ[p] - 1]
+            for c in range(count):
+                if not mask >> c & 1 or broken[c]:
+                    continue
+                if pfree and cseen[p] == stamp and cid[p] == c:
+                    continue  # the player would stand inside the corral
+                if pmask >> c & 1 or tmask >> c & 1:
+                    continue  # blocked by a border box until one moves
+                if tfree and cseen[t] == stamp and cid[t] == c:
+                    if pfree and seen[p] == stamp:
+                        pushes[c] += 1
+                    else:
+                        broken[c] = 1  # P fails: the player cannot make this push now
+                else:
+                    broken[c] = 1  # I fails: a push that does not go into the corral
     best = -1
     for c in range(count):
         if not broken[c] and needs[c] and pushes[c] > 0 and (best < 0 or pushes[c] < pushes[best]):
             best = c
     if best >= 0:
         for i in range(nb):
-            border[i] = 0
-            b = boxes[i]
-            for k in range(4):
-                x = b + deltas[k]
-                if cseen[x] == stamp and cid[x] == best and occ[x] == 0 and not walls[x]:
-                    border[i] = 1
+            border[i] = bmask[i] >> best & 1
     return best
 
 
@@ -557,6 +580,7 @@ def search(
     cpushes = np.zeros(MAX_CORRALS, dtype=np.int64)
     cneeds = np.zeros(MAX_CORRALS, dtype=np.uint8)
     cbroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    bmask = np.zeros(nb, dtype=np.int64)
     done = 0
     while done < units:
         n = ctl[C_STATES]
@@ -580,9 +604,9 @@ def search(
         stamp = ctl[C_STAMP]
         _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
         corral = -1
-        if mode == MODE_FAST and not reverse:
+        if mode != MODE_MOVES and not reverse:  # sound for pushes, not for moves
             corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
-                               queue, deltas, border, cpushes, cneeds, cbroken)  # fmt: skip
+                               queue, deltas, border, cpushes, cneeds, cbroken, bmask)  # fmt: skip
             if corral >= 0:
                 ctl[C_CORRALS] += 1
         for i in range(nb):

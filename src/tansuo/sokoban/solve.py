@@ -11,8 +11,9 @@ Three modes (:data:`MODES`):
     to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
     Finds a solution quickly; makes no claim that it is short.
 ``push-optimal``
-    A* on pushes with an admissible, consistent bound: the solution has the
-    fewest pushes there are.
+    A* on pushes with an admissible, consistent bound and PI-corral pruning
+    (which keeps a push-optimal solution): the solution has the fewest pushes
+    there are.
 ``move-optimal``
     A* on moves (the player's real cell is part of the state), the push bound
     as the estimate: the solution has the fewest moves there are.
@@ -78,7 +79,7 @@ class SokobanStats(Stats):
     deadlocks : int
         Pushes pruned as deadlocks (frozen boxes, no perfect matching).
     corrals : int
-        Expansions that tried only the pushes into a PI-corral (fast mode).
+        Expansions that tried only the pushes into a PI-corral (fast and push-optimal modes).
     macros : int
         Pushes that a tunnel or goal-room macro carried on (fast mode).
     max_frontier : int
