@@ -66,6 +66,21 @@ def test_corral_pruning_keeps_push_optimality_on_crowded_levels() -> None:
     assert pruned >= 20  # PI-corral pruning did fire
 
 
+def test_corral_deadlocks_never_prune_a_solvable_position() -> None:
+    """Push-optimal search, forwards only: a solvable position wrongly found dead by a
+    corral's own search would lose the optimal solution or all of them."""
+    rng = random.Random(11)
+    found_dead = 0
+    for _ in range(150):
+        level = scrambled_level(rng, width=5, height=5, boxes=5, pulls=40, wall_chance=0.1)
+        result = solve(level, mode="push-optimal")
+        if result.stats.corral_deadlocks == 0:
+            continue
+        found_dead += 1
+        assert result.pushes == bfs_pushes(level), level.text()
+    assert found_dead >= 8
+
+
 def test_microban_solutions_replay() -> None:
     levels = bundled_collection("microban")[:12]
     for level in levels:

@@ -52,7 +52,8 @@ C_CORRALS = 9
 C_MEET = 10  # the other search's state that the found one equals (-1: none)
 C_MEETINGS = 11
 C_MACROS = 12  # pushes that a tunnel or goal-room macro carried on
-CTL_SLOTS = 13
+C_CORRAL_DEAD = 13  # states found dead by a corral's own search (see corral_dead)
+CTL_SLOTS = 14
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -295,7 +296,7 @@ MAX_CORRALS = 64
 
 @njit(cache=True)
 def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue, deltas,
-              border, pushes, needs, broken, bmask):  # fmt: skip
+              border, pushes, needs, broken, bmask, ibroken, cinfo, cmin):  # fmt: skip
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
     A corral is an area the player cannot reach, fenced by walls and its
@@ -317,8 +318,11 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
 
     Labels the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]``
     says whether box ``i`` borders the returned corral. ``bmask`` is
-    per-box scratch (bit ``c``: box ``i`` borders corral ``c``).
+    per-box scratch (bit ``c``: box ``i`` borders corral ``c``);
+    ``ibroken[c]`` says whether corral ``c`` fails the I test, ``cmin[c]``
+    is its smallest cell, ``cinfo[0]`` the number of corrals.
     """
+    cinfo[0] = 0
     count = 0
     for i in range(nb):
         b = boxes[i]
@@ -334,14 +338,18 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
             queue[0] = x
             cseen[x] = stamp
             cid[x] = count
+            cmin[count] = x
             pushes[count] = 0
             needs[count] = 0
             broken[count] = 0
+            ibroken[count] = 0
             while head < tail:
                 c = queue[head]
                 head += 1
                 if goal[c]:
                     needs[count] = 1  # an empty goal inside
+                if c < cmin[count]:
+                    cmin[count] = c
                 for q in range(4):
                     y = c + deltas[q]
                     if not walls[y] and occ[y] == 0 and cseen[y] != stamp:
@@ -350,6 +358,7 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
                         queue[tail] = y
                         tail += 1
             count += 1
+    cinfo[0] = count
     if count == 0:
         return -1
     for i in range(nb):
@@ -380,7 +389,7 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
             tmask = 0 if tfree else bmask[occ[t] - 1]
             pmask = 0 if pfree else bmask[occ[p] - 1]
             for c in range(count):
-                if not mask >> c & 1 or broken[c]:
+                if not mask >> c & 1 or ibroken[c]:
                     continue
                 if pfree and cseen[p] == stamp and cid[p] == c:
                     continue  # the player would stand inside the corral
@@ -393,6 +402,7 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
                         broken[c] = 1  # P fails: the player cannot make this push now
                 else:
                     broken[c] = 1  # I fails: a push that does not go into the corral
+                    ibroken[c] = 1
     best = -1
     for c in range(count):
         if not broken[c] and needs[c] and pushes[c] > 0 and (best < 0 or pushes[c] < pushes[best]):
@@ -401,6 +411,127 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
         for i in range(nb):
             border[i] = bmask[i] >> best & 1
     return best
+
+
+CORRAL_NODES = 300
+"""Positions a corral's own search (:func:`corral_dead`) looks at before it gives up."""
+CORRAL_QUEUE = 4096
+CORRAL_CACHE = 1 << 14
+
+
+@njit(cache=True)
+def corral_dead(kb, m, player, c, stamp, cseen, cid, walls, dead, goal, deltas, zbox, zplayer,
+                occ2, rseen, cinfo, queue, frozen, qb, qp, vb, vp, vh):  # fmt: skip
+    """Whether corral ``c`` can never be resolved: the position is dead.
+
+    A search of the corral's border boxes ``kb[:m]`` alone (the other boxes
+    taken away), the player starting on ``player``, for a position where the
+    player reaches a cell of the corral (``cseen == stamp``, ``cid == c``) or
+    every one of these boxes is on a goal. Taking boxes away only frees the
+    player and the boxes, and every push of these boxes in a real solution
+    can be made in this search too; a real solution ends with every box on
+    a goal, so if this search finds neither way out, no solution exists.
+    Pushes onto dead squares and into freeze deadlocks of these boxes (which
+    freeze with more boxes too) are left out. It gives up (False: not known
+    to be dead) after :data:`CORRAL_NODES` positions or a full queue.
+    """
+    qcap = qb.shape[0]
+    for q in range(m):
+        qb[0, q] = kb[q]
+    qp[0] = player
+    head = 0
+    tail = 1
+    nodes = 0
+    while head < tail:
+        row = qb[head]
+        pl = qp[head]
+        head += 1
+        for q in range(m):
+            occ2[row[q]] = 1
+        cinfo[1] += 1
+        st = cinfo[1]
+        # flood the player's region; reaching the corral resolves it
+        rh = 0
+        rt = 1
+        queue[0] = pl
+        rseen[pl] = st
+        low = pl
+        opened = False
+        while rh < rt:
+            x = queue[rh]
+            rh += 1
+            if cseen[x] == stamp and cid[x] == c:
+                opened = True
+                break
+            for k in range(4):
+                y = x + deltas[k]
+                if rseen[y] != st and not walls[y] and occ2[y] == 0:
+                    rseen[y] = st
+                    queue[rt] = y
+                    rt += 1
+                    if y < low:
+                        low = y
+        solved = True
+        for q in range(m):
+            if not goal[row[q]]:
+                solved = False
+        if opened or solved or nodes == vh.size:
+            for q in range(m):
+                occ2[row[q]] = 0
+            return False
+        h = zplayer[low]
+        for q in range(m):
+            h ^= zbox[row[q]]
+        seen_before = False
+        for v in range(nodes):
+            if vh[v] == h and vp[v] == low:
+                same = True
+                for q in range(m):
+                    if vb[v, q] != row[q]:
+                        same = False
+                        break
+                if same:
+                    seen_before = True
+                    break
+        if not seen_before:
+            vh[nodes] = h
+            vp[nodes] = low
+            for q in range(m):
+                vb[nodes, q] = row[q]
+            nodes += 1
+            for i in range(m):
+                b = row[i]
+                for k in range(4):
+                    d = deltas[k]
+                    t = b + d
+                    if walls[t] or occ2[t] or dead[t] or rseen[b - d] != st:
+                        continue
+                    if tail == qcap:
+                        for q in range(m):
+                            occ2[row[q]] = 0
+                        return False
+                    child = qb[tail]
+                    j = 0
+                    placed = False
+                    for q in range(m):
+                        x = row[q]
+                        if q == i:
+                            continue
+                        if not placed and t < x:
+                            child[j] = t
+                            j += 1
+                            placed = True
+                        child[j] = x
+                        j += 1
+                    if not placed:
+                        child[j] = t
+                    if freeze_deadlock(t, child, m, walls, dead, goal, frozen, deltas):
+                        continue
+                    qp[tail] = b
+                    tail += 1
+        for q in range(m):
+            occ2[row[q]] = 0
+    return True
 
 
 @njit(cache=True)
@@ -581,6 +712,20 @@ def search(
     cneeds = np.zeros(MAX_CORRALS, dtype=np.uint8)
     cbroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
     bmask = np.zeros(nb, dtype=np.int64)
+    ibroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    cmin = np.zeros(MAX_CORRALS, dtype=np.int64)
+    cinfo = np.zeros(2, dtype=np.int64)
+    kb = np.zeros(nb, dtype=np.int64)
+    occ2 = np.zeros(walls.size, dtype=np.uint8)
+    rseen = np.zeros(walls.size, dtype=np.int64)
+    frozen2 = np.zeros(walls.size, dtype=np.uint8)
+    qb = np.zeros((CORRAL_QUEUE, nb), dtype=np.int64)
+    qp = np.zeros(CORRAL_QUEUE, dtype=np.int64)
+    vb = np.zeros((CORRAL_NODES, nb), dtype=np.int64)
+    vp = np.zeros(CORRAL_NODES, dtype=np.int64)
+    vh = np.zeros(CORRAL_NODES, dtype=np.int64)
+    ckey = np.zeros(CORRAL_CACHE, dtype=np.int64)
+    cval = np.zeros(CORRAL_CACHE, dtype=np.uint8)
     done = 0
     while done < units:
         n = ctl[C_STATES]
@@ -606,9 +751,38 @@ def search(
         corral = -1
         if mode != MODE_MOVES and not reverse:  # sound for pushes, not for moves
             corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
-                               queue, deltas, border, cpushes, cneeds, cbroken, bmask)  # fmt: skip
+                               queue, deltas, border, cpushes, cneeds, cbroken, bmask, ibroken,
+                               cinfo, cmin)  # fmt: skip
             if corral >= 0:
                 ctl[C_CORRALS] += 1
+            # an I-corral with work in it that its own boxes cannot resolve: dead
+            dead_state = False
+            for c in range(cinfo[0]):
+                if ibroken[c] or not cneeds[c]:
+                    continue
+                m = 0
+                key = zplayer[splayer[s]] ^ (zplayer[cmin[c]] * 31)
+                for i in range(nb):
+                    if bmask[i] >> c & 1:
+                        kb[m] = sboxes[s, i]
+                        key ^= zbox[kb[m]]
+                        m += 1
+                slot = key & (CORRAL_CACHE - 1)
+                if ckey[slot] == key and cval[slot] > 0:
+                    dead_state = cval[slot] == 1
+                else:
+                    dead_state = corral_dead(kb, m, splayer[s], c, stamp, cseen, cid, walls, dead,
+                                             goal, deltas, zbox, zplayer, occ2, rseen, cinfo,
+                                             queue, frozen2, qb, qp, vb, vp, vh)  # fmt: skip
+                    ckey[slot] = key
+                    cval[slot] = 1 if dead_state else 2
+                if dead_state:
+                    break
+            if dead_state:
+                ctl[C_CORRAL_DEAD] += 1
+                for q in range(nb):
+                    occ[sboxes[s, q]] = 0
+                continue
         for i in range(nb):
             b = sboxes[s, i]
             if corral >= 0 and not border[i]:
