@@ -139,3 +139,29 @@ def test_fast_mode_searches_both_ways_and_meets() -> None:
     assert result.solved
     end = verify(level, result.solution)
     assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
+    import numpy as np
+
+    from tansuo.sokoban import _kernels as k
+
+    rng = np.random.default_rng(1)
+    infeasible = 0
+    for _ in range(400):
+        nb, ncell = int(rng.integers(1, 9)), 30
+        dist = rng.integers(0, 12, size=(nb, ncell)).astype(np.int32)
+        dist[rng.random((nb, ncell)) < 0.3] = k.INF
+        boxes = rng.choice(ncell, size=nb, replace=False).astype(np.int64)
+        kept = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
+        used = np.zeros(nb + 1, dtype=np.bool_)
+        k.hungarian(boxes, nb, dist, *kept, used)
+        for _ in range(5):  # a chain of moves, each updated from the last
+            moved = int(rng.integers(nb))
+            boxes[moved] = rng.choice([c for c in range(ncell) if c not in boxes])
+            fresh = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
+            full = k.hungarian(boxes, nb, dist, *fresh, used)
+            update = k.hungarian_update(boxes, nb, moved, dist, *kept, used)
+            assert min(update, k.INF) == min(full, k.INF)
+            infeasible += full >= k.INF
+    assert infeasible > 0

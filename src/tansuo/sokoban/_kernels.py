@@ -10,8 +10,10 @@ A state is a sorted row of box cells (``boxes[s]``), a player cell
 counted, the real cell when moves are), its parent, pushes ``g``, moves ``m``
 and lower bound ``h``. States are found again through a Zobrist hash in an
 open-addressing table. The lower bound is the minimum-cost matching of boxes
-to goals (Hungarian algorithm) on per-cell push distances; a box that no goal
-can take, a frozen box off its goal, or no perfect matching is a deadlock.
+to goals (Hungarian algorithm) on per-cell push distances, solved once per
+expanded state and updated for each push by one augmenting path; a box that
+no goal can take, a frozen box off its goal, no perfect matching, or a
+closed corral that its own boxes cannot resolve is a deadlock.
 """
 
 from __future__ import annotations
@@ -150,6 +152,69 @@ def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
             if j0 == 0:
                 break
     return -v[0]
+
+
+@njit(cache=True)
+def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
+    """The matching cost after box ``row`` (0-based) of ``boxes`` moved: one augmenting path.
+
+    ``u, v, p`` hold an optimal matching of the boxes before the move (as
+    :func:`hungarian` leaves them) and are updated to one of ``boxes`` now.
+    Only the moved box's costs changed: its goal is freed, its potential
+    lowered until every reduced cost of its row is >= 0 again (the others
+    stay feasible), and one shortest augmenting path (O(n^2), not O(n^3))
+    matches it again. Returns the cost (>= INF: no perfect matching).
+    """
+    i = row + 1
+    cell = boxes[row]
+    for j in range(1, nb + 1):
+        if p[j] == i:
+            p[j] = 0
+    low = _BIG
+    for j in range(1, nb + 1):
+        cur = dist[j - 1, cell] - v[j]
+        if cur < low:
+            low = cur
+    u[i] = low
+    p[0] = i
+    j0 = 0
+    for j in range(nb + 1):
+        minv[j] = _BIG
+        used[j] = False
+    while True:
+        used[j0] = True
+        i0 = p[j0]
+        delta = _BIG
+        j1 = 0
+        c0 = boxes[i0 - 1]
+        for j in range(1, nb + 1):
+            if not used[j]:
+                cur = dist[j - 1, c0] - u[i0] - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+        for j in range(nb + 1):
+            if used[j]:
+                u[p[j]] += delta
+                v[j] -= delta
+            else:
+                minv[j] -= delta
+        j0 = j1
+        if p[j0] == 0:
+            break
+    while True:
+        j1 = way[j0]
+        p[j0] = p[j1]
+        j0 = j1
+        if j0 == 0:
+            break
+    total = 0
+    for j in range(1, nb + 1):
+        total += dist[j - 1, boxes[p[j] - 1]]
+    return total
 
 
 @njit(cache=True)
@@ -705,6 +770,10 @@ def search(
     hway = np.zeros(nb + 1, dtype=np.int64)
     hminv = np.zeros(nb + 1, dtype=np.int64)
     hused = np.zeros(nb + 1, dtype=np.bool_)
+    pu = np.zeros(nb + 1, dtype=np.int64)  # the expanded state's matching, for hungarian_update
+    pv = np.zeros(nb + 1, dtype=np.int64)
+    pp = np.zeros(nb + 1, dtype=np.int64)
+    pb = np.zeros(nb, dtype=np.int64)
     cseen = np.zeros(walls.size, dtype=np.int64)
     cid = np.zeros(walls.size, dtype=np.int64)
     border = np.zeros(nb, dtype=np.uint8)
@@ -783,6 +852,7 @@ def search(
                 for q in range(nb):
                     occ[sboxes[s, q]] = 0
                 continue
+        matched = False  # pu, pv, pp hold the matching of state s
         for i in range(nb):
             b = sboxes[s, i]
             if corral >= 0 and not border[i]:
@@ -888,7 +958,18 @@ def search(
                         key = heap_key(mode, weight, g, m, sh[found])
                         ctl[C_HEAP] = _heap_push(hkey, hidx, ctl[C_HEAP], key, found)
                     continue
-                lb = hungarian(row, nb, dist, hu, hv, hp, hway, hminv, hused)
+                if not matched:
+                    for q in range(nb):
+                        pb[q] = sboxes[s, q]
+                    hungarian(pb, nb, dist, pu, pv, pp, hway, hminv, hused)
+                    matched = True
+                for q in range(nb + 1):
+                    hu[q] = pu[q]
+                    hv[q] = pv[q]
+                    hp[q] = pp[q]
+                pb[i] = t
+                lb = hungarian_update(pb, nb, i, dist, hu, hv, hp, hway, hminv, hused)
+                pb[i] = b
                 if lb >= INF:
                     ctl[C_DEADLOCKS] += 1
                     continue
