@@ -11,7 +11,7 @@ import pytest
 from tansuo.errors import InvalidInput
 from tansuo.result import RESULT_KEYS, STATS_KEYS
 from tansuo.sokoban import Level, bundled_collection, solve, verify
-from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level
+from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level, scrambled_level
 
 UNSOLVABLE = Level.from_text("#####\n#@$ #\n#  .#\n#####")  # the box is stuck in a row of walls
 
@@ -46,6 +46,39 @@ def test_optimal_modes_equal_exhaustive_bfs(seed: int) -> None:
         for result in (by_pushes, by_moves, fast):
             assert verify(level, result.solution).moves == result.moves
     assert solvable >= 20
+
+
+def test_corral_pruning_keeps_push_optimality_on_crowded_levels() -> None:
+    """Levels pulled apart from their solved position: crowded, so full of corrals."""
+    rng = random.Random(7)
+    pruned = 0
+    for _ in range(70):
+        level = scrambled_level(
+            rng, width=rng.randint(4, 7), height=rng.randint(4, 6), boxes=rng.randint(3, 5)
+        )
+        pushes = bfs_pushes(level)
+        assert pushes is not None  # pulled from a solved position: the pushes back solve it
+        by_pushes = solve(level, mode="push-optimal")
+        fast = solve(level, mode="fast")
+        assert by_pushes.pushes == pushes, level.text()
+        assert fast.solved, level.text()
+        pruned += by_pushes.stats.corrals > 0
+    assert pruned >= 20  # PI-corral pruning did fire
+
+
+def test_corral_deadlocks_never_prune_a_solvable_position() -> None:
+    """Push-optimal search, forwards only: a solvable position wrongly found dead by a
+    corral's own search would lose the optimal solution or all of them."""
+    rng = random.Random(11)
+    found_dead = 0
+    for _ in range(150):
+        level = scrambled_level(rng, width=5, height=5, boxes=5, pulls=40, wall_chance=0.1)
+        result = solve(level, mode="push-optimal")
+        if result.stats.corral_deadlocks == 0:
+            continue
+        found_dead += 1
+        assert result.pushes == bfs_pushes(level), level.text()
+    assert found_dead >= 8
 
 
 def test_microban_solutions_replay() -> None:
@@ -106,3 +139,29 @@ def test_fast_mode_searches_both_ways_and_meets() -> None:
     assert result.solved
     end = verify(level, result.solution)
     assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
+    import numpy as np
+
+    from tansuo.sokoban import _kernels as k
+
+    rng = np.random.default_rng(1)
+    infeasible = 0
+    for _ in range(400):
+        nb, ncell = int(rng.integers(1, 9)), 30
+        dist = rng.integers(0, 12, size=(nb, ncell)).astype(np.int32)
+        dist[rng.random((nb, ncell)) < 0.3] = k.INF
+        boxes = rng.choice(ncell, size=nb, replace=False).astype(np.int64)
+        kept = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
+        used = np.zeros(nb + 1, dtype=np.bool_)
+        k.hungarian(boxes, nb, dist, *kept, used)
+        for _ in range(5):  # a chain of moves, each updated from the last
+            moved = int(rng.integers(nb))
+            boxes[moved] = rng.choice([c for c in range(ncell) if c not in boxes])
+            fresh = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
+            full = k.hungarian(boxes, nb, dist, *fresh, used)
+            update = k.hungarian_update(boxes, nb, moved, dist, *kept, used)
+            assert min(update, k.INF) == min(full, k.INF)
+            infeasible += full >= k.INF
+    assert infeasible > 0

@@ -10,8 +10,10 @@ A state is a sorted row of box cells (``boxes[s]``), a player cell
 counted, the real cell when moves are), its parent, pushes ``g``, moves ``m``
 and lower bound ``h``. States are found again through a Zobrist hash in an
 open-addressing table. The lower bound is the minimum-cost matching of boxes
-to goals (Hungarian algorithm) on per-cell push distances; a box that no goal
-can take, a frozen box off its goal, or no perfect matching is a deadlock.
+to goals (Hungarian algorithm) on per-cell push distances, solved once per
+expanded state and updated for each push by one augmenting path; a box that
+no goal can take, a frozen box off its goal, no perfect matching, or a
+closed corral that its own boxes cannot resolve is a deadlock.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ C_CORRALS = 9
 C_MEET = 10  # the other search's state that the found one equals (-1: none)
 C_MEETINGS = 11
 C_MACROS = 12  # pushes that a tunnel or goal-room macro carried on
-CTL_SLOTS = 13
+C_CORRAL_DEAD = 13  # states found dead by a corral's own search (see corral_dead)
+CTL_SLOTS = 14
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -149,6 +152,69 @@ def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
             if j0 == 0:
                 break
     return -v[0]
+
+
+@njit(cache=True)
+def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
+    """The matching cost after box ``row`` (0-based) of ``boxes`` moved: one augmenting path.
+
+    ``u, v, p`` hold an optimal matching of the boxes before the move (as
+    :func:`hungarian` leaves them) and are updated to one of ``boxes`` now.
+    Only the moved box's costs changed: its goal is freed, its potential
+    lowered until every reduced cost of its row is >= 0 again (the others
+    stay feasible), and one shortest augmenting path (O(n^2), not O(n^3))
+    matches it again. Returns the cost (>= INF: no perfect matching).
+    """
+    i = row + 1
+    cell = boxes[row]
+    for j in range(1, nb + 1):
+        if p[j] == i:
+            p[j] = 0
+    low = _BIG
+    for j in range(1, nb + 1):
+        cur = dist[j - 1, cell] - v[j]
+        if cur < low:
+            low = cur
+    u[i] = low
+    p[0] = i
+    j0 = 0
+    for j in range(nb + 1):
+        minv[j] = _BIG
+        used[j] = False
+    while True:
+        used[j0] = True
+        i0 = p[j0]
+        delta = _BIG
+        j1 = 0
+        c0 = boxes[i0 - 1]
+        for j in range(1, nb + 1):
+            if not used[j]:
+                cur = dist[j - 1, c0] - u[i0] - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+        for j in range(nb + 1):
+            if used[j]:
+                u[p[j]] += delta
+                v[j] -= delta
+            else:
+                minv[j] -= delta
+        j0 = j1
+        if p[j0] == 0:
+            break
+    while True:
+        j1 = way[j0]
+        p[j0] = p[j1]
+        j0 = j1
+        if j0 == 0:
+            break
+    total = 0
+    for j in range(1, nb + 1):
+        total += dist[j - 1, boxes[p[j] - 1]]
+    return total
 
 
 @njit(cache=True)
@@ -295,18 +361,33 @@ MAX_CORRALS = 64
 
 @njit(cache=True)
 def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue, deltas,
-              border, pushes, needs, broken):  # fmt: skip
+              border, pushes, needs, broken, bmask, ibroken, cinfo, cmin):  # fmt: skip
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
-    A corral is an area the player cannot reach, fenced by boxes. It is an
-    I-corral when every legal push of its border boxes (every box next to
-    it) goes into it, and a PI-corral when the player can make every push of
-    a border box into it now. If a PI-corral still has work in it (a box off its goal
-    or an empty goal), some push into it must come before it is solved, and
-    pushing into it first loses nothing: the other pushes can wait. Labels
-    the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]`` says
-    whether box ``i`` borders the returned corral.
+    A corral is an area the player cannot reach, fenced by walls and its
+    border boxes (the boxes next to it). It is an I-corral when every push
+    of a border box that could ever come before the first push into the
+    corral goes into it, and a PI-corral when the player can make each of
+    those pushes now. A corral with work in it (an empty goal inside, or a
+    border box off its goal) needs a push of a border box in every solution,
+    and the first one goes into the corral (I); the pushes before it move
+    other boxes, which never touch the corral (a box that could enter it
+    would border it), so making it first (P) loses nothing and costs no
+    extra push: the pruning is sound for push-optimality, not for moves.
+
+    A push of a border box is left out of the I test when it cannot come
+    before the first push into the corral: the player would stand inside it,
+    the box would land on a wall, a dead square or another border box, or
+    the player's cell is a wall or another border box. Every other push
+    counts, even when a box that may move away blocks it now.
+
+    Labels the corrals in ``cid`` (``cseen[c] == stamp``); ``border[i]``
+    says whether box ``i`` borders the returned corral. ``bmask`` is
+    per-box scratch (bit ``c``: box ``i`` borders corral ``c``);
+    ``ibroken[c]`` says whether corral ``c`` fails the I test, ``cmin[c]``
+    is its smallest cell, ``cinfo[0]`` the number of corrals.
     """
+    cinfo[0] = 0
     count = 0
     for i in range(nb):
         b = boxes[i]
@@ -322,14 +403,18 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
             queue[0] = x
             cseen[x] = stamp
             cid[x] = count
+            cmin[count] = x
             pushes[count] = 0
             needs[count] = 0
             broken[count] = 0
+            ibroken[count] = 0
             while head < tail:
                 c = queue[head]
                 head += 1
                 if goal[c]:
                     needs[count] = 1  # an empty goal inside
+                if c < cmin[count]:
+                    cmin[count] = c
                 for q in range(4):
                     y = c + deltas[q]
                     if not walls[y] and occ[y] == 0 and cseen[y] != stamp:
@@ -338,46 +423,180 @@ def pi_corral(boxes, nb, walls, dead, goal, occ, seen, stamp, cseen, cid, queue,
                         queue[tail] = y
                         tail += 1
             count += 1
+    cinfo[0] = count
     if count == 0:
         return -1
     for i in range(nb):
         b = boxes[i]
+        mask = 0
         for k in range(4):
             x = b + deltas[k]
-            if cseen[x] == stamp and occ[x] == 0 and not walls[x] and not goal[b]:
-                needs[cid[x]] = 1
+            if cseen[x] == stamp and occ[x] == 0 and not walls[x]:
+                mask |= 1 << cid[x]
+        bmask[i] = mask
+        if not goal[b]:
+            for c in range(count):
+                if mask >> c & 1:
+                    needs[c] = 1  # a border box off its goal
+    for i in range(nb):
+        b = boxes[i]
+        mask = bmask[i]
+        if mask == 0:
+            continue
         for k in range(4):
             d = deltas[k]
             t = b + d
             p = b - d
-            if walls[t] or occ[t] > 0:
+            if walls[t] or walls[p] or dead[t]:
                 continue
-            into = cid[t] if cseen[t] == stamp else -1
-            # possible now or once the player gets behind the box
-            legal = not walls[p] and not dead[t]
-            # the corrals this box borders, other than the target's: a push out of them
-            for q in range(4):
-                y = b + deltas[q]
-                if legal and cseen[y] == stamp and occ[y] == 0 and not walls[y] and cid[y] != into:
-                    broken[cid[y]] = 1  # I fails: a push leaves the corral
-            if into >= 0 and not dead[t]:
-                if seen[p] == stamp:
-                    pushes[into] += 1
-                elif not walls[p]:
-                    broken[into] = 1  # P fails: the player cannot make this push now
+            tfree = occ[t] == 0
+            pfree = occ[p] == 0
+            tmask = 0 if tfree else bmask[occ[t] - 1]
+            pmask = 0 if pfree else bmask[occ[p] - 1]
+            for c in range(count):
+                if not mask >> c & 1 or ibroken[c]:
+                    continue
+                if pfree and cseen[p] == stamp and cid[p] == c:
+                    continue  # the player would stand inside the corral
+                if pmask >> c & 1 or tmask >> c & 1:
+                    continue  # blocked by a border box until one moves
+                if tfree and cseen[t] == stamp and cid[t] == c:
+                    if pfree and seen[p] == stamp:
+                        pushes[c] += 1
+                    else:
+                        broken[c] = 1  # P fails: the player cannot make this push now
+                else:
+                    broken[c] = 1  # I fails: a push that does not go into the corral
+                    ibroken[c] = 1
     best = -1
     for c in range(count):
         if not broken[c] and needs[c] and pushes[c] > 0 and (best < 0 or pushes[c] < pushes[best]):
             best = c
     if best >= 0:
         for i in range(nb):
-            border[i] = 0
-            b = boxes[i]
-            for k in range(4):
-                x = b + deltas[k]
-                if cseen[x] == stamp and cid[x] == best and occ[x] == 0 and not walls[x]:
-                    border[i] = 1
+            border[i] = bmask[i] >> best & 1
     return best
+
+
+CORRAL_NODES = 300
+"""Positions a corral's own search (:func:`corral_dead`) looks at before it gives up."""
+CORRAL_QUEUE = 4096
+CORRAL_CACHE = 1 << 14
+
+
+@njit(cache=True)
+def corral_dead(kb, m, player, c, stamp, cseen, cid, walls, dead, goal, deltas, zbox, zplayer,
+                occ2, rseen, cinfo, queue, frozen, qb, qp, vb, vp, vh):  # fmt: skip
+    """Whether corral ``c`` can never be resolved: the position is dead.
+
+    A search of the corral's border boxes ``kb[:m]`` alone (the other boxes
+    taken away), the player starting on ``player``, for a position where the
+    player reaches a cell of the corral (``cseen == stamp``, ``cid == c``) or
+    every one of these boxes is on a goal. Taking boxes away only frees the
+    player and the boxes, and every push of these boxes in a real solution
+    can be made in this search too; a real solution ends with every box on
+    a goal, so if this search finds neither way out, no solution exists.
+    Pushes onto dead squares and into freeze deadlocks of these boxes (which
+    freeze with more boxes too) are left out. It gives up (False: not known
+    to be dead) after :data:`CORRAL_NODES` positions or a full queue.
+    """
+    qcap = qb.shape[0]
+    for q in range(m):
+        qb[0, q] = kb[q]
+    qp[0] = player
+    head = 0
+    tail = 1
+    nodes = 0
+    while head < tail:
+        row = qb[head]
+        pl = qp[head]
+        head += 1
+        for q in range(m):
+            occ2[row[q]] = 1
+        cinfo[1] += 1
+        st = cinfo[1]
+        # flood the player's region; reaching the corral resolves it
+        rh = 0
+        rt = 1
+        queue[0] = pl
+        rseen[pl] = st
+        low = pl
+        opened = False
+        while rh < rt:
+            x = queue[rh]
+            rh += 1
+            if cseen[x] == stamp and cid[x] == c:
+                opened = True
+                break
+            for k in range(4):
+                y = x + deltas[k]
+                if rseen[y] != st and not walls[y] and occ2[y] == 0:
+                    rseen[y] = st
+                    queue[rt] = y
+                    rt += 1
+                    if y < low:
+                        low = y
+        solved = True
+        for q in range(m):
+            if not goal[row[q]]:
+                solved = False
+        if opened or solved or nodes == vh.size:
+            for q in range(m):
+                occ2[row[q]] = 0
+            return False
+        h = zplayer[low]
+        for q in range(m):
+            h ^= zbox[row[q]]
+        seen_before = False
+        for v in range(nodes):
+            if vh[v] == h and vp[v] == low:
+                same = True
+                for q in range(m):
+                    if vb[v, q] != row[q]:
+                        same = False
+                        break
+                if same:
+                    seen_before = True
+                    break
+        if not seen_before:
+            vh[nodes] = h
+            vp[nodes] = low
+            for q in range(m):
+                vb[nodes, q] = row[q]
+            nodes += 1
+            for i in range(m):
+                b = row[i]
+                for k in range(4):
+                    d = deltas[k]
+                    t = b + d
+                    if walls[t] or occ2[t] or dead[t] or rseen[b - d] != st:
+                        continue
+                    if tail == qcap:
+                        for q in range(m):
+                            occ2[row[q]] = 0
+                        return False
+                    child = qb[tail]
+                    j = 0
+                    placed = False
+                    for q in range(m):
+                        x = row[q]
+                        if q == i:
+                            continue
+                        if not placed and t < x:
+                            child[j] = t
+                            j += 1
+                            placed = True
+                        child[j] = x
+                        j += 1
+                    if not placed:
+                        child[j] = t
+                    if freeze_deadlock(t, child, m, walls, dead, goal, frozen, deltas):
+                        continue
+                    qp[tail] = b
+                    tail += 1
+        for q in range(m):
+            occ2[row[q]] = 0
+    return True
 
 
 @njit(cache=True)
@@ -551,12 +770,31 @@ def search(
     hway = np.zeros(nb + 1, dtype=np.int64)
     hminv = np.zeros(nb + 1, dtype=np.int64)
     hused = np.zeros(nb + 1, dtype=np.bool_)
+    pu = np.zeros(nb + 1, dtype=np.int64)  # the expanded state's matching, for hungarian_update
+    pv = np.zeros(nb + 1, dtype=np.int64)
+    pp = np.zeros(nb + 1, dtype=np.int64)
+    pb = np.zeros(nb, dtype=np.int64)
     cseen = np.zeros(walls.size, dtype=np.int64)
     cid = np.zeros(walls.size, dtype=np.int64)
     border = np.zeros(nb, dtype=np.uint8)
     cpushes = np.zeros(MAX_CORRALS, dtype=np.int64)
     cneeds = np.zeros(MAX_CORRALS, dtype=np.uint8)
     cbroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    bmask = np.zeros(nb, dtype=np.int64)
+    ibroken = np.zeros(MAX_CORRALS, dtype=np.uint8)
+    cmin = np.zeros(MAX_CORRALS, dtype=np.int64)
+    cinfo = np.zeros(2, dtype=np.int64)
+    kb = np.zeros(nb, dtype=np.int64)
+    occ2 = np.zeros(walls.size, dtype=np.uint8)
+    rseen = np.zeros(walls.size, dtype=np.int64)
+    frozen2 = np.zeros(walls.size, dtype=np.uint8)
+    qb = np.zeros((CORRAL_QUEUE, nb), dtype=np.int64)
+    qp = np.zeros(CORRAL_QUEUE, dtype=np.int64)
+    vb = np.zeros((CORRAL_NODES, nb), dtype=np.int64)
+    vp = np.zeros(CORRAL_NODES, dtype=np.int64)
+    vh = np.zeros(CORRAL_NODES, dtype=np.int64)
+    ckey = np.zeros(CORRAL_CACHE, dtype=np.int64)
+    cval = np.zeros(CORRAL_CACHE, dtype=np.uint8)
     done = 0
     while done < units:
         n = ctl[C_STATES]
@@ -580,11 +818,41 @@ def search(
         stamp = ctl[C_STAMP]
         _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
         corral = -1
-        if mode == MODE_FAST and not reverse:
+        if mode != MODE_MOVES and not reverse:  # sound for pushes, not for moves
             corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
-                               queue, deltas, border, cpushes, cneeds, cbroken)  # fmt: skip
+                               queue, deltas, border, cpushes, cneeds, cbroken, bmask, ibroken,
+                               cinfo, cmin)  # fmt: skip
             if corral >= 0:
                 ctl[C_CORRALS] += 1
+            # an I-corral with work in it that its own boxes cannot resolve: dead
+            dead_state = False
+            for c in range(cinfo[0]):
+                if ibroken[c] or not cneeds[c]:
+                    continue
+                m = 0
+                key = zplayer[splayer[s]] ^ (zplayer[cmin[c]] * 31)
+                for i in range(nb):
+                    if bmask[i] >> c & 1:
+                        kb[m] = sboxes[s, i]
+                        key ^= zbox[kb[m]]
+                        m += 1
+                slot = key & (CORRAL_CACHE - 1)
+                if ckey[slot] == key and cval[slot] > 0:
+                    dead_state = cval[slot] == 1
+                else:
+                    dead_state = corral_dead(kb, m, splayer[s], c, stamp, cseen, cid, walls, dead,
+                                             goal, deltas, zbox, zplayer, occ2, rseen, cinfo,
+                                             queue, frozen2, qb, qp, vb, vp, vh)  # fmt: skip
+                    ckey[slot] = key
+                    cval[slot] = 1 if dead_state else 2
+                if dead_state:
+                    break
+            if dead_state:
+                ctl[C_CORRAL_DEAD] += 1
+                for q in range(nb):
+                    occ[sboxes[s, q]] = 0
+                continue
+        matched = False  # pu, pv, pp hold the matching of state s
         for i in range(nb):
             b = sboxes[s, i]
             if corral >= 0 and not border[i]:
@@ -690,7 +958,18 @@ def search(
                         key = heap_key(mode, weight, g, m, sh[found])
                         ctl[C_HEAP] = _heap_push(hkey, hidx, ctl[C_HEAP], key, found)
                     continue
-                lb = hungarian(row, nb, dist, hu, hv, hp, hway, hminv, hused)
+                if not matched:
+                    for q in range(nb):
+                        pb[q] = sboxes[s, q]
+                    hungarian(pb, nb, dist, pu, pv, pp, hway, hminv, hused)
+                    matched = True
+                for q in range(nb + 1):
+                    hu[q] = pu[q]
+                    hv[q] = pv[q]
+                    hp[q] = pp[q]
+                pb[i] = t
+                lb = hungarian_update(pb, nb, i, dist, hu, hv, hp, hway, hminv, hused)
+                pb[i] = b
                 if lb >= INF:
                     ctl[C_DEADLOCKS] += 1
                     continue

@@ -125,3 +125,52 @@ def random_level(rng: random.Random, *, width: int = 5, height: int = 4, boxes: 
         except ValueError:
             continue  # boxes walled off from the player
         return level
+
+
+def scrambled_level(rng: random.Random, *, width: int = 6, height: int = 5, boxes: int = 4,
+                    pulls: int = 40, wall_chance: float = 0.15) -> Level:  # fmt: skip
+    """A random small level that has a solution: boxes on their goals pulled about at random.
+
+    The player walks and pulls from the solved position, so the pushes back
+    solve it; with several boxes close together it is full of corrals, the
+    test bed of corral pruning and corral deadlocks.
+    """
+    while True:
+        grid = [["#"] * (width + 2) for _ in range(height + 2)]
+        floor = []
+        for r in range(1, height + 1):
+            for c in range(1, width + 1):
+                if rng.random() >= wall_chance:
+                    grid[r][c] = " "
+                    floor.append((r, c))
+        if len(floor) < boxes + 2:
+            continue
+        chosen = rng.sample(floor, boxes + 1)
+        goals = set(chosen[:boxes])
+        box_at = set(goals)
+        player = chosen[-1]
+        steps = ((0, -1), (-1, 0), (0, 1), (1, 0))
+        for _ in range(pulls * 4):
+            dr, dc = rng.choice(steps)
+            ahead = (player[0] + dr, player[1] + dc)
+            if grid[ahead[0]][ahead[1]] == "#" or ahead in box_at:
+                continue
+            behind = (player[0] - dr, player[1] - dc)
+            if behind in box_at and rng.random() < 0.7:
+                box_at.remove(behind)
+                box_at.add(player)
+            player = ahead
+        if box_at == goals:
+            continue
+        for r, c in goals:
+            grid[r][c] = "."
+        for r, c in box_at:
+            grid[r][c] = "*" if (r, c) in goals else "$"
+        r, c = player
+        grid[r][c] = "+" if (r, c) in goals else "@"
+        level = Level.from_text("\n".join("".join(row) for row in grid), title="scrambled")
+        try:
+            level.board()
+        except ValueError:
+            continue
+        return level

@@ -11,8 +11,9 @@ Three modes (:data:`MODES`):
     to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
     Finds a solution quickly; makes no claim that it is short.
 ``push-optimal``
-    A* on pushes with an admissible, consistent bound: the solution has the
-    fewest pushes there are.
+    A* on pushes with an admissible, consistent bound and PI-corral pruning
+    (which keeps a push-optimal solution): the solution has the fewest pushes
+    there are.
 ``move-optimal``
     A* on moves (the player's real cell is part of the state), the push bound
     as the estimate: the solution has the fewest moves there are.
@@ -78,7 +79,10 @@ class SokobanStats(Stats):
     deadlocks : int
         Pushes pruned as deadlocks (frozen boxes, no perfect matching).
     corrals : int
-        Expansions that tried only the pushes into a PI-corral (fast mode).
+        Expansions that tried only the pushes into a PI-corral (fast and push-optimal modes).
+    corral_deadlocks : int
+        States found dead because a corral's own boxes cannot resolve it
+        (:func:`._kernels.corral_dead`; fast and push-optimal modes).
     macros : int
         Pushes that a tunnel or goal-room macro carried on (fast mode).
     max_frontier : int
@@ -95,6 +99,7 @@ class SokobanStats(Stats):
     duplicates: int = 0
     deadlocks: int = 0
     corrals: int = 0
+    corral_deadlocks: int = 0
     macros: int = 0
     max_frontier: int = 0
     lower_bound: int = 0
@@ -516,6 +521,7 @@ def solve(
         duplicates=total[k.C_DUPLICATES],
         deadlocks=total[k.C_DEADLOCKS],
         corrals=total[k.C_CORRALS],
+        corral_deadlocks=total[k.C_CORRAL_DEAD],
         macros=total[k.C_MACROS],
         max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
         lower_bound=int(lower) if lower < k.INF else -1,
