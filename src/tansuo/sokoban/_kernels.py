@@ -108,6 +108,51 @@ def push_distances(walls, goals, deltas, pull=False):
 
 
 @njit(cache=True)
+def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
+    """Match row ``i`` (1-based) by one shortest augmenting path, keeping ``u, v`` feasible.
+
+    The Hungarian algorithm's step (e-maxx's O(n^2) form): goals are columns
+    1..nb, ``p[j]`` the row matched to column ``j`` (0 for none), ``dist[j - 1,
+    boxes[i - 1]]`` the cost of row ``i`` at column ``j``.
+    """
+    p[0] = i
+    j0 = 0
+    for j in range(nb + 1):
+        minv[j] = _BIG
+        used[j] = False
+    while True:
+        used[j0] = True
+        i0 = p[j0]
+        delta = _BIG
+        j1 = 0
+        cell = boxes[i0 - 1]
+        for j in range(1, nb + 1):
+            if not used[j]:
+                cur = dist[j - 1, cell] - u[i0] - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+        for j in range(nb + 1):
+            if used[j]:
+                u[p[j]] += delta
+                v[j] -= delta
+            else:
+                minv[j] -= delta
+        j0 = j1
+        if p[j0] == 0:
+            break
+    while True:
+        j1 = way[j0]
+        p[j0] = p[j1]
+        j0 = j1
+        if j0 == 0:
+            break
+
+
+@njit(cache=True)
 def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
     """Minimum-cost perfect matching of boxes to goals on ``dist``; >= INF if none exists."""
     for j in range(nb + 1):
@@ -116,41 +161,7 @@ def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
         p[j] = 0
         way[j] = 0
     for i in range(1, nb + 1):
-        p[0] = i
-        j0 = 0
-        for j in range(nb + 1):
-            minv[j] = _BIG
-            used[j] = False
-        while True:
-            used[j0] = True
-            i0 = p[j0]
-            delta = _BIG
-            j1 = 0
-            cell = boxes[i0 - 1]
-            for j in range(1, nb + 1):
-                if not used[j]:
-                    cur = dist[j - 1, cell] - u[i0] - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            for j in range(nb + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
-                break
+        _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
     return -v[0]
 
 
@@ -176,41 +187,7 @@ def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
         if cur < low:
             low = cur
     u[i] = low
-    p[0] = i
-    j0 = 0
-    for j in range(nb + 1):
-        minv[j] = _BIG
-        used[j] = False
-    while True:
-        used[j0] = True
-        i0 = p[j0]
-        delta = _BIG
-        j1 = 0
-        c0 = boxes[i0 - 1]
-        for j in range(1, nb + 1):
-            if not used[j]:
-                cur = dist[j - 1, c0] - u[i0] - v[j]
-                if cur < minv[j]:
-                    minv[j] = cur
-                    way[j] = j0
-                if minv[j] < delta:
-                    delta = minv[j]
-                    j1 = j
-        for j in range(nb + 1):
-            if used[j]:
-                u[p[j]] += delta
-                v[j] -= delta
-            else:
-                minv[j] -= delta
-        j0 = j1
-        if p[j0] == 0:
-            break
-    while True:
-        j1 = way[j0]
-        p[j0] = p[j1]
-        j0 = j1
-        if j0 == 0:
-            break
+    _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
     total = 0
     for j in range(1, nb + 1):
         total += dist[j - 1, boxes[p[j] - 1]]
