@@ -673,6 +673,16 @@ def band_search(
                 state[BACKTRACKS] += 1
 
 
+@njit(cache=True, inline="always")
+def band_clear(digits, solved, state):
+    """An empty grid: every digit possible in every cell, nothing solved, the state zeroed."""
+    state[:] = 0
+    for i in range(27):
+        digits[i] = BAND_FULL
+    for b in range(3):
+        solved[b] = 0
+
+
 @njit(cache=True)
 def band_start(
     givens, units, digits, solved, seen, saved, branch_cell, untried, solutions, state,
@@ -683,11 +693,7 @@ def band_start(
     A given whose digit an earlier given has taken from its cell clashes with
     that given, so placing them is the whole check (``units`` is unused).
     """
-    state[:] = 0
-    for i in range(27):
-        digits[i] = BAND_FULL
-    for b in range(3):
-        solved[b] = 0
+    band_clear(digits, solved, state)
     n_given = 0
     for c in range(81):
         v = givens[c]
@@ -749,11 +755,7 @@ def band_solve_line(line, work, kept, keep: int, max_solutions: int) -> int:
     if len(line) != 81:
         return NOT_A_LINE
     digits, solved, seen, saved, branch_cell, untried, state = band_views(work)
-    state[:] = 0
-    for i in range(27):
-        digits[i] = BAND_FULL
-    for b in range(3):
-        solved[b] = 0
+    band_clear(digits, solved, state)
     n_given = 0
     clash = False
     for c in range(81):
