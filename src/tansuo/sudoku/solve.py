@@ -300,16 +300,25 @@ def solve(
             _budget(time_limit, max_nodes), givens, peers, units, order,
             work, solutions, wanted,
         )  # fmt: skip
+    return _result(sudoku, phase, state, solutions, spent, started)
+
+
+def _result(
+    sudoku: Sudoku,
+    phase: int,
+    state: np.ndarray,
+    solutions: np.ndarray,
+    spent: str | None,
+    started: float,
+) -> SudokuResult:
+    """A kernel's answer (its final ``phase``, ``state`` and kept ``solutions``) as a result."""
     if phase == kernels.CLASH:
         sudoku.check_consistent()  # raises, naming the cells
         raise InvalidInput("givens clash")  # not reached: the two checks agree
-
     counters = state.tolist()  # one conversion, then plain ints
     found = counters[kernels.FOUND]
     rows, cols = sudoku.box_rows, sudoku.box_cols
-    grids = tuple(
-        Sudoku._trusted(rows, cols, tuple(row.tolist())) for row in solutions[: min(found, keep)]
-    )
+    grids = tuple(Sudoku._trusted(rows, cols, tuple(row.tolist())) for row in solutions[:found])
     status: Status = LIMIT if spent is not None else SOLVED if found else NO_SOLUTION
     return SudokuResult(
         status,
@@ -467,23 +476,7 @@ def _solve_bands(
         phase, spent = _run_sliced(
             _budget(time_limit, max_nodes), begin, resume, state, givens, units
         )
-    if phase == kernels.CLASH:
-        sudoku.check_consistent()  # raises, naming the cells
-        raise InvalidInput("givens clash")  # not reached: the two checks agree
-    counters = state.tolist()
-    found = counters[kernels.FOUND]
-    grids = tuple(
-        Sudoku._trusted(3, 3, tuple(row.tolist())) for row in solutions[: min(found, keep)]
-    )
-    status: Status = LIMIT if spent is not None else SOLVED if found else NO_SOLUTION
-    return SudokuResult(
-        status,
-        sudoku,
-        grids,
-        found,
-        phase == kernels.EXHAUSTED,
-        (counters, time.perf_counter() - started, spent),
-    )
+    return _result(sudoku, phase, state, solutions, spent, started)
 
 
 def warm_up() -> None:
