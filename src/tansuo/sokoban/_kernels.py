@@ -462,6 +462,25 @@ CORRAL_CACHE = 1 << 14
 
 
 @njit(cache=True)
+def _moved(boxes, nb, i, t, out):
+    """``out``: the sorted cells ``boxes[:nb]`` with box ``i`` moved to cell ``t``, still sorted."""
+    j = 0
+    placed = False
+    for q in range(nb):
+        c = boxes[q]
+        if q == i:
+            continue
+        if not placed and t < c:
+            out[j] = t
+            j += 1
+            placed = True
+        out[j] = c
+        j += 1
+    if not placed:
+        out[j] = t
+
+
+@njit(cache=True)
 def corral_dead(kb, m, player, c, stamp, cseen, cid, walls, dead, goal, deltas, zbox, zplayer,
                 occ2, rseen, cinfo, queue, frozen, qb, qp, vb, vp, vh):  # fmt: skip
     """Whether corral ``c`` can never be resolved: the position is dead.
@@ -553,20 +572,7 @@ def corral_dead(kb, m, player, c, stamp, cseen, cid, walls, dead, goal, deltas, 
                             occ2[row[q]] = 0
                         return False
                     child = qb[tail]
-                    j = 0
-                    placed = False
-                    for q in range(m):
-                        x = row[q]
-                        if q == i:
-                            continue
-                        if not placed and t < x:
-                            child[j] = t
-                            j += 1
-                            placed = True
-                        child[j] = x
-                        j += 1
-                    if not placed:
-                        child[j] = t
+                    _moved(row, m, i, t, child)
                     if freeze_deadlock(t, child, m, walls, dead, goal, frozen, deltas):
                         continue
                     qp[tail] = b
@@ -876,20 +882,7 @@ def search(
                 # the child's boxes, sorted, in the next free row
                 n = ctl[C_STATES]
                 row = sboxes[n]
-                j = 0
-                placed = False
-                for q in range(nb):
-                    c = sboxes[s, q]
-                    if q == i:
-                        continue
-                    if not placed and t < c:
-                        row[j] = t
-                        j += 1
-                        placed = True
-                    row[j] = c
-                    j += 1
-                if not placed:
-                    row[j] = t
+                _moved(sboxes[s], nb, i, t, row)
                 if not reverse and freeze_deadlock(t, row, nb, walls, dead, goal, mark, deltas):
                     ctl[C_DEADLOCKS] += 1
                     occ[t] = 0
