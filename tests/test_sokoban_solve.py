@@ -165,3 +165,57 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
             assert min(update, k.INF) == min(full, k.INF)
             infeasible += full >= k.INF
     assert infeasible > 0
+
+
+def test_incremental_player_region_equals_a_full_flood() -> None:
+    """After every push and pull of random positions, the region that follows from the
+    parent's (when it can) has the same top-left cell as a flood of the whole region."""
+    import numpy as np
+
+    from tansuo.sokoban import _kernels as k
+
+    rng = random.Random(5)
+    followed = flooded = 0
+    for _ in range(150):
+        width, height = rng.randint(4, 8), rng.randint(3, 6)
+        nboxes = rng.randint(1, width * height // 5)
+        level = random_level(rng, width=width, height=height, boxes=nboxes, wall_chance=0.2)
+        board = level.board()
+        walls = board.walls.astype(np.uint8)
+        deltas = np.array(board.deltas, dtype=np.int64)
+        floor = [c for c in range(walls.size) if not walls[c]]
+        ncell = walls.size
+        seen, seen2 = np.zeros(ncell, np.int64), np.zeros(ncell, np.int64)
+        full = np.zeros(ncell, np.int64)
+        queue, dist = np.zeros(ncell, np.int64), np.zeros(ncell, np.int64)
+        stamp = 0
+        for _ in range(8):  # random box sets on the level's floor, every player region
+            boxes = rng.sample(floor, min(len(floor) - 1, len(board.boxes)))
+            occ = np.zeros(ncell, np.uint8)
+            occ[boxes] = 1
+            player = rng.choice([c for c in floor if not occ[c]])
+            stamp += 1
+            parent = stamp
+            low = k._region(player, walls, occ, seen, parent, queue, dist, deltas)
+            for b in boxes:
+                for d in board.deltas:
+                    t = b + d
+                    if walls[t] or occ[t]:
+                        continue
+                    for pull in (False, True):
+                        stand, after = (t, t + d) if pull else (b - d, b)
+                        if seen[stand] != parent or (pull and (walls[after] or occ[after])):
+                            continue
+                        occ[b], occ[t] = 0, 1
+                        stamp += 1
+                        got = k.child_region(b, t, low, walls, occ, seen, parent, seen2, stamp,
+                                             queue, deltas)  # fmt: skip
+                        stamp += 1
+                        want = k._region(after, walls, occ, full, stamp, queue, dist, deltas)
+                        occ[b], occ[t] = 1, 0
+                        if got < 0:
+                            flooded += 1
+                        else:
+                            followed += 1
+                            assert got == want, (level.text(), boxes, player, b, t, pull)
+    assert followed > 1000 and flooded > 20

@@ -55,7 +55,8 @@ C_MEET = 10  # the other search's state that the found one equals (-1: none)
 C_MEETINGS = 11
 C_MACROS = 12  # pushes that a tunnel or goal-room macro carried on
 C_CORRAL_DEAD = 13  # states found dead by a corral's own search (see corral_dead)
-CTL_SLOTS = 14
+C_FLOODS = 14  # children whose player region was flooded whole (see child_region)
+CTL_SLOTS = 15
 
 # -- return codes -----------------------------------------------------------
 RUNNING = 0
@@ -326,6 +327,64 @@ def _region(start, walls, occ, seen, stamp, queue, dist, deltas):
             if seen[x] != stamp and not walls[x] and occ[x] == 0:
                 seen[x] = stamp
                 dist[x] = dist[c] + 1
+                queue[tail] = x
+                tail += 1
+                if x < low:
+                    low = x
+    return low
+
+
+@njit(cache=True)
+def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, deltas):
+    """The top-left cell of the player's region after one push or pull, from its parent's region.
+
+    The box on ``b`` has moved to the adjacent cell ``t`` (``occ`` already says
+    so) and the player stands next to it, on ``b`` after a push or beyond
+    ``t`` after a pull. The parent's region ``R`` is ``seen[c] == stamp`` with
+    ``low`` its smallest cell. When ``t`` was outside ``R``, or its free
+    neighbours are still joined by a walk round the eight cells about it (so
+    that ``t`` did not cut ``R``), the new region is ``R - {t} + {b}`` plus
+    what the freed ``b`` opens, which is the only part flooded (marked
+    ``seen2[c] == stamp2``). Returns -1 when that does not hold, or when ``t``
+    was ``R``'s smallest cell; the caller floods the whole region then.
+    """
+    if seen[t] == stamp:
+        if t == low:
+            return -1
+        w = deltas[3]
+        ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
+        start = -1
+        for j in range(8):
+            c = ring[j]
+            if walls[c] or occ[c] > 0:
+                start = j
+                break
+        if start >= 0:  # count the runs of free ring cells that hold a neighbour of t
+            runs = 0
+            orthogonal = False
+            for j in range(start + 1, start + 9):
+                c = ring[j % 8]
+                if walls[c] or occ[c] > 0:
+                    if orthogonal:
+                        runs += 1
+                    orthogonal = False
+                elif j % 2 == 0:
+                    orthogonal = True
+            if runs > 1:
+                return -1
+    head = 0
+    tail = 1
+    queue[0] = b
+    seen2[b] = stamp2
+    if b < low:
+        low = b
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for k in range(4):
+            x = c + deltas[k]
+            if seen[x] != stamp and seen2[x] != stamp2 and not walls[x] and occ[x] == 0:
+                seen2[x] = stamp2
                 queue[tail] = x
                 tail += 1
                 if x < low:
@@ -799,7 +858,7 @@ def search(
             occ[sboxes[s, i]] = i + 1
         ctl[C_STAMP] += 1
         stamp = ctl[C_STAMP]
-        _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
+        low = _region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
         corral = -1
         if mode != MODE_MOVES and not reverse:  # sound for pushes, not for moves
             corral = pi_corral(sboxes[s], nb, walls, dead, goal, occ, seen, stamp, cseen, cid,
@@ -892,7 +951,14 @@ def search(
                     player = b
                 else:
                     ctl[C_STAMP] += 1
-                    player = _region(after, walls, occ, seen2, ctl[C_STAMP], queue, wdist2, deltas)
+                    player = -1
+                    if t == b + d:  # one step: the region follows from the parent's
+                        player = child_region(b, t, low, walls, occ, seen, stamp, seen2,
+                                              ctl[C_STAMP], queue, deltas)  # fmt: skip
+                    if player < 0:
+                        ctl[C_FLOODS] += 1
+                        player = _region(after, walls, occ, seen2, ctl[C_STAMP], queue, wdist2,
+                                         deltas)  # fmt: skip
                 penalty = 0
                 if mode == MODE_FAST and order > 0 and not reverse:
                     penalty = order * disorder(goals, rank, occ)

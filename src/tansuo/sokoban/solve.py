@@ -85,6 +85,9 @@ class SokobanStats(Stats):
         (:func:`._kernels.corral_dead`; fast and push-optimal modes).
     macros : int
         Pushes that a tunnel or goal-room macro carried on (fast mode).
+    floods : int
+        Children whose player region was flooded whole; the others' regions
+        follow from their parent's (:func:`._kernels.child_region`).
     max_frontier : int
         Largest open list.
     lower_bound : int
@@ -101,6 +104,7 @@ class SokobanStats(Stats):
     corrals: int = 0
     corral_deadlocks: int = 0
     macros: int = 0
+    floods: int = 0
     max_frontier: int = 0
     lower_bound: int = 0
     memory_bytes: int = 0
@@ -523,6 +527,7 @@ def solve(
         corrals=total[k.C_CORRALS],
         corral_deadlocks=total[k.C_CORRAL_DEAD],
         macros=total[k.C_MACROS],
+        floods=total[k.C_FLOODS],
         max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
         lower_bound=int(lower) if lower < k.INF else -1,
         memory_bytes=sum(x.a.nbytes for x in searches),
