@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tansuo.adversarial import alphabeta, is_mate_score
-from tansuo.gomoku import Engine, find_threat, parse_position, search
+from tansuo.gomoku import Engine, parse_position, search
 
 
 def _random_board(rng: random.Random, size: int, stones: int, rule: str):
@@ -77,15 +77,3 @@ def test_tree_vcf_probes_see_a_win_beyond_the_depth():
     found = probing.search(board, depth=2)
     assert plain.score is not None and not is_mate_score(plain.score)
     assert found.score is not None and is_mate_score(found.score) and found.score > 0
-
-
-def test_a_four_that_only_delays_is_not_a_defence():
-    # white to move; black's open three h8-h10 wins if left alone. White's four
-    # a1-a4 is blocked at a5 and the three still wins: the final check must
-    # not take the four for a defence.
-    board = parse_position("15 h8 a1 h9 a2 h10 a3 o15")
-    engine = Engine(hash_mb=1, book=False)
-    other = engine._avoid_threats(board, board.parse_move("a4"), None, time.perf_counter())
-    assert other is not None and board.format_move(other) in ("h7", "h11", "h6", "h12")
-    board.play(other)
-    assert find_threat(board, kind="vct", attacker=1, max_depth=9).status == "no_solution"

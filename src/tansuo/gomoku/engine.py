@@ -679,19 +679,7 @@ class Engine:
             if (remaining is not None and remaining <= 0) or board.makes_five(candidate):
                 return None
             board.play(candidate)
-            played = 1
             try:
-                # A four of ours only delays: the opponent blocks it and its
-                # threats stand, now as if we had passed (the threat search
-                # would fail at once, the attacker's block making no threat).
-                fives = board.five_points(3 - opponent)
-                if len(fives) >= 2:
-                    return None
-                if fives:
-                    if not board.is_legal(fives[0]):
-                        return None  # renju: the block is forbidden, the four wins
-                    board.play(fives[0])
-                    played = 2
                 for kind, share, depth in (("vcf", 0.5, 20), ("vct", vct_share, AVOID_VCT_DEPTH)):
                     remaining = left()
                     cap = None
@@ -712,8 +700,7 @@ class Engine:
                         return found.line
                 return None
             finally:
-                for _ in range(played):
-                    board.undo()
+                board.undo()
 
         if board.winner is not None or board.five_points(opponent):
             return None  # a forced block: nothing to choose
