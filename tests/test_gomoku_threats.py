@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from tansuo.gomoku import Board, find_threat, parse_position, vcf, vct
+from tansuo.gomoku import _kernels as K
 from tansuo.gomoku.reference import WIN, RefBoard, threat_search
 
 
@@ -106,3 +108,35 @@ def test_budget_and_proof():
     timed = vct(parse_position("15 h8 i9 h10 g9 j8 i8 k8 g7"), max_depth=30, time_limit=0.05)
     assert timed.status in ("limit", "solved", "no_solution")
     assert timed.stats.elapsed_s < 1.0
+
+
+def test_defences_are_every_move_that_stops_the_threat():
+    # the kernel reads the defences from the pattern tables; here every cell is played
+    rng = random.Random("defences")
+    compared = 0
+    for _ in range(60):
+        rule = rng.choice(["freestyle", "standard", "renju", "caro"])
+        board = _random_position(rng, 9, rng.randrange(10, 30), rule)
+        state = board.state
+        for a in (1, 2):
+            d = 3 - a
+            if state[5][a] or state[5][d]:
+                continue
+            out = np.empty(len(board.cells), np.int64)
+            is_four = np.empty(len(board.cells), np.bool_)
+            n = K.defences(state, a, out, is_four)
+            if n < 0:
+                assert not K.has_threat_point(state, a)
+                continue
+            expected = set()
+            for cell in board.cells:
+                if not K.is_legal(state, cell, d):
+                    continue
+                counter = K.four_count(state, cell, d) >= 1
+                K.make(state, cell, d)
+                if counter or not K.has_threat_point(state, a):
+                    expected.add(int(cell))
+                K.unmake(state, cell)
+            assert set(out[:n].tolist()) == expected, board
+            compared += 1
+    assert compared >= 10

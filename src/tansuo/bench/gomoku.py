@@ -4,7 +4,8 @@
   VCF, a VCT but no VCF, or neither; see :mod:`tansuo.gomoku.tactics`), each
   solved again; every win is replayed on a fresh board to the five, every
   class must match the suite's. Median solve time and VCF/VCT nodes per
-  second (target: VCF >= 500,000 nodes/s).
+  second (target: VCF >= 500,000 nodes/s), and of long VCF and VCT
+  searches that prove there is none.
 * ``gomoku-search``: fixed-depth alpha-beta (threat search off) on the suite's
   positions; nodes per second (target >= 100,000).
 * ``gomoku-protocol``: games in a row between two ``pbrain-tansuo`` brains
@@ -78,6 +79,19 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
             wrong.append(f"speed position: VCF {result.status}, expected none")
     speed.nodes = speed_nodes
     speed.reference = True
+    # the same positions hold no VCT within the suite's depth either: a long VCT proof each
+    vct_speed = Run(f"tansuo VCT (depth {VCT_DEPTH}), long searches (no VCT)", reference=True)
+    vct_speed_nodes = 0
+    for attacker, text in speed_rows:
+        result = find_threat(
+            parse_position(text), kind="vct", attacker=attacker, max_depth=VCT_DEPTH
+        )
+        vct_speed.times.append(result.stats.elapsed_s)
+        vct_speed_nodes += result.stats.nodes
+        vct_speed.solved += result.status == "no_solution"
+        if result.status != "no_solution":
+            wrong.append(f"speed position: VCT {result.status}, expected none")
+    vct_speed.nodes = vct_speed_nodes
     vcf_run.verified = vct_run.verified = not wrong
     notes = [
         f"{counts.get('freestyle', 0)} freestyle and {counts.get('renju', 0)} renju positions; "
@@ -86,8 +100,8 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
         f"median VCF solve {statistics.median(vcf_run.times) * 1e3:.2f} ms",
         *wrong,
     ]
-    speed.verified = not wrong
-    runs = [vcf_run, vct_run, speed]
+    speed.verified = vct_speed.verified = not wrong
+    runs = [vcf_run, vct_run, speed, vct_speed]
     return SuiteResult("gomoku-tactics", len(rows), runs, vcf_run.solver, notes)
 
 

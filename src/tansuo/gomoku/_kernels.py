@@ -626,6 +626,32 @@ def has_threat_point(state, c):
 
 
 @njit(cache=True)
+def makes_threat_point(state, c, m):
+    """Whether ``c`` playing ``m`` makes a threat point, when ``c`` has none now.
+
+    A stone changes the patterns of the cells within five steps on its four
+    lines only, so a new threat point lies there, and its fours after the move
+    are read from the pattern tables without playing it. (Not under renju for
+    black: a black stone can change whether a point elsewhere is forbidden.)
+    """
+    board, code, pat, info, tables = state[0], state[1], state[2], state[9], state[10]
+    pw = info[I_PW]
+    var = info[I_VAR_BLACK] if c == BLACK else info[I_VAR_WHITE]
+    for d in range(4):
+        st = 1 if d == 0 else (pw if d == 1 else (pw + 1 if d == 2 else pw - 1))
+        for k in range(-WINDOW, WINDOW + 1):
+            q = m + k * st
+            if k == 0 or board[q] != EMPTY:
+                continue
+            # m lies -k steps from q
+            pos = -k + WINDOW if k > 0 else -k + WINDOW - 1
+            after = tables[var, code[c, q, d] + POW3[pos]]
+            if four_count(state, q, c) - FOUR_COUNT[pat[c, q, d]] + FOUR_COUNT[after] >= 2:
+                return True
+    return False
+
+
+@njit(cache=True)
 def evaluate(state, side):
     """Static score for ``side`` to move: its line values minus the opponent's, and the tempo.
 
@@ -716,51 +742,73 @@ def _cache_store(ckeys, cvals, cdepths, key, depth, value):
 def defences(state, a, out, is_four_out):
     """The defender's moves worth trying against ``a``'s threat (``a`` has no five point).
 
-    Every legal move after which ``a`` has no winning threat point (found among
-    the cells on the lines of the current threat points), and every defender
-    four. Returns how many; ``is_four_out[i]`` marks the counter-fours.
+    Every legal move after which ``a`` has no winning threat point, and every
+    defender four. Returns how many (-1: ``a`` has no threat point);
+    ``is_four_out[i]`` marks the counter-fours.
+
+    A defender's stone only takes from ``a``: it changes the pattern of a
+    threat point in the one line through both, and no other. So the moves
+    that kill every threat point are read from the pattern tables, without
+    playing them: for each threat point ``t`` and each cell ``e`` within five
+    steps on its lines, the code of ``t`` with a defender stone on ``e`` gives
+    the fours ``t`` keeps. (Under renju, against black, a white stone can also
+    make a forbidden point legal: there every candidate is played.)
     """
-    board, pw = state[0], state[9][I_PW]
+    board, code, pat, info, tables = state[0], state[1], state[2], state[9], state[10]
+    pw = info[I_PW]
     d = 3 - a
-    n_cells = state[11].shape[0]
+    cells, near = state[11], state[6]
+    n_cells = cells.shape[0]
     threats = np.empty(n_cells, np.int64)
     nt = threat_points(state, a, threats)
     if nt == 0:
         return -1
+    exact_check = a == BLACK and info[I_RULE] == RULE_RENJU
+    var = info[I_VAR_BLACK] if a == BLACK else info[I_VAR_WHITE]
+    # kills[e]: threat points a defender stone on e leaves with fewer than two fours
+    kills = np.zeros(board.shape[0], np.int16)
     seen = np.zeros(board.shape[0], np.bool_)
-    # Under renju a white stone can turn a forbidden black point into a legal
-    # one: then every cell is looked at again.
-    exact_check = a == BLACK and state[9][I_RULE] == RULE_RENJU
-    n = 0
+    order = np.empty(nt * 4 * (2 * WINDOW + 1), np.int64)
+    n_order = 0
     for i in range(nt):
         t = threats[i]
+        fours = four_count(state, t, a)
+        kills[t] += 1  # the defender takes the point itself
         for dd in range(4):
             st = 1 if dd == 0 else (pw if dd == 1 else (pw + 1 if dd == 2 else pw - 1))
+            rest = fours - FOUR_COUNT[pat[a, t, dd]]
             for k in range(-WINDOW, WINDOW + 1):
                 e = t + k * st
-                if board[e] != EMPTY or seen[e]:
+                if board[e] != EMPTY:
                     continue
-                seen[e] = True
-                if not is_legal(state, e, d):
+                if not seen[e]:
+                    seen[e] = True
+                    order[n_order] = e
+                    n_order += 1
+                if k == 0:
                     continue
-                counter = four_count(state, e, d) >= 1
-                make(state, e, d)
-                if exact_check:
-                    killed = not has_threat_point(state, a)
-                else:
-                    # a defender's stone makes no new threat point: look at the old ones
-                    killed = True
-                    for j in range(nt):
-                        t2 = threats[j]
-                        if board[t2] == EMPTY and four_count(state, t2, a) >= 2:
-                            killed = False
-                            break
-                unmake(state, e)
-                if killed or counter:
-                    out[n] = e
-                    is_four_out[n] = counter
-                    n += 1
-    cells, near = state[11], state[6]
+                pos = k + WINDOW if k < 0 else k + WINDOW - 1
+                after = tables[var, code[a, t, dd] + 2 * POW3[pos]]
+                if rest + FOUR_COUNT[after] < 2:
+                    kills[e] += 1
+    n = 0
+    for i in range(n_order):
+        e = order[i]
+        if not is_legal(state, e, d):
+            continue
+        counter = four_count(state, e, d) >= 1
+        if exact_check:
+            make(state, e, d)
+            killed = not has_threat_point(state, a)
+            unmake(state, e)
+        else:
+            killed = kills[e] == nt
+        if killed or counter:
+            out[n] = e
+            is_four_out[n] = counter
+            n += 1
+    if state[5][FOURS + d] == 0:
+        return n  # the defender has no four anywhere
     for i in range(n_cells):
         q = cells[i]
         if board[q] != EMPTY or seen[q] or near[q] == 0:
@@ -926,12 +974,19 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         moves[j] = q
         prio[j] = value
         n += 1
+    # A move threatens when it makes a four or a threat point. With no threat
+    # point on the board before, a three is told from the tables
+    # (makes_threat_point) and only the threatening ones are played.
+    local = vct != 0 and not (a == BLACK and state[9][I_RULE] == RULE_RENJU)
+    if local and has_threat_point(state, a):
+        local = False
     result = FAIL
     for i in range(n):
         m = buf[ply][i]
-        four = prio_buf[ply][i] >= 100_000
+        if prio_buf[ply][i] < 100_000 and local and not makes_threat_point(state, a, m):
+            continue
         make(state, m, a)
-        if four or has_threat_point(state, a):
+        if prio_buf[ply][i] >= 100_000 or local or has_threat_point(state, a):
             r = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES, m)
         else:
             r = FAIL
