@@ -67,31 +67,36 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
                 wrong.append(f"{name}: VCT {second.status}, the suite says {kind}")
         ctx.progress("tactics", i + 1, len(rows))
     vcf_run.nodes, vct_run.nodes = vcf_nodes, vct_nodes
-    speed = Run("tansuo VCF, long searches (no VCF)", note="target 500k nodes/s")
     speed_rows = bundled_speed_positions()[: ctx.scale(5, 1)]
-    speed_nodes = 0
-    for attacker, text in speed_rows:
-        result = find_threat(parse_position(text), kind="vcf", attacker=attacker)
-        speed.times.append(result.stats.elapsed_s)
-        speed_nodes += result.stats.nodes
-        speed.solved += result.status == "no_solution"
-        if result.status != "no_solution":
-            wrong.append(f"speed position: VCF {result.status}, expected none")
-    speed.nodes = speed_nodes
-    speed.reference = True
+
+    def long_searches(run: Run, kind: str, depth: int | None = None) -> Run:
+        """Proofs that the speed positions hold no win of ``kind``: the nodes-per-second rows."""
+        for attacker, text in speed_rows:
+            result = find_threat(
+                parse_position(text), kind=kind, attacker=attacker, max_depth=depth
+            )
+            run.times.append(result.stats.elapsed_s)
+            run.nodes = (run.nodes or 0) + result.stats.nodes
+            run.solved += result.status == "no_solution"
+            if result.status != "no_solution":
+                wrong.append(f"speed position: {kind.upper()} {result.status}, expected none")
+        return run
+
+    speed = long_searches(
+        Run(
+            "tansuo VCF, long searches (no VCF)",
+            nodes=0,
+            note="target 500k nodes/s",
+            reference=True,
+        ),
+        "vcf",
+    )
     # the same positions hold no VCT within the suite's depth either: a long VCT proof each
-    vct_speed = Run(f"tansuo VCT (depth {VCT_DEPTH}), long searches (no VCT)", reference=True)
-    vct_speed_nodes = 0
-    for attacker, text in speed_rows:
-        result = find_threat(
-            parse_position(text), kind="vct", attacker=attacker, max_depth=VCT_DEPTH
-        )
-        vct_speed.times.append(result.stats.elapsed_s)
-        vct_speed_nodes += result.stats.nodes
-        vct_speed.solved += result.status == "no_solution"
-        if result.status != "no_solution":
-            wrong.append(f"speed position: VCT {result.status}, expected none")
-    vct_speed.nodes = vct_speed_nodes
+    vct_speed = long_searches(
+        Run(f"tansuo VCT (depth {VCT_DEPTH}), long searches (no VCT)", nodes=0, reference=True),
+        "vct",
+        VCT_DEPTH,
+    )
     vcf_run.verified = vct_run.verified = not wrong
     notes = [
         f"{counts.get('freestyle', 0)} freestyle and {counts.get('renju', 0)} renju positions; "
