@@ -13,7 +13,7 @@ import numpy as np
 from tansuo.sokoban import Level, bundled_collection, solve, verify
 from tansuo.sokoban import _kernels as k
 from tansuo.sokoban.macros import box_route, goal_room
-from tansuo.sokoban.reference import bfs_pushes, random_level
+from tansuo.sokoban.reference import bfs_pushes, populate, random_level
 
 TUNNEL = Level.from_text("#######\n#  @  #\n#  $  #\n### ###\n### ###\n### ###\n###.###\n#######")
 
@@ -57,23 +57,9 @@ def _carved_level(rng: random.Random) -> Level:
                 if 1 <= r + dr <= height - 2 and 1 <= c + dc <= width - 2:
                     r, c = r + dr, c + dc
                     grid[r][c] = " "
-        floor = [(r, c) for r in range(height) for c in range(width) if grid[r][c] == " "]
-        boxes = rng.randint(1, 3)
-        if len(floor) < 2 * boxes + 2:
-            continue
-        chosen = rng.sample(floor, 2 * boxes + 1)
-        for r, c in chosen[:boxes]:
-            grid[r][c] = "$"
-        for r, c in chosen[boxes : 2 * boxes]:
-            grid[r][c] = "*" if grid[r][c] == "$" else "."
-        r, c = chosen[-1]
-        grid[r][c] = "@"
-        level = Level.from_text("\n".join("".join(row) for row in grid), title="carved")
-        try:
-            level.board()
-        except ValueError:
-            continue
-        return level
+        level = populate(rng, grid, rng.randint(1, 3), title="carved")
+        if level is not None:
+            return level
 
 
 def test_macros_keep_solvable_levels_solvable() -> None:

@@ -109,22 +109,30 @@ def random_level(rng: random.Random, *, width: int = 5, height: int = 4, boxes: 
         grid = [["#"] * (width + 2) for _ in range(height + 2)]
         for r, c in cells:
             grid[r][c] = "#" if rng.random() < wall_chance else " "
-        floor = [(r, c) for r, c in cells if grid[r][c] == " "]
-        if len(floor) < 2 * boxes + 2:
-            continue
-        chosen = rng.sample(floor, 2 * boxes + 1)
-        for r, c in chosen[:boxes]:
-            grid[r][c] = "$"
-        for r, c in chosen[boxes : 2 * boxes]:
-            grid[r][c] = "*" if grid[r][c] == "$" else "."
-        r, c = chosen[-1]
-        grid[r][c] = "@"
-        level = Level.from_text("\n".join("".join(row) for row in grid), title="random")
-        try:
-            level.board()
-        except ValueError:
-            continue  # boxes walled off from the player
-        return level
+        level = populate(rng, grid, boxes, title="random")
+        if level is not None:
+            return level
+
+
+def populate(rng: random.Random, grid: list[list[str]], boxes: int, title: str) -> Level | None:
+    """Boxes, goals (some under boxes) and the player on random floor cells of ``grid``;
+    None when the floor is too small or the player cannot reach every box."""
+    floor = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == " "]
+    if len(floor) < 2 * boxes + 2:
+        return None
+    chosen = rng.sample(floor, 2 * boxes + 1)
+    for r, c in chosen[:boxes]:
+        grid[r][c] = "$"
+    for r, c in chosen[boxes : 2 * boxes]:
+        grid[r][c] = "*" if grid[r][c] == "$" else "."
+    r, c = chosen[-1]
+    grid[r][c] = "@"
+    level = Level.from_text("\n".join("".join(row) for row in grid), title=title)
+    try:
+        level.board()
+    except ValueError:
+        return None  # boxes walled off from the player
+    return level
 
 
 def scrambled_level(rng: random.Random, *, width: int = 6, height: int = 5, boxes: int = 4,
