@@ -8,7 +8,8 @@ import time
 import pytest
 
 from tansuo.adversarial import alphabeta, is_mate_score
-from tansuo.gomoku import Engine, parse_position, search
+from tansuo.gomoku import Engine, find_threat, parse_position, search
+from tansuo.gomoku.engine import AVOID_NODES
 
 
 def _random_board(rng: random.Random, size: int, stones: int, rule: str):
@@ -77,3 +78,20 @@ def test_tree_vcf_probes_see_a_win_beyond_the_depth():
     found = probing.search(board, depth=2)
     assert plain.score is not None and not is_mate_score(plain.score)
     assert found.score is not None and is_mate_score(found.score) and found.score > 0
+
+
+def test_final_check_finds_a_real_defence_not_a_four():
+    # from a match game: white threatens a VCT (j10 j11 k10 ...); black's f4 or
+    # f3 makes a four, which white blocks, and the threat stands. The check
+    # tries the squares of white's winning lines first and finds a defence
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    engine = Engine(hash_mb=1, book=False)
+    chosen = board.parse_move("j10")
+    board.play(chosen)
+    assert find_threat(board, kind="vct", max_depth=11).solved  # j10 loses
+    board.undo()
+    move = engine._avoid_threats(board, chosen, None, time.perf_counter())
+    assert move is not None and board.format_move(move) not in ("f4", "f3", "j10")
+    board.play(move)
+    assert not board.five_points(1)  # not a four of black's
+    assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved

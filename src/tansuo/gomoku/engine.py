@@ -392,6 +392,38 @@ def verify_line(board: Board, line: list[int], attacker: int) -> bool:
     return False
 
 
+def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[int]:
+    """The squares of a winning line, threat by threat: each attacker move, then every answer to it.
+
+    The answers are the blocks of a four, or the defences of a three (the
+    moves that leave no winning threat point, and the defender's fours). The
+    board is left as it was.
+    """
+    squares: list[int] = []
+    size = len(board.cells)
+    buffer = np.empty(size, dtype=np.int64)
+    is_four = np.empty(size, dtype=np.bool_)
+    played = 0
+    try:
+        for i, text in enumerate(line):
+            move = board.parse_move(text)
+            if i % 2 == 0:
+                squares.append(move)
+            if board.winner is not None or not board.is_legal(move):
+                break
+            board.play(move)
+            played += 1
+            if i % 2 == 0 and board.winner is None:
+                n = K.five_points(board.state, attacker, buffer)
+                if n == 0:
+                    n = K.defences(board.state, attacker, buffer, is_four)
+                squares.extend(int(m) for m in buffer[: max(n, 0)])
+    finally:
+        for _ in range(played):
+            board.undo()
+    return squares
+
+
 # ---------------------------------------------------------------------------
 # Alpha-beta
 # ---------------------------------------------------------------------------
@@ -661,12 +693,18 @@ class Engine:
         """Another move when ``move`` lets the opponent win by a VCF or a short VCT (None: keep).
 
         Alpha-beta at a few plies does not see a long VCF or a VCT; the threat
-        search does. When ``move`` loses, the first move of the opponent's
-        winning line is tried first (its key point), then the best-looking
-        moves in turn, within the time left; a move not proved lost in time is
-        taken as safe.
+        search does. When ``move`` loses, the other moves are tried in the
+        order of threat-space search: a move can only stop the opponent's win
+        on a square that win uses -- a threat's own square (gain) or one of the
+        squares that answer it (cost) -- so the squares of the winning lines
+        found so far come first, those met by the most lines and by the
+        earliest threats before the others, then the best-looking moves. Each
+        refuted candidate adds its own winning line. A four of ours defends
+        nothing by itself: it is checked after the opponent's block, with us to
+        move again. A move not proved lost in time is taken as safe.
         """
-        opponent = 3 - board.side_to_move
+        us = board.side_to_move
+        opponent = 3 - us
         searcher = self._threat_searcher(board)
 
         def left() -> float | None:
@@ -674,18 +712,29 @@ class Engine:
                 return None
             return AVOID_SHARE * time_limit - (time.perf_counter() - start)
 
-        def winning_line(candidate: int, vct_share: float) -> tuple[str, ...] | None:
-            remaining = left()
-            if (remaining is not None and remaining <= 0) or board.makes_five(candidate):
+        def winning_line(candidate: int, vct_share: float) -> list[int] | None:
+            """The squares of the opponent's win after ``candidate``: None when no win
+            was found (the move is taken as safe), [] when no time was left to look."""
+            if board.makes_five(candidate):
                 return None
             board.play(candidate)
+            played = 1
             try:
+                blocks = board.five_points(us)
+                if blocks:
+                    # our four: the opponent blocks it (if it can), then we are to move
+                    if len(blocks) > 1 or board.five_points(opponent):
+                        return None
+                    if not board.is_legal(blocks[0]):
+                        return None
+                    board.play(blocks[0])
+                    played += 1
                 for kind, share, depth in (("vcf", 0.5, 20), ("vct", vct_share, AVOID_VCT_DEPTH)):
                     remaining = left()
                     cap = None
                     if remaining is not None and time_limit is not None:
                         if remaining <= 0:
-                            return None
+                            return [] if kind == "vcf" else None
                         cap = min(remaining, share * time_limit)
                     found = find_threat(
                         board,
@@ -697,28 +746,38 @@ class Engine:
                         searcher=searcher,
                     )
                     if found.status == "solved":
-                        return found.line
+                        return _threat_squares(board, found.line, opponent)
                 return None
             finally:
-                board.undo()
+                for _ in range(played):
+                    board.undo()
 
         if board.winner is not None or board.five_points(opponent):
             return None  # a forced block: nothing to choose
-        line = winning_line(move, AVOID_VCT_SHARE)
-        if line is None:
+        squares = winning_line(move, AVOID_VCT_SHARE)
+        if not squares:
             return None
         tried = {move}
-        # the points of the opponent's threats (its first move, the key point,
-        # first; no line: out of time), then the best-looking moves
-        keys = [board.parse_move(m) for m in line[0:-1:2]]
-        others = [*keys, *board.legal_moves()[:AVOID_CANDIDATES]]
-        for candidate in others:
-            if candidate in tried or not board.is_legal(candidate):
-                continue
+        rank = {m: i for i, m in enumerate(board.legal_moves()[:AVOID_CANDIDATES])}
+        # per square: how many winning lines use it, and its earliest place in one
+        hits: dict[int, int] = {}
+        first: dict[int, int] = {}
+        while squares:
+            for place, square in enumerate(squares):
+                first[square] = min(place, first.get(square, place))
+            for square in set(squares):
+                hits[square] = hits.get(square, 0) + 1
+            pool = [m for m in {*hits, *rank} if m not in tried and board.is_legal(m)]
+            if not pool:
+                return None
+            candidate = min(
+                pool, key=lambda m: (-hits.get(m, 0), first.get(m, 1 << 20), rank.get(m, 1 << 20))
+            )
             tried.add(candidate)
-            if winning_line(candidate, AVOID_VCT_SHARE / 2) is None:
+            squares = winning_line(candidate, AVOID_VCT_SHARE / 2)
+            if squares is None:
                 return candidate
-        return None
+        return None  # out of time: keep the alpha-beta's move
 
     def _pv(self, board: Board, move: int, depth: int) -> tuple[int, ...]:
         """The principal variation: the root move, then the table's moves."""
