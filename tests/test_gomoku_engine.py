@@ -95,3 +95,17 @@ def test_final_check_finds_a_real_defence_not_a_four():
     board.play(move)
     assert not board.five_points(1)  # not a four of black's
     assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
+
+
+def test_threat_squares_of_a_line_found_after_a_pass():
+    # white (not to move) wins by j10 j11 k10 ... if black passes: the squares
+    # are white's threats and black's answers, played in white's colours
+    from tansuo.gomoku.engine import _threat_squares
+
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    key = int(board.state[8][0])
+    line = find_threat(board, kind="vct", attacker="white", max_depth=11).line
+    squares = [board.format_move(m) for m in _threat_squares(board, line, 2)]
+    assert squares[0] == line[0] and line[1] in squares and line[2] in squares
+    assert set(line[0::2]) <= set(squares)
+    assert int(board.state[8][0]) == key and board.side_to_move == 1  # left as it was

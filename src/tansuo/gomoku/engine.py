@@ -395,32 +395,36 @@ def verify_line(board: Board, line: list[int], attacker: int) -> bool:
 def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[int]:
     """The squares of a winning line, threat by threat: each attacker move, then every answer to it.
 
+    ``line`` starts with ``attacker``'s move, whoever is to move on ``board``
+    (a line found for the side not to move is one it plays after a pass).
     The answers are the blocks of a four, or the defences of a three (the
     moves that leave no winning threat point, and the defender's fours). The
     board is left as it was.
     """
     squares: list[int] = []
+    state = board.state
     size = len(board.cells)
     buffer = np.empty(size, dtype=np.int64)
     is_four = np.empty(size, dtype=np.bool_)
-    played = 0
+    made: list[int] = []
     try:
         for i, text in enumerate(line):
             move = board.parse_move(text)
+            colour = attacker if i % 2 == 0 else 3 - attacker
             if i % 2 == 0:
                 squares.append(move)
-            if board.winner is not None or not board.is_legal(move):
+            if not K.is_legal(state, move, colour) or K.is_five_move(state, move, colour):
                 break
-            board.play(move)
-            played += 1
-            if i % 2 == 0 and board.winner is None:
-                n = K.five_points(board.state, attacker, buffer)
+            K.make(state, move, colour)
+            made.append(move)
+            if i % 2 == 0:
+                n = K.five_points(state, attacker, buffer)
                 if n == 0:
-                    n = K.defences(board.state, attacker, buffer, is_four)
+                    n = K.defences(state, attacker, buffer, is_four)
                 squares.extend(int(m) for m in buffer[: max(n, 0)])
     finally:
-        for _ in range(played):
-            board.undo()
+        for move in reversed(made):
+            K.unmake(state, move)
     return squares
 
 
