@@ -9,7 +9,7 @@ import pytest
 
 from tansuo.adversarial import alphabeta, is_mate_score
 from tansuo.gomoku import Engine, find_threat, parse_position, search
-from tansuo.gomoku.engine import AVOID_NODES
+from tansuo.gomoku.engine import AVOID_NODES, _threat_squares
 
 
 def _random_board(rng: random.Random, size: int, stones: int, rule: str):
@@ -100,8 +100,6 @@ def test_final_check_finds_a_real_defence_not_a_four():
 def test_threat_squares_of_a_line_found_after_a_pass():
     # white (not to move) wins by j10 j11 k10 ... if black passes: the squares
     # are white's threats and black's answers, played in white's colours
-    from tansuo.gomoku.engine import _threat_squares
-
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
     key = int(board.state[8][0])
     line = find_threat(board, kind="vct", attacker="white", max_depth=11).line

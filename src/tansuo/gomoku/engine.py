@@ -726,10 +726,9 @@ class Engine:
             try:
                 blocks = board.five_points(us)
                 if blocks:
-                    # our four: the opponent blocks it (if it can), then we are to move
-                    if len(blocks) > 1 or board.five_points(opponent):
-                        return None
-                    if not board.is_legal(blocks[0]):
+                    # our four: the opponent blocks it (a double four, or a block it
+                    # may not play, wins for us), then we are to move again
+                    if len(blocks) > 1 or not board.is_legal(blocks[0]):
                         return None
                     board.play(blocks[0])
                     played += 1
@@ -738,6 +737,7 @@ class Engine:
                     cap = None
                     if remaining is not None and time_limit is not None:
                         if remaining <= 0:
+                            # nothing looked at: []; the VCF done, the VCT not: unknown, safe
                             return [] if kind == "vcf" else None
                         cap = min(remaining, share * time_limit)
                     found = find_threat(
