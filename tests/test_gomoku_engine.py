@@ -107,3 +107,20 @@ def test_threat_squares_of_a_line_found_after_a_pass():
     assert squares[0] == line[0] and line[1] in squares and line[2] in squares
     assert set(line[0::2]) <= set(squares)
     assert int(board.state[8][0]) == key and board.side_to_move == 1  # left as it was
+
+
+def test_a_budgeted_search_plays_its_last_even_depth_move():
+    board = parse_position("15 freestyle k8 j7 h5 i9 j9 f8")
+    seen = []
+    Engine(hash_mb=1, book=False, threats=False).search(
+        board, depth=7, on_iteration=seen.append
+    )
+    assert [i.depth for i in seen] == list(range(1, 8))
+    # a node budget that ends the search inside iteration 6: depth 5 is the
+    # last one finished, and the move played is depth 4's
+    budget = (seen[4].nodes + seen[5].nodes) // 2
+    moves = {i.depth: i.pv[0] for i in seen}
+    assert moves[4] != moves[5], "pick a position where the two depths disagree"
+    result = Engine(hash_mb=1, book=False, threats=False).search(board, max_nodes=budget)
+    assert result.depth == 4 and result.move == moves[4]
+    assert [i.depth for i in result.stats.iterations] == [1, 2, 3, 4, 5]

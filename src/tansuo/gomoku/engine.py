@@ -52,6 +52,17 @@ AVOID_VCT_SHARE = 0.45
 AVOID_VCT_DEPTH = 11
 AVOID_NODES = 200_000
 AVOID_CANDIDATES = 20
+# A timed search plays the move of its last finished even-depth iteration. The
+# evaluation gives the side to move a tempo (its open three is as good as a
+# four, the opponent's open threes are only threats it blocks), so a leaf at
+# an odd depth, the opponent to move, leans to the opponent's threats, and an
+# even one to ours; the move chosen by an odd iteration is the cautious one,
+# which against an attacker that sees as deep lets it keep the initiative.
+# Matches at 1 s per move on the balanced openings, 100 games each, against
+# the engine without threat search still playing its last iteration: the
+# move of the last iteration, odd or even, 80-82%; of the last odd one, 76%;
+# of the last even one, 86%. With both engines on the rule: 80.5%.
+EVEN_DEPTHS = True
 
 
 def warm_up() -> None:
@@ -618,6 +629,7 @@ class Engine:
         hard = None if budget.time_limit is None else budget.time_limit * HARD_SHARE
         last = time.perf_counter() - start
         best: tuple[int, int, int, tuple[int, ...]] | None = None
+        timed_parity = EVEN_DEPTHS and depth is None and not plain
         iterations: list[IterationInfo[str]] = []
         limit: str | None = None
         try:
@@ -630,7 +642,10 @@ class Engine:
                     break
                 move = int(counters[K.C_BEST])
                 pv = self._pv(board, move, d) if not plain else (move,)
-                best = (move, score, d, pv)
+                # a timed search plays the move of its last even-depth iteration
+                # (or a mate found at any depth): see EVEN_DEPTHS
+                if best is None or d % 2 == 0 or is_mate_score(score) or not timed_parity:
+                    best = (move, score, d, pv)
                 info = IterationInfo(
                     d,
                     score,
