@@ -112,9 +112,7 @@ def test_threat_squares_of_a_line_found_after_a_pass():
 def test_a_budgeted_search_plays_its_last_even_depth_move():
     board = parse_position("15 freestyle k8 j7 h5 i9 j9 f8")
     seen = []
-    Engine(hash_mb=1, book=False, threats=False).search(
-        board, depth=7, on_iteration=seen.append
-    )
+    Engine(hash_mb=1, book=False, threats=False).search(board, depth=7, on_iteration=seen.append)
     assert [i.depth for i in seen] == list(range(1, 8))
     # a node budget that ends the search inside iteration 6: depth 5 is the
     # last one finished, and the move played is depth 4's
