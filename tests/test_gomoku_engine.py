@@ -73,7 +73,7 @@ def test_tree_vcf_probes_see_a_win_beyond_the_depth():
         "15 freestyle h8 g9 h9 h6 f8 g8 g6 h10 g10 e12 f9 e8 f10 f11 e9 f7 d10 c10 b12 c11 g11"
     )
     plain = Engine(hash_mb=1, threats=False, book=False).search(board, depth=2)
-    probing = Engine(hash_mb=1, threats=True, book=False)
+    probing = Engine(hash_mb=1, threats=True, book=False, tree_vcf_depth=8)
     probing._root_threats = lambda *args: None  # type: ignore[method-assign]
     found = probing.search(board, depth=2)
     assert plain.score is not None and not is_mate_score(plain.score)
@@ -122,3 +122,50 @@ def test_a_budgeted_search_plays_its_last_even_depth_move():
     result = Engine(hash_mb=1, book=False, threats=False).search(board, max_nodes=budget)
     assert result.depth == 4 and result.move == moves[4]
     assert [i.depth for i in result.stats.iterations] == [1, 2, 3, 4, 5]
+
+
+def test_a_quiet_position_skips_the_final_check():
+    # the opponent has no VCF or VCT even after a pass: no move can give it one,
+    # so the timed search plays the alpha-beta's move without checking it
+    engine = Engine(hash_mb=1, book=False)
+
+    def refuse(*args):
+        raise AssertionError("the final check ran")
+
+    engine._avoid_threats = refuse  # type: ignore[method-assign]
+    board = parse_position("15 freestyle h8 i9 h10 g9")
+    assert engine._opponent_quiet(board, 1.0)
+    assert engine.search(board, time_limit=0.3).move is not None
+    # white wins by a VCT if black passes here (the position of the test above)
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    assert not engine._opponent_quiet(board, 1.0)
+    with pytest.raises(AssertionError, match="final check"):
+        engine.search(board, time_limit=0.3)
+
+
+def test_quiet_means_no_move_gives_the_opponent_a_threat_win():
+    # the claim behind skipping the check, on the threat search's own terms:
+    # after a pass finds nothing, no move of ours lets the opponent win by VCT
+    rng = random.Random(7)
+    engine = Engine(hash_mb=1, book=False)
+    checked = 0
+    while checked < 3:
+        board = _random_board(rng, 11, rng.randrange(6, 12), "freestyle")
+        if not engine._opponent_quiet(board, 60.0):
+            continue
+        checked += 1
+        for move in board.legal_moves():
+            if board.makes_five(move):
+                continue
+            board.play(move)
+            found = find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES)
+            board.undo()
+            assert not found.solved, board.format_move(move)
+
+
+def test_renju_black_is_never_taken_as_quiet():
+    # a white stone can undo one of black's forbidden points: no shortcut
+    engine = Engine(hash_mb=1, book=False)
+    board = parse_position("15 renju h8 i9 h10")
+    assert board.side_to_move == 2
+    assert not engine._opponent_quiet(board, 1.0)

@@ -1014,7 +1014,11 @@ S_WIDTH = 3  # moves searched per node when pruning
 S_VCF_DEPTH = 4  # a VCF of at most this many fours ends a node (0: no threat search in the tree)
 S_VCF_NODES = 5  # threat-search nodes per in-tree VCF probe
 S_EXTEND = 6  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
-PARAMS_SIZE = 7
+S_VCF_LEAVES = 7  # 1: the in-tree VCF probe only at the frontier (depth <= 0), 0: at every node
+S_VCT_PLIES = 8  # bit p set: a VCT probe for the side to move at the nodes of ply p
+S_VCT_DEPTH = 9  # its threats and nodes
+S_VCT_NODES = 10
+PARAMS_SIZE = 11
 EXTEND_PLIES = 4
 
 TT_EXACT = 1
@@ -1050,13 +1054,16 @@ def _order(state, side, moves, prio, n, history, tt_move, use_history):
 @njit(types.int64(STATE_TYPE, THREAT_TYPE, types.int64, types.int64), cache=True)
 def vcf_probe(state, tsearch, side, params_depth_nodes):
     """A VCF search for ``side`` of at most ``params_depth_nodes & 0xFF`` fours and
-    ``params_depth_nodes >> 8`` nodes: WIN, or FAIL when none was found."""
+    ``params_depth_nodes >> 8`` nodes: WIN, or FAIL when none was found.
+
+    Bit 7 of ``params_depth_nodes`` asks for a VCT (threes too) instead."""
     tc = tsearch[3]
     tc[C_NODE_LIMIT] = tc[C_NODES] + (params_depth_nodes >> 8)
     tc[C_ABORTED] = 0
     tc[C_STOP] = 0
+    vct = (params_depth_nodes >> 7) & 1
     # ply 1: the cache is probed at once (the root of a threat search never is)
-    r = threat(state, tsearch, side, params_depth_nodes & 0xFF, 1, 0, 0, -1)
+    r = threat(state, tsearch, side, params_depth_nodes & 0x7F, 1, vct, 0, -1)
     return WIN if r == WIN else FAIL
 
 
@@ -1081,10 +1088,20 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     if (
         vcf_depth > 0
         and 0 < ply < MAX_PLY - 40
+        and (depth <= 0 or params[S_VCF_LEAVES] == 0)
         and fivecnt[FOURS + side] > 0
         and vcf_probe(state, tsearch, side, vcf_depth | (params[S_VCF_NODES] << 8)) == WIN
     ):
         return MATE - (ply + 2 * vcf_depth)
+    vct_depth = params[S_VCT_DEPTH]
+    if (
+        vct_depth > 0
+        and 0 < ply < 62
+        and (params[S_VCT_PLIES] >> ply) & 1
+        and fivecnt[o] == 0
+        and vcf_probe(state, tsearch, side, vct_depth | 128 | (params[S_VCT_NODES] << 8)) == WIN
+    ):
+        return MATE - (ply + 2 * vct_depth)
     prune = params[S_PRUNE] != 0
     # A quiescence-like extension: a leaf where the opponent threatens five
     # (one block) is searched on, up to EXTEND_PLIES beyond the depth; a quiet

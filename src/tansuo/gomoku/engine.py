@@ -63,6 +63,17 @@ AVOID_CANDIDATES = 20
 # move of the last iteration, odd or even, 80-82%; of the last odd one, 76%;
 # of the last even one, 86%. With both engines on the rule: 80.5%.
 EVEN_DEPTHS = True
+# A position where the opponent has no VCF and no VCT even if we passed needs
+# no final check: no move of ours can give it one (a stone of ours only takes
+# squares from its lines and gives us fours to answer with; not so for a renju
+# black attacker, whose forbidden points our stones can undo, nor under the
+# exactly-five rule, where a stone of ours can turn our five into an overline).
+# The alpha-beta then has the time the check would have taken, as an engine
+# without threat search always has.
+QUIET_SHARE = 0.1
+QUIET_SOFT_SHARE = 0.6
+QUIET_HARD_SHARE = 0.9
+NOTHREATS_FULL_TIME = True
 
 
 def warm_up() -> None:
@@ -448,13 +459,14 @@ class Engine:
     """The Gomoku engine: threat search at the root and in the tree, iterative-deepening alpha-beta.
 
     A move's time is shared out (see the ``*_SHARE`` constants): a VCF, then a
-    short VCT, for the side to move (a win found is played at once); then
-    alpha-beta, in which every node first asks a small VCF search (at most
-    ``tree_vcf_nodes`` nodes, ``tree_vcf_depth`` fours) whether the side to
-    move wins by fours, and where an opponent's open three leaves only its
-    defences and our own fours as moves; last, the move chosen is checked
-    against a VCF and a short VCT of the opponent, and replaced by one that
-    survives them when one is found in time. The threat searches share one
+    short VCT, for the side to move (a win found is played at once); a VCF and
+    a VCT of the opponent as if we passed (none: the position is quiet, see
+    ``QUIET_SHARE``); then alpha-beta, in which an opponent's open three leaves
+    only its defences and our own fours as moves, and, if asked, nodes probe a
+    small VCF or VCT of the side to move (``tree_vcf_*``, ``tree_vct_*``);
+    last, unless the position was quiet, the move chosen is checked against a
+    VCF and a short VCT of the opponent, and replaced by one that survives
+    them when one is found in time. The threat searches share one
     Zobrist-keyed cache for the whole game.
 
     Parameters
@@ -470,7 +482,13 @@ class Engine:
     width : int
         Moves searched per node (the best by threat value; every four is kept).
     tree_vcf_depth, tree_vcf_nodes : int
-        The VCF probe at every alpha-beta node (depth 0: none).
+        A VCF probe (at most that many fours and nodes) at every alpha-beta
+        node whose side to move can make a four (depth 0, the default: none).
+    tree_vcf_leaves : bool
+        The VCF probe only at the frontier (depth 0 and the four extension).
+    tree_vct_plies, tree_vct_depth, tree_vct_nodes
+        A VCT probe at the nodes of these plies (ply 1: every root move is
+        checked for an opponent's VCT), of that many threats and nodes.
     extend : bool
         Search on past the depth while the side to move must block a four.
     """
@@ -482,14 +500,22 @@ class Engine:
         threats: bool = True,
         width: int = 12,
         book: Any = True,
-        tree_vcf_depth: int = 8,
+        tree_vcf_depth: int = 0,
         tree_vcf_nodes: int = 50,
+        tree_vcf_leaves: bool = False,
+        tree_vct_plies: tuple[int, ...] = (),
+        tree_vct_depth: int = 8,
+        tree_vct_nodes: int = 300,
         extend: bool = True,
     ) -> None:
         self.threats = threats
         self.width = width
         self.tree_vcf_depth = tree_vcf_depth
         self.tree_vcf_nodes = tree_vcf_nodes
+        self.tree_vcf_leaves = tree_vcf_leaves
+        self.tree_vct_plies = tuple(tree_vct_plies)
+        self.tree_vct_depth = tree_vct_depth
+        self.tree_vct_nodes = tree_vct_nodes
         self.extend = extend
         if book is True:
             from tansuo.gomoku.book import bundled_book
@@ -595,6 +621,15 @@ class Engine:
                 return GameSearchResult(
                     "solved", line[0], MATE - plies, plies, tuple(line), True, stats(nodes, None)
                 )
+        quiet = False
+        if depth is None and not plain and budget.time_limit is not None:
+            if self.threats:
+                quiet = self._opponent_quiet(board, budget.time_limit)
+            else:
+                quiet = NOTHREATS_FULL_TIME
+        soft_share, hard_share = (
+            (QUIET_SOFT_SHARE, QUIET_HARD_SHARE) if quiet else (SOFT_SHARE, HARD_SHARE)
+        )
         params = np.zeros(K.PARAMS_SIZE, dtype=np.int64)
         params[K.S_PRUNE] = 0 if plain else 1
         params[K.S_USE_TT] = 0 if plain else 1
@@ -604,6 +639,10 @@ class Engine:
         if self.threats and not plain:
             params[K.S_VCF_DEPTH] = self.tree_vcf_depth
             params[K.S_VCF_NODES] = self.tree_vcf_nodes
+            params[K.S_VCF_LEAVES] = int(self.tree_vcf_leaves)
+            params[K.S_VCT_PLIES] = sum(1 << p for p in self.tree_vct_plies)
+            params[K.S_VCT_DEPTH] = self.tree_vct_depth
+            params[K.S_VCT_NODES] = self.tree_vct_nodes
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[6]
@@ -615,7 +654,7 @@ class Engine:
         remaining = (
             None
             if budget.time_limit is None
-            else budget.time_limit * HARD_SHARE - (time.perf_counter() - start)
+            else budget.time_limit * hard_share - (time.perf_counter() - start)
         )
         watchdog = _Watchdog(counters, remaining)
         max_depth = depth if depth is not None else 60
@@ -623,10 +662,10 @@ class Engine:
         soft = (
             None
             if budget.time_limit is None
-            else max(SOFT_SHARE, AB_MIN_SHARE + (time.perf_counter() - start) / budget.time_limit)
+            else max(soft_share, AB_MIN_SHARE + (time.perf_counter() - start) / budget.time_limit)
             * budget.time_limit
         )
-        hard = None if budget.time_limit is None else budget.time_limit * HARD_SHARE
+        hard = None if budget.time_limit is None else budget.time_limit * hard_share
         last = time.perf_counter() - start
         best: tuple[int, int, int, tuple[int, ...]] | None = None
         timed_parity = EVEN_DEPTHS and depth is None and not plain
@@ -687,7 +726,7 @@ class Engine:
                 pass
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
-        if self.threats and not plain and depth is None and not is_mate_score(score):
+        if self.threats and not plain and depth is None and not quiet and not is_mate_score(score):
             safer = self._avoid_threats(board, move, budget.time_limit, start)
             if safer is not None:
                 move, pv = safer, (safer,)
@@ -797,6 +836,27 @@ class Engine:
             if squares is None:
                 return candidate
         return None  # out of time: keep the alpha-beta's move
+
+    def _opponent_quiet(self, board: Board, time_limit: float) -> bool:
+        """True when the opponent has no VCF and no VCT even if we passed (see QUIET_SHARE)."""
+        us = board.side_to_move
+        opponent = 3 - us
+        if board.rule == "standard" or (board.rule == "renju" and opponent == K.BLACK):
+            return False
+        searcher = self._threat_searcher(board)
+        for kind, depth in (("vcf", 20), ("vct", AVOID_VCT_DEPTH)):
+            found = find_threat(
+                board,
+                kind=kind,
+                attacker=opponent,
+                max_depth=depth,
+                max_nodes=AVOID_NODES,
+                time_limit=QUIET_SHARE * time_limit,
+                searcher=searcher,
+            )
+            if found.status != "no_solution":
+                return False
+        return True
 
     def _pv(self, board: Board, move: int, depth: int) -> tuple[int, ...]:
         """The principal variation: the root move, then the table's moves."""
