@@ -80,6 +80,28 @@ def test_tree_vcf_probes_see_a_win_beyond_the_depth():
     assert found.score is not None and is_mate_score(found.score) and found.score > 0
 
 
+def test_tree_vct_probe_at_ply_one_sees_a_threat_win_after_a_root_move():
+    # the position of the test below: one ply of alpha-beta plays e6, after
+    # which white wins by a VCT of seven threats; with a VCT probe at ply 1
+    # (the opponent to move after each root move) the search avoids it
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+
+    def white_wins_after(move: str) -> bool:
+        board.play(board.parse_move(move))
+        try:
+            return find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
+        finally:
+            board.undo()
+
+    blind = Engine(hash_mb=1, book=False).search(board, depth=1)
+    assert blind.move is not None and white_wins_after(blind.move)
+    probing = Engine(
+        hash_mb=1, book=False, tree_vct_plies=(1,), tree_vct_depth=11, tree_vct_nodes=20_000
+    )
+    seen = probing.search(board, depth=1)
+    assert seen.move is not None and not white_wins_after(seen.move)
+
+
 def test_final_check_finds_a_real_defence_not_a_four():
     # from a match game: white threatens a VCT (j10 j11 k10 ...); black's f4 or
     # f3 makes a four, which white blocks, and the threat stands. The check

@@ -1062,18 +1062,33 @@ def vcf_probe(state, tsearch, side, params_depth_nodes):
     tc[C_ABORTED] = 0
     tc[C_STOP] = 0
     vct = (params_depth_nodes >> 7) & 1
-    # ply 1: the cache is probed at once (the root of a threat search never is)
-    r = threat(state, tsearch, side, params_depth_nodes & 0x7F, 1, vct, 0, -1)
-    return WIN if r == WIN else FAIL
+    depth = params_depth_nodes & 0x7F
+    if vct == 0:
+        # ply 1: the cache is probed at once (the root of a threat search never is)
+        r = threat(state, tsearch, side, depth, 1, vct, 0, -1)
+        return WIN if r == WIN else FAIL
+    # a VCT is found by deepening (depth first at the full depth wanders off),
+    # stopping when no line reached the bound
+    for d in range(1, depth + 1):
+        cuts = tc[C_DEPTH_CUTS]
+        r = threat(state, tsearch, side, d, 1, vct, 0, -1)
+        if r == WIN:
+            return WIN
+        if r == ABORT or tc[C_DEPTH_CUTS] == cuts:
+            return FAIL
+    return FAIL
 
 
 @njit(types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)), cache=True)
 def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     """Fail-soft alpha-beta from ``side``'s point of view (scores as in tansuo.adversarial).
 
-    With ``params[S_VCF_DEPTH]`` set, every node (leaves included) first asks a
-    small VCF search whether the side to move wins by fours: then the node is
-    won, with a mate score a VCF of that many fours can need at most.
+    With ``params[S_VCF_DEPTH]`` set, every node (leaves included; only the
+    frontier with ``S_VCF_LEAVES``) whose side to move can make a four first
+    asks a small VCF search whether that side wins by fours: then the node is
+    won, with a mate score a VCF of that many fours can need at most. With
+    ``S_VCT_DEPTH`` set, the nodes of the plies in ``S_VCT_PLIES`` ask the same
+    of a small VCT.
     """
     tt_keys, tt_vals, tt_depth, tt_flag, tt_move, history, counters, buf, prio_buf, params = asearch
     fivecnt, key, info = state[5], state[8], state[9]

@@ -477,7 +477,7 @@ class Engine:
         The opening book consulted first (True: the bundled one; False: none);
         not used by fixed-depth searches.
     threats : bool
-        Use the threat search (root, tree probes, the final check); False:
+        Use the threat search (root, quiet test, final check, tree probes if asked); False:
         plain alpha-beta with the same move generation and evaluation.
     width : int
         Moves searched per node (the best by threat value; every four is kept).
