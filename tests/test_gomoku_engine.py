@@ -191,3 +191,20 @@ def test_renju_black_is_never_taken_as_quiet():
     board = parse_position("15 renju h8 i9 h10")
     assert board.side_to_move == 2
     assert not engine._opponent_quiet(board, 1.0)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"tree_vcf_depth": 200},
+        {"tree_vct_plies": (0,)},
+        {"tree_vct_plies": (70,)},
+        {"tree_vct_nodes": -1},
+        {"tree_vct_depth": "8"},
+    ],
+)
+def test_probe_options_out_of_range_are_refused(options):
+    from tansuo.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="whole number"):
+        Engine(hash_mb=1, book=False, **options)

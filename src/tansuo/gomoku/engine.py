@@ -511,6 +511,16 @@ class Engine:
         tree_vct_nodes: int = 300,
         extend: bool = True,
     ) -> None:
+        for name, value, low, high in (
+            ("tree_vcf_depth", tree_vcf_depth, 0, 127),
+            ("tree_vct_depth", tree_vct_depth, 0, 127),
+            ("tree_vcf_nodes", tree_vcf_nodes, 0, 1 << 40),
+            ("tree_vct_nodes", tree_vct_nodes, 0, 1 << 40),
+            *(("tree_vct_plies", p, 1, 61) for p in tree_vct_plies),
+        ):
+            # the kernel packs depth (7 bits) and nodes into one number, plies into a bit mask
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise InvalidInput(f"{name}: {value!r} is not a whole number in {low}..{high}")
         self.threats = threats
         self.width = width
         self.tree_vcf_depth = tree_vcf_depth
