@@ -119,6 +119,88 @@ def test_final_check_finds_a_real_defence_not_a_four():
     assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
 
 
+def test_the_sweep_keeps_real_defences_and_refutes_only_lost_moves(monkeypatch):
+    # white wins by a VCT if black passes: the sweep's refuted moves each lose
+    # (a deeper search finds white's win again), and a survivor really defends
+    from tansuo.gomoku import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    engine = Engine(hash_mb=1, book=False)
+    quiet, line = engine._opponent_threat(board, 10.0)
+    assert not quiet and line
+    survivors, refuted = engine._sweep_defences(board, line, 10.0)
+    assert refuted and survivors and not set(survivors) & set(refuted)
+    for move in refuted:
+        board.play(move)
+        blocks = board.five_points(1)  # a four of black's: white blocks it first
+        if blocks:
+            board.play(blocks[0])
+        found = find_threat(
+            board, kind="vct", attacker="white", max_depth=11, max_nodes=AVOID_NODES
+        )
+        for _ in range(1 + bool(blocks)):
+            board.undo()
+        assert found.solved, board.format_move(move)
+    defended = 0
+    for move in survivors[:4]:
+        board.play(move)
+        defended += not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
+        board.undo()
+    assert defended >= 1
+
+
+def test_the_root_searches_only_the_moves_it_is_given(monkeypatch):
+    # a threatened position: the engine's root is the sweep's survivors, here
+    # replaced by one far-off move, which the alpha-beta then plays
+    from tansuo.gomoku import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    engine = Engine(hash_mb=1, book=False)
+    far = board.parse_move("a1")
+    engine._sweep_defences = lambda *args: ([far], {})  # type: ignore[method-assign]
+    engine._avoid_threats = lambda *args: None  # type: ignore[method-assign]
+    result = engine.search(board, time_limit=0.5)
+    assert result.move == "a1"
+    assert all(i.pv[0] == "a1" for i in result.stats.iterations)
+
+
+def test_the_sweep_alone_finds_a_defence(monkeypatch):
+    # with checks big enough to refute every losing square, the alpha-beta
+    # over the sweep's survivors plays a move after which white has no VCT,
+    # without help from the final check
+    from tansuo.gomoku import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
+    monkeypatch.setattr(engine_module, "SWEEP_NODES", AVOID_NODES)
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    engine = Engine(hash_mb=1, book=False)
+    engine._avoid_threats = lambda *args: None  # type: ignore[method-assign]
+    result = engine.search(board, time_limit=20.0, max_nodes=200_000)
+    assert result.move is not None
+    board.play(board.parse_move(result.move))
+    assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
+
+
+def test_out_of_time_the_check_prefers_an_unchecked_survivor_to_a_lost_move():
+    # the alpha-beta's move is refuted, then the time runs out before the
+    # next candidate is looked at: after a sweep (which let that candidate
+    # through) it is played; without one, the alpha-beta's move is kept
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
+    engine = Engine(hash_mb=1, book=False)
+    lost, other = board.parse_move("a1"), board.parse_move("j10")
+    answers = {lost: [other]}
+
+    def refutation(board, candidate, deadline, vct_time, max_nodes):
+        return answers.get(candidate, [])  # [] : no time left to look
+
+    engine._refutation = refutation  # type: ignore[method-assign]
+    swept = engine._avoid_threats(board, lost, 1.0, time.perf_counter(), {other + 1: [other]})
+    assert swept == other
+    assert engine._avoid_threats(board, lost, 1.0, time.perf_counter()) is None
+
+
 def test_threat_squares_of_a_line_found_after_a_pass():
     # white (not to move) wins by j10 j11 k10 ... if black passes: the squares
     # are white's threats and black's answers, played in white's colours

@@ -1018,7 +1018,9 @@ S_VCF_LEAVES = 7  # 1: the in-tree VCF probe only at the frontier (depth <= 0), 
 S_VCT_PLIES = 8  # bit p set: a VCT probe for the side to move at the nodes of ply p
 S_VCT_DEPTH = 9  # its threats and nodes
 S_VCT_NODES = 10
-PARAMS_SIZE = 11
+S_ROOT_MOVES = 11  # n > 0: the root searches the n moves that follow (no width cap), not its own
+ROOT_MOVES_MAX = 48
+PARAMS_SIZE = S_ROOT_MOVES + 1 + ROOT_MOVES_MAX
 EXTEND_PLIES = 4
 
 TT_EXACT = 1
@@ -1088,7 +1090,8 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     asks a small VCF search whether that side wins by fours: then the node is
     won, with a mate score a VCF of that many fours can need at most. With
     ``S_VCT_DEPTH`` set, the nodes of the plies in ``S_VCT_PLIES`` ask the same
-    of a small VCT.
+    of a small VCT. With ``S_ROOT_MOVES`` set, the root searches only the moves
+    listed after it (unless it must block a four).
     """
     tt_keys, tt_vals, tt_depth, tt_flag, tt_move, history, counters, buf, prio_buf, params = asearch
     fivecnt, key, info = state[5], state[8], state[9]
@@ -1168,6 +1171,12 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
             if ply > 0:
                 return -(MATE - (ply + 2))
             n = candidates(state, side, moves)
+    elif ply == 0 and params[S_ROOT_MOVES] > 0:
+        # the caller chose the root's moves (the engine: the defences that
+        # survived a check against the opponent's threat win)
+        n = params[S_ROOT_MOVES]
+        for i in range(n):
+            moves[i] = params[S_ROOT_MOVES + 1 + i]
     elif prune and has_threat_point(state, o):
         # the opponent makes an open four (or a double four) next: only the
         # moves that stop it, and our own fours, do not lose
@@ -1182,7 +1191,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     if n == 0:
         return 0
     _order(state, side, moves, prio, n, history, best_tt, params[S_USE_HISTORY] != 0)
-    if prune and n > params[S_WIDTH]:
+    if prune and n > params[S_WIDTH] and not (ply == 0 and params[S_ROOT_MOVES] > 0):
         # keep the best ``width`` and every four
         width = params[S_WIDTH]
         m2 = width
