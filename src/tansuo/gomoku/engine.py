@@ -41,6 +41,9 @@ TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 # has AB_MIN_SHARE of the time before its soft stop, and the root VCT less.
 # With the VCT 3-5x faster (defences read from the pattern tables), the same
 # shares reach deeper: the losses' opponent VCTs were 5 to 12 threats long.
+# Balanced openings, 100 games, 2026-11-28: soft/hard 0.35/0.55 with the
+# check's VCT at 0.6 and 400k nodes scored 84% against 86.5% for these (the
+# check of the move chosen ends unfinished 45% of the time either way).
 VCF_SHARE = 0.05
 VCT_SHARE = 0.15
 ROOT_VCT_DEPTH = 10
