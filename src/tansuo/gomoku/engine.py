@@ -915,11 +915,15 @@ class Engine:
         # per square: how many winning lines use it, and its earliest place in one
         hits: dict[int, int] = {}
         first: dict[int, int] = {}
-        for line in (*refuted.values(), squares):
+
+        def add(line: list[int]) -> None:
             for place, square in enumerate(line):
                 first[square] = min(place, first.get(square, place))
             for square in set(line):
                 hits[square] = hits.get(square, 0) + 1
+
+        for line in (*refuted.values(), squares):
+            add(line)
         while True:
             pool = [m for m in {*hits, *rank} if m not in tried and board.is_legal(m)]
             if not pool:
@@ -936,10 +940,7 @@ class Engine:
             if not squares:
                 # out of time: a move the sweep let through beats one known to lose
                 return candidate if refuted else None
-            for place, square in enumerate(squares):
-                first[square] = min(place, first.get(square, place))
-            for square in set(squares):
-                hits[square] = hits.get(square, 0) + 1
+            add(squares)
 
     def _opponent_threat(self, board: Board, time_limit: float) -> tuple[bool, tuple[str, ...]]:
         """``(quiet, line)``: is the position quiet (see QUIET_SHARE), and the
@@ -948,13 +949,11 @@ class Engine:
         opponent = 3 - us
         if board.rule == "standard" or (board.rule == "renju" and opponent == K.BLACK):
             return False, ()
-        quiet = True
         for kind in THREAT_KINDS:
             found = self._check_threat(board, opponent, kind, QUIET_SHARE * time_limit)
-            if found.status == "solved":
-                return False, found.line
-            quiet = quiet and found.status == "no_solution"
-        return quiet, ()
+            if found.status != "no_solution":
+                return False, found.line  # a win (its line), or unknown (no line)
+        return True, ()
 
     def _opponent_quiet(self, board: Board, time_limit: float) -> bool:
         """True when the opponent has no VCF and no VCT even if we passed (see QUIET_SHARE)."""
