@@ -9,6 +9,8 @@ import pytest
 
 from tansuo.gomoku import Board, find_threat, parse_position, vcf, vct
 from tansuo.gomoku import _kernels as K
+from tansuo.gomoku.engine import ThreatSearcher
+from tansuo.gomoku.io import bundled_suite
 from tansuo.gomoku.reference import WIN, RefBoard, threat_search
 
 
@@ -108,6 +110,30 @@ def test_budget_and_proof():
     timed = vct(parse_position("15 h8 i9 h10 g9 j8 i8 k8 g7"), max_depth=30, time_limit=0.05)
     assert timed.status in ("limit", "solved", "no_solution")
     assert timed.stats.elapsed_s < 1.0
+
+
+def test_a_cache_shared_after_a_search_cut_short_still_finds_the_win():
+    # The engine keeps one threat cache for a whole game. A search stopped by
+    # its budget leaves failures that only the depth bound caused; a later
+    # search must not read them as proofs that no depth can win (that once
+    # made it report no_solution after a few dozen nodes).
+    checked = 0
+    for name, kind, position in bundled_suite():
+        if kind not in ("vcf", "vct") or "renju" in name:
+            continue
+        board = parse_position(position)
+        full = find_threat(board, kind=kind, max_depth=12)
+        assert full.solved, name
+        if full.stats.nodes < 200:
+            continue
+        searcher = ThreatSearcher(len(board.state[0]), 1 << 16)
+        for budget in (full.stats.nodes // 8, full.stats.nodes // 2):
+            cut = find_threat(board, kind=kind, max_depth=12, max_nodes=budget, searcher=searcher)
+            assert cut.status in ("limit", "solved"), name
+        again = find_threat(board, kind=kind, max_depth=12, searcher=searcher)
+        assert again.solved and again.verified, (name, again.status, again.stats.nodes)
+        checked += 1
+    assert checked >= 6
 
 
 def test_defences_are_every_move_that_stops_the_threat():

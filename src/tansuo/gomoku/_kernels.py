@@ -137,6 +137,7 @@ POLL_EVERY = 1024
 WIN = 1
 FAIL = 2
 ABORT = 3
+FAIL_AT_ANY_DEPTH = 32767  # the depth stored with a failure no depth bound caused (int16)
 
 # Threat cache values.
 CACHE_EMPTY = 0
@@ -718,24 +719,33 @@ def _poll(counters):
 
 
 @njit(cache=True)
-def _cache_probe(ckeys, cvals, cdepths, key, depth):
-    """WIN/FAIL if the cache proves the node at ``depth``, else 0."""
+def _cache_probe(ckeys, cvals, cdepths, counters, key, depth):
+    """WIN/FAIL if the cache proves the node at ``depth``, else 0.
+
+    A failure found only because lines reached the depth bound counts as a
+    depth cut here too: the iterative deepening stops when an iteration fails
+    with no cut (no depth can do better), and a cache shared between
+    searches must not hide the cuts behind an earlier search's failure.
+    """
     slot = key & np.uint64(ckeys.shape[0] - 1)
     if ckeys[slot] == key:
         v = cvals[slot]
         if v == WIN and cdepths[slot] <= depth:
             return WIN
         if v == FAIL and cdepths[slot] >= depth:
+            if cdepths[slot] != FAIL_AT_ANY_DEPTH:
+                counters[C_DEPTH_CUTS] += 1
             return FAIL
     return 0
 
 
 @njit(cache=True)
-def _cache_store(ckeys, cvals, cdepths, key, depth, value):
+def _cache_store(ckeys, cvals, cdepths, key, depth, value, cut):
+    """Store a node's result; a failure with no depth ``cut`` below it holds at any depth."""
     slot = key & np.uint64(ckeys.shape[0] - 1)
     ckeys[slot] = key
     cvals[slot] = value
-    cdepths[slot] = depth
+    cdepths[slot] = FAIL_AT_ANY_DEPTH if value == FAIL and not cut else depth
 
 
 @njit(cache=True)
@@ -845,16 +855,18 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         if fivecnt[d] > 0:
             return FAIL
         if ply >= MAX_PLY - 4:
+            counters[C_DEPTH_CUTS] += 1
             return FAIL
         k = key[0] ^ SALT_DEFEND
         if a == WHITE:
             k ^= SALT_WHITE
         if vct != 0:
             k ^= SALT_VCT  # VCF and VCT results differ: they never share an entry
-        hit = _cache_probe(ckeys, cvals, cdepths, k, depth)
+        hit = _cache_probe(ckeys, cvals, cdepths, counters, k, depth)
         if hit != 0:
             counters[C_CACHE_HITS] += 1
             return hit
+        cuts = counters[C_DEPTH_CUTS]
         moves = buf[ply]
         if fivecnt[a] > 0:
             # Block a five point; two cannot both be blocked (except under caro,
@@ -872,12 +884,14 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
                     result = r
                     break
             if result != ABORT:
-                _cache_store(ckeys, cvals, cdepths, k, depth, result)
+                _cache_store(
+                    ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts
+                )
             return result
         is_four = np.empty(state[11].shape[0], np.bool_)
         n = defences(state, a, moves, is_four)
         if n < 0:
-            _cache_store(ckeys, cvals, cdepths, k, depth, FAIL)
+            _cache_store(ckeys, cvals, cdepths, k, depth, FAIL, False)
             return FAIL
         result = WIN
         block = buf[ply + 1]
@@ -900,7 +914,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
                 result = r
                 break
         if result != ABORT:
-            _cache_store(ckeys, cvals, cdepths, k, depth, result)
+            _cache_store(ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts)
         return result
 
     ckeys, cvals, cdepths, counters, buf, prio_buf = tsearch
@@ -921,10 +935,11 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     if vct != 0:
         k ^= SALT_VCT
     if ply > 0:  # the root always searches, to report its move
-        hit = _cache_probe(ckeys, cvals, cdepths, k, depth)
+        hit = _cache_probe(ckeys, cvals, cdepths, counters, k, depth)
         if hit != 0:
             counters[C_CACHE_HITS] += 1
             return hit
+    cuts = counters[C_DEPTH_CUTS]
     moves = buf[ply]
     if fivecnt[d] > 0:
         # The defender threatens five: the block is the only move, and must threaten.
@@ -939,7 +954,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
             if result == WIN and ply == 0:
                 counters[C_BEST] = f
         if result != ABORT:
-            _cache_store(ckeys, cvals, cdepths, k, depth, result)
+            _cache_store(ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts)
         return result
     if vct == 0 and fivecnt[FOURS + a] == 0:
         return FAIL  # no four to make: the VCF ends here, at any depth
@@ -998,7 +1013,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
             if ply == 0:
                 counters[C_BEST] = m
             break
-    _cache_store(ckeys, cvals, cdepths, k, depth, result)
+    _cache_store(ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts)
     return result
 
 
