@@ -9,7 +9,7 @@ import pytest
 
 from tansuo.adversarial import alphabeta, is_mate_score
 from tansuo.gomoku import Engine, find_threat, parse_position, search
-from tansuo.gomoku.engine import AVOID_NODES, _threat_squares
+from tansuo.gomoku.engine import AVOID_NODES, TRAP_NODES, _threat_squares
 
 
 def _random_board(rng: random.Random, size: int, stones: int, rule: str):
@@ -199,6 +199,26 @@ def test_out_of_time_the_check_prefers_an_unchecked_survivor_to_a_lost_move():
     swept = engine._avoid_threats(board, lost, 1.0, time.perf_counter(), {other + 1: [other]})
     assert swept == other
     assert engine._avoid_threats(board, lost, 1.0, time.perf_counter()) is None
+
+
+def test_a_trap_reply_leaves_no_defence_and_a_safe_move_has_none():
+    # from a match game: white played i9, and black's i6 left white no defence
+    board = parse_position("15 freestyle h10 k8 k10 j7 l9 m8 j9 i8 l8 h9 k6 l10 g10 i7 k9")
+    engine = Engine(hash_mb=4, book=False)
+    trap = engine._trap(board, board.parse_move("i9"), time.perf_counter() + 60)
+    assert trap is not None
+    before = len(board.history)
+    board.play(board.parse_move("i9"))
+    board.play(trap)
+    # the verdict holds with ten times the nodes: every defence is refuted
+    defence, timed_out = engine._defence(board, [], set(), None, None, 10 * TRAP_NODES)
+    assert defence is None and not timed_out
+    board.undo()
+    board.undo()
+    assert len(board.history) == before
+    # early in a game every threat a reply makes can be blocked
+    quiet = parse_position("15 freestyle h8 a1 i9")
+    assert engine._trap(quiet, quiet.parse_move("g7"), time.perf_counter() + 60) is None
 
 
 def test_threat_squares_of_a_line_found_after_a_pass():
