@@ -98,12 +98,12 @@ SWEEP_NODES = 20_000
 # 0.15 s at 1 s per move) checks the move chosen one reply deeper: does one
 # of the opponent's TRAP_REPLIES best-looking replies leave it a VCF or VCT
 # that no move of ours stops? Then the first of TRAP_ALTERNATIVES moves that
-# passes is played instead. Most lost games were lost that way: the position
-# before our losing move had no defence left, and the opponent's quiet move
-# before it had set the VCT up. Matches at 1 s per move on the balanced
-# openings, 100 games against the engine without threat search, 2026-11-28
-# (with the threat cache fixed): no trap check 85%, TRAP_NODES 8000 and 6
-# replies 88.5%.
+# passes is played instead. Replayed with a deep VCT, 15 lost games showed no
+# defence in the position before our first losing move (in 8, every move but
+# our fours refuted): an opponent's quiet move one move earlier had set the
+# VCT up. Matches at 1 s per move on the balanced openings, 100 games against
+# the engine without threat search, 2026-11-28 (threat cache fixed): no trap
+# check 85%; TRAP_NODES 8000 and 6 replies 88.5% (pilot), 87% (4cd0ac7).
 TRAP_SHARE = 0.9
 TRAP_REPLIES = 6
 TRAP_ALTERNATIVES = 6
