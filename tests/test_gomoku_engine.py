@@ -258,11 +258,11 @@ def test_a_quiet_position_skips_the_final_check():
 
     engine._avoid_threats = refuse  # type: ignore[method-assign]
     board = parse_position("15 freestyle h8 i9 h10 g9")
-    assert engine._opponent_quiet(board, 1.0)
+    assert engine._opponent_threat(board, 1.0)[0]
     assert engine.search(board, time_limit=0.3).move is not None
     # white wins by a VCT if black passes here (the position of the test above)
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    assert not engine._opponent_quiet(board, 1.0)
+    assert not engine._opponent_threat(board, 1.0)[0]
     with pytest.raises(AssertionError, match="final check"):
         engine.search(board, time_limit=0.3)
 
@@ -275,7 +275,7 @@ def test_quiet_means_no_move_gives_the_opponent_a_threat_win():
     checked = 0
     while checked < 3:
         board = _random_board(rng, 11, rng.randrange(6, 12), "freestyle")
-        if not engine._opponent_quiet(board, 60.0):
+        if not engine._opponent_threat(board, 60.0)[0]:
             continue
         checked += 1
         for move in board.legal_moves():
@@ -292,7 +292,7 @@ def test_renju_black_is_never_taken_as_quiet():
     engine = Engine(hash_mb=1, book=False)
     board = parse_position("15 renju h8 i9 h10")
     assert board.side_to_move == 2
-    assert not engine._opponent_quiet(board, 1.0)
+    assert not engine._opponent_threat(board, 1.0)[0]
 
 
 @pytest.mark.parametrize(

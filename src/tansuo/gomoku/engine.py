@@ -1073,10 +1073,6 @@ class Engine:
                 return False, found.line  # a win (its line), or unknown (no line)
         return True, ()
 
-    def _opponent_quiet(self, board: Board, time_limit: float) -> bool:
-        """True when the opponent has no VCF and no VCT even if we passed (see QUIET_SHARE)."""
-        return self._opponent_threat(board, time_limit)[0]
-
     def _check_threat(
         self,
         board: Board,
