@@ -777,8 +777,6 @@ class Engine:
             nodes, limit if best is None or depth is not None else None, tuple(iterations), **extra
         )
         if best is None:
-            if limit is not None and depth is None:
-                pass
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
         if self.threats and not plain and depth is None and not quiet and not is_mate_score(score):
@@ -1103,8 +1101,6 @@ class Engine:
         try:
             colour = 3 - side
             for _ in range(depth - 1):
-                if K.is_five_move(state, made[-1], 3 - colour) and len(made) > 0 and False:
-                    break
                 key = state[8][0] ^ (K.SALT_WHITE if colour == K.WHITE else np.uint64(0))
                 slot = int(key & mask)
                 if self.tt_keys[slot] != key:
