@@ -94,8 +94,9 @@ NOTHREATS_FULL_TIME = True
 # and the best ``width``, 85.5%.
 SWEEP_SHARE = 0.0
 SWEEP_NODES = 20_000
-# The time the alpha-beta leaves over (up to TRAP_SHARE of the move's; about
-# 0.15 s at 1 s per move) checks the move chosen one reply deeper: does one
+# The time the alpha-beta leaves over (up to TRAP_SHARE of the move's; at
+# 0.94 s per move on 80 match positions it started at a median of 0.77 s and
+# ran 0.08 s on average) checks the move chosen one reply deeper: does one
 # of the opponent's TRAP_REPLIES best-looking replies leave it a VCF or VCT
 # that no move of ours stops? Then the first of TRAP_ALTERNATIVES moves that
 # passes is played instead. Replayed with a deep VCT, 15 lost games showed no
@@ -103,7 +104,11 @@ SWEEP_NODES = 20_000
 # our fours refuted): an opponent's quiet move one move earlier had set the
 # VCT up. Matches at 1 s per move on the balanced openings, 100 games against
 # the engine without threat search, 2026-11-28 (threat cache fixed): no trap
-# check 85%; TRAP_NODES 8000 and 6 replies 88.5% (pilot), 87% (4cd0ac7).
+# check 85%; TRAP_NODES 8000 and 6 replies 88.5% (pilot), 87% (4cd0ac7),
+# 86.5% (3e57c9a). A trap from a lost game takes 0.4-3 s to prove with 100k
+# nodes a search. Pilots not adopted: the reply the alpha-beta expects checked
+# first with 20k-node searches, and no odd iteration started unless the even
+# one after it could end (more time for the check), 84%.
 TRAP_SHARE = 0.9
 TRAP_REPLIES = 6
 TRAP_ALTERNATIVES = 6
