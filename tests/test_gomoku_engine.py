@@ -161,6 +161,7 @@ def test_the_root_searches_only_the_moves_it_is_given(monkeypatch):
     far = board.parse_move("a1")
     engine._sweep_defences = lambda *args: ([far], {})  # type: ignore[method-assign]
     engine._avoid_threats = lambda *args: None  # type: ignore[method-assign]
+    engine._avoid_traps = lambda *args: None  # type: ignore[method-assign]
     result = engine.search(board, time_limit=0.5)
     assert result.move == "a1"
     assert all(i.pv[0] == "a1" for i in result.stats.iterations)

@@ -19,6 +19,7 @@ import numpy as np
 from tansuo.adversarial import MATE, GameSearchResult, GameStats, IterationInfo, is_mate_score
 from tansuo.budget import Budget
 from tansuo.errors import InvalidInput
+from tansuo.gomoku import _dfpn as P
 from tansuo.gomoku import _kernels as K
 from tansuo.gomoku.model import COLOUR_NAMES, Board
 from tansuo.result import ResultMixin, Stats, Status, jsonable
@@ -26,7 +27,10 @@ from tansuo.result import ResultMixin, Stats, Status, jsonable
 THREAT_KINDS = ("vcf", "vct")
 DEFAULT_VCF_DEPTH = 30
 DEFAULT_VCT_DEPTH = 8
-CACHE_ENTRY_BYTES = 8 + 1 + 2
+# A VCT with no depth bound deepens first for a quarter of its node budget
+# (PN_DEEPEN_NODES when it has none), then searches by proof numbers.
+PN_DEEPEN_NODES = 10_000
+CACHE_ENTRY_BYTES = (8 + 1 + 2) + (8 + 4 + 4)  # the deepening's cache, the df-pn table
 TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 # Shares of a move's time (at most; a threat search that fails early hands
 # its time on): the root VCF and VCT of the side to move, the last alpha-beta
@@ -47,6 +51,10 @@ TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 VCF_SHARE = 0.05
 VCT_SHARE = 0.15
 ROOT_VCT_DEPTH = 10
+# The engine's VCT searches (its own at the root, the opponent's in every
+# check) use proof-number search (PN_VCT), with no depth bound, where the
+# depths above bound the iterative deepening otherwise.
+PN_VCT = True
 SOFT_SHARE = 0.45
 AB_MIN_SHARE = 0.3
 HARD_SHARE = 0.7
@@ -233,14 +241,24 @@ class ThreatSearcher:
         self.buf = np.zeros((K.MAX_PLY, size), dtype=np.int64)
         self.prio = np.zeros((K.MAX_PLY, size), dtype=np.int64)
         self.size = size
+        # the proof-number search's table and its per-ply buffers
+        self.pkeys = np.zeros(cache_entries, dtype=np.uint64)
+        self.pns = np.zeros(cache_entries, dtype=np.int32)
+        self.dns = np.zeros(cache_entries, dtype=np.int32)
+        self.pbufs = np.zeros((3, K.MAX_PLY, size), dtype=np.int64)
 
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (self.ckeys, self.cvals, self.cdepths, self.counters, self.buf, self.prio)
 
+    @property
+    def pn_arrays(self) -> tuple[np.ndarray, ...]:
+        return (self.pkeys, self.pns, self.dns, self.counters, self.pbufs)
+
     def clear(self) -> None:
         """Forget every cached result (a value of 0 is an empty slot, whatever its key)."""
         self.cvals[:] = 0
+        self.pkeys[:] = 0
 
 
 _SEARCHERS: dict[tuple[int, int], ThreatSearcher] = {}
@@ -291,11 +309,15 @@ def find_threat(
 ) -> ThreatResult:
     """Search for a victory by continuous fours (``"vcf"``) or by threes and fours (``"vct"``).
 
-    Iterative deepening on the number of attacker moves, 1 to ``max_depth``
-    (30 for VCF, 8 for VCT); a defender's four is answered by a forced block
-    that spends no depth; a Zobrist-keyed cache of proved wins and failures
-    prunes the many orders of the same threats. Under renju, black never uses
-    a forbidden point, and white wins at once if black's only block is one.
+    A VCF, or a VCT with ``max_depth``: iterative deepening on the number of
+    attacker moves, 1 to ``max_depth`` (30 for VCF); a defender's four is
+    answered by a forced block that spends no depth; a Zobrist-keyed cache of
+    proved wins and failures prunes the many orders of the same threats. A
+    VCT without ``max_depth``: depth-first proof-number search
+    (:mod:`tansuo.gomoku._dfpn`) over the same tree, with no depth bound, so
+    ``"no_solution"`` means no VCT at any length. Under renju, black never
+    uses a forbidden point, and white wins at once if black's only block is
+    one.
 
     The position is played by ``attacker`` (default: the side to move) next:
     the defender's threats on the board are answered first. A node is one
@@ -304,6 +326,7 @@ def find_threat(
     if kind not in THREAT_KINDS:
         raise InvalidInput(f"kind must be one of {', '.join(THREAT_KINDS)}, not {kind!r}")
     a = _colour(board, attacker)
+    proof_numbers = kind == "vct" and max_depth is None
     if max_depth is None:
         max_depth = DEFAULT_VCF_DEPTH if kind == "vcf" else DEFAULT_VCT_DEPTH
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
@@ -323,15 +346,35 @@ def find_threat(
     watchdog = _Watchdog(counters, budget.time_limit)
     vct = kind == "vct"
     try:
-        r = K.threat_deepen(board.state, searcher.arrays, a, max_depth, int(vct))
-        done = int(counters[K.C_DEPTH_DONE])
+        if proof_numbers:
+            # deepening first, briefly: it finds a short win, and proves most
+            # failures, at less cost a node; what it leaves open goes to df-pn
+            total = int(counters[K.C_NODE_LIMIT])
+            first = PN_DEEPEN_NODES if total < 0 else max(1, total // 4)
+            counters[K.C_NODE_LIMIT] = first
+            r = K.threat_deepen(board.state, searcher.arrays, a, DEFAULT_VCF_DEPTH, 1)
+            cut = counters[K.C_DEPTH_CUTS] != 0
+            done = int(counters[K.C_DEPTH_DONE])
+            proof_numbers = False
+            if (r == K.ABORT and counters[K.C_STOP] == 0) or (r == K.FAIL and cut):
+                proof_numbers = True
+                counters[K.C_NODE_LIMIT] = total
+                counters[K.C_ABORTED] = 0
+                counters[K.C_DEPTH_CUTS] = 0
+                r = P.dfpn_root(board.state, searcher.pn_arrays, a, 1)
+                if r == K.FAIL and counters[K.C_DEPTH_CUTS]:
+                    r = K.ABORT  # a line reached the ply bound: not a proof
+                done = 0
+        else:
+            r = K.threat_deepen(board.state, searcher.arrays, a, max_depth, int(vct))
+            done = int(counters[K.C_DEPTH_DONE])
         found = r == K.WIN
         line: list[int] = []
         if found:
-            line = _main_line(board, searcher, a, done, vct)
+            line = _main_line(board, searcher, a, done, vct, proof_numbers)
     finally:
         watchdog.close()
-    aborted = counters[K.C_ABORTED] != 0 and not found
+    aborted = (counters[K.C_ABORTED] != 0 or r == K.ABORT) and not found
     limit = None
     if aborted:
         limit = "max_nodes" if counters[K.C_STOP] == 0 else "time_limit"
@@ -371,8 +414,19 @@ def vct(board: Board, **options: Any) -> ThreatResult:
     return find_threat(board, kind="vct", **options)
 
 
-def _main_line(board: Board, searcher: ThreatSearcher, a: int, depth: int, vct: bool) -> list[int]:
-    """The attacker's winning line, replayed from the cache one attacker move at a time."""
+def _main_line(
+    board: Board,
+    searcher: ThreatSearcher,
+    a: int,
+    depth: int,
+    vct: bool,
+    proof_numbers: bool = False,
+) -> list[int]:
+    """The attacker's winning line, replayed from the cache one attacker move at a time.
+
+    With ``proof_numbers``, each attacker move is a proved child in the df-pn
+    table (a search from the position finds it again at little cost).
+    """
     state = board.state
     d = 3 - a
     played: list[int] = []
@@ -386,21 +440,27 @@ def _main_line(board: Board, searcher: ThreatSearcher, a: int, depth: int, vct: 
             if n:
                 played.append(int(buffer[0]))
                 return played
-            # The shortest win from here; a forced block of a defender's four is
-            # free in the proof, and costs one at the root: allow one more.
-            free = 1 if K.five_points(state, d, buffer) else 0
-            for tried in range(1, depth + free + 2):  # +1: see the empty defence below
-                # the search's watchdog still runs: out of time, no line (unverified)
+            if proof_numbers:
                 counters[K.C_NODE_LIMIT] = -1
                 counters[K.C_ABORTED] = 0
-                counters[K.C_BEST] = -1
-                if K.threat_root(state, searcher.arrays, a, tried, int(vct)) == K.WIN:
-                    break
-                if counters[K.C_ABORTED]:
+                if P.dfpn_root(state, searcher.pn_arrays, a, 1) != K.WIN:
                     return []
             else:
-                return []
-            depth = tried - 1
+                # The shortest win from here; a forced block of a defender's four is
+                # free in the proof, and costs one at the root: allow one more.
+                free = 1 if K.five_points(state, d, buffer) else 0
+                for tried in range(1, depth + free + 2):  # +1: see the empty defence below
+                    # the search's watchdog still runs: out of time, no line (unverified)
+                    counters[K.C_NODE_LIMIT] = -1
+                    counters[K.C_ABORTED] = 0
+                    counters[K.C_BEST] = -1
+                    if K.threat_root(state, searcher.arrays, a, tried, int(vct)) == K.WIN:
+                        break
+                    if counters[K.C_ABORTED]:
+                        return []
+                else:
+                    return []
+                depth = tried - 1
             move = int(counters[K.C_BEST])
             K.make(state, move, a)
             made.append(move)
@@ -1084,12 +1144,12 @@ class Engine:
         time_limit: float | None,
         max_nodes: int = AVOID_NODES,
     ) -> ThreatResult:
-        """The opponent's VCF (20 fours) or VCT (AVOID_VCT_DEPTH threats), as the checks ask it."""
+        """The opponent's VCF (20 fours) or VCT (see PN_VCT), as the checks ask it."""
         return find_threat(
             board,
             kind=kind,
             attacker=attacker,
-            max_depth=20 if kind == "vcf" else AVOID_VCT_DEPTH,
+            max_depth=20 if kind == "vcf" else (None if PN_VCT else AVOID_VCT_DEPTH),
             max_nodes=max_nodes,
             time_limit=time_limit,
             searcher=self._threat_searcher(board),
@@ -1146,7 +1206,7 @@ class Engine:
             return None  # a forced block comes first: the alpha-beta search finds it
         for kind, max_depth, share in (
             ("vcf", 20, VCF_SHARE),
-            ("vct", ROOT_VCT_DEPTH, VCT_SHARE),
+            ("vct", None if PN_VCT else ROOT_VCT_DEPTH, VCT_SHARE),
         ):
             result = find_threat(
                 board,
