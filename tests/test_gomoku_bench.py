@@ -16,7 +16,12 @@ def test_the_suite_has_the_promised_size():
 
 def test_every_gomoku_suite_runs_quick_and_verified():
     suites = bench.select("gomoku")
-    assert {s.name for s in suites} == {"gomoku-tactics", "gomoku-search", "gomoku-protocol"}
+    assert {s.name for s in suites} == {
+        "gomoku-tactics",
+        "gomoku-vct",
+        "gomoku-search",
+        "gomoku-protocol",
+    }
     for s in suites:
         result = s.func(bench.BenchContext(quick=True))
         assert result.runs, s.name

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from tansuo.gomoku import Board, find_threat, parse_position, vcf, vct
+from tansuo.gomoku import _dfpn as P
 from tansuo.gomoku import _kernels as K
-from tansuo.gomoku.engine import ThreatSearcher
+from tansuo.gomoku.engine import ThreatSearcher, _main_line, verify_line
 from tansuo.gomoku.io import bundled_suite
 from tansuo.gomoku.reference import WIN, RefBoard, threat_search
 
@@ -166,3 +167,85 @@ def test_defences_are_every_move_that_stops_the_threat():
             assert set(out[:n].tolist()) == expected, board
             compared += 1
     assert compared >= 10
+
+
+# -- proof-number search -----------------------------------------------------
+
+
+def _dfpn(board: Board, attacker: int, vct: bool, searcher: ThreatSearcher, nodes: int = -1) -> int:
+    counters = searcher.counters
+    counters[:] = 0
+    counters[K.C_NODE_LIMIT] = nodes
+    counters[K.C_NEXT_POLL] = K.POLL_EVERY
+    result = P.dfpn_root(board.state, searcher.pn_arrays, attacker, int(vct))
+    assert counters[K.C_DEPTH_CUTS] == 0
+    return int(result)
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "standard", "renju", "caro"])
+def test_proof_numbers_agree_with_the_deepening(rule):
+    # Where the deepening to 30 threats settles (a win, or a failure no line
+    # of which reached the bound: none at any depth), it is tied to the
+    # reference above. df-pn, which has no bound, must settle too, with the
+    # same answer, and a line read from its table must replay to the five.
+    # (The deepening alone can spend millions of nodes on a few of these.)
+    rng = random.Random(f"dfpn-{rule}")
+    wins = failures = 0
+    for _ in range(12):
+        size = rng.randrange(7, 10)
+        board = _random_position(rng, size, rng.randrange(8, 2 * size + 2), rule)
+        for attacker in (1, 2):
+            for threes in (False, True):
+                deep = ThreatSearcher(len(board.state[0]), 1 << 16)
+                deep.counters[:] = 0
+                deep.counters[K.C_NODE_LIMIT] = 30_000
+                deep.counters[K.C_NEXT_POLL] = K.POLL_EVERY
+                expected = K.threat_deepen(board.state, deep.arrays, attacker, 30, int(threes))
+                if expected == K.ABORT or (expected == K.FAIL and deep.counters[K.C_DEPTH_CUTS]):
+                    continue  # not settled: nothing to compare
+                searcher = ThreatSearcher(len(board.state[0]), 1 << 16)
+                got = _dfpn(board, attacker, threes, searcher, 300_000)
+                assert got == expected, (board, attacker, threes)
+                if got == K.WIN:
+                    wins += 1
+                    if attacker == board.side_to_move:
+                        line = _main_line(board, searcher, attacker, 0, threes, proof_numbers=True)
+                        assert verify_line(board, line, attacker), (board, line)
+                else:
+                    failures += 1
+    assert wins >= 5 and failures >= 5
+
+
+def test_vct_with_no_depth_bound_settles_what_the_deepening_cannot():
+    # White's threes meet black's open three: black answers any of them with an
+    # open four. The deepening tries the first defence's whole subtree first
+    # and is still going after 100k nodes; proof numbers see the refutation.
+    board = parse_position(
+        "15 freestyle h8 h9 g8 f8 g10 g9 e9 e7 d6 i11 i9 j12 h10 k11 g11 f12 e10"
+    )
+    bounded = vct(board, max_depth=30, max_nodes=100_000)
+    assert bounded.status == "limit"
+    unbounded = vct(board, max_nodes=100_000)
+    assert unbounded.status == "no_solution" and unbounded.stats.nodes < 100_000
+
+
+def test_proof_numbers_find_the_suite_wins_on_a_shared_table():
+    # the df-pn table outlives a search (the engine keeps one a game): numbers
+    # left by a search cut short are estimates, and the win is still found
+    checked = 0
+    for name, kind, position in bundled_suite():
+        if kind != "vct":
+            continue
+        board = parse_position(position)
+        a = board.side_to_move
+        searcher = ThreatSearcher(len(board.state[0]), 1 << 16)
+        for budget in (50, 400):
+            searcher.counters[:] = 0
+            searcher.counters[K.C_NODE_LIMIT] = budget
+            searcher.counters[K.C_NEXT_POLL] = K.POLL_EVERY
+            assert P.dfpn_root(board.state, searcher.pn_arrays, a, 1) in (K.WIN, K.ABORT), name
+        assert _dfpn(board, a, True, searcher) == K.WIN, name
+        line = _main_line(board, searcher, a, 0, True, proof_numbers=True)
+        assert verify_line(board, line, a), (name, line)
+        checked += 1
+    assert checked >= 15

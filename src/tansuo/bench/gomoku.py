@@ -6,6 +6,12 @@
   class must match the suite's. Median solve time and VCF/VCT nodes per
   second (target: VCF >= 500,000 nodes/s), and of long VCF and VCT
   searches that prove there is none.
+* ``gomoku-vct``: VCT with no depth bound on random game positions (the
+  suite's generator, fixed seeds), 100,000 nodes each: the iterative
+  deepening alone against the deepening followed by proof-number search
+  (what ``find_threat`` does), same positions, same budget; how many each
+  settles (a win or a proof of none) and in what time. Where both settle,
+  the answers must agree.
 * ``gomoku-search``: fixed-depth alpha-beta (threat search off) on the suite's
   positions; nodes per second (target >= 100,000).
 * ``gomoku-protocol``: games in a row between two ``pbrain-tansuo`` brains
@@ -20,7 +26,7 @@ from tansuo.bench import BenchContext, Run, SuiteResult, suite
 from tansuo.gomoku import Engine, find_threat, parse_position
 from tansuo.gomoku.engine import warm_up
 from tansuo.gomoku.io import bundled_speed_positions, bundled_suite
-from tansuo.gomoku.tactics import VCT_DEPTH
+from tansuo.gomoku.tactics import VCT_DEPTH, random_position
 
 
 def _suite_rows(ctx: BenchContext) -> list[tuple[str, str, str]]:
@@ -108,6 +114,51 @@ def tactics_suite(ctx: BenchContext) -> SuiteResult:
     speed.verified = vct_speed.verified = not wrong
     runs = [vcf_run, vct_run, speed, vct_speed]
     return SuiteResult("gomoku-tactics", len(rows), runs, vcf_run.solver, notes)
+
+
+VCT_NODES = 100_000
+
+
+@suite("gomoku-vct", "gomoku", "VCT with no depth bound: deepening alone vs deepening + df-pn")
+def vct_suite(ctx: BenchContext) -> SuiteResult:
+    import random
+
+    warm_up()
+    boards = []
+    for rule, seed, count in (("freestyle", 2, ctx.scale(60, 6)), ("renju", 3, ctx.scale(40, 4))):
+        rng = random.Random(seed)
+        while sum(b.rule == rule for b in boards) < count:
+            board = random_position(rng, rule)
+            if board is not None:
+                boards.append(board)
+    deepening = Run(
+        "tansuo VCT, deepening to 30 threats", note=f"{VCT_NODES:,} nodes each", nodes=0
+    )
+    combined = Run("tansuo VCT, deepening then df-pn", note=f"{VCT_NODES:,} nodes each", nodes=0)
+    wrong: list[str] = []
+    for i, board in enumerate(boards):
+        answers = []
+        for run, depth in ((deepening, 30), (combined, None)):
+            result = find_threat(board, kind="vct", max_depth=depth, max_nodes=VCT_NODES)
+            run.times.append(result.stats.elapsed_s)
+            run.nodes = (run.nodes or 0) + result.stats.nodes
+            settled = result.status != "limit"
+            run.solved += settled
+            if result.solved and not result.verified:
+                wrong.append(f"position {i + 1}: the VCT line does not replay to a five")
+            answers.append(result.status if settled else None)
+        if None not in answers and answers[0] != answers[1]:
+            wrong.append(f"position {i + 1}: deepening says {answers[0]}, df-pn {answers[1]}")
+        ctx.progress("vct", i + 1, len(boards))
+    deepening.verified = combined.verified = not wrong
+    notes = [
+        f"{len(boards)} positions ({sum(b.rule == 'renju' for b in boards)} renju); solved = "
+        "settled: a win replayed to the five, or a proof that there is none",
+        f"unsettled at {VCT_NODES:,} nodes: deepening {len(boards) - deepening.solved}, "
+        f"with df-pn {len(boards) - combined.solved}",
+        *wrong,
+    ]
+    return SuiteResult("gomoku-vct", len(boards), [combined, deepening], combined.solver, notes)
 
 
 @suite("gomoku-search", "gomoku", "alpha-beta nodes per second at a fixed depth")

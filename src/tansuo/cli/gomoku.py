@@ -116,14 +116,16 @@ def _threat_command(
         check = "replayed: ends in five" if result.verified else "replay FAILED"
         console.print(f"{len(result.line)} moves, {check}; {speed}", markup=False)
     elif result.status == "no_solution":
+        # depth 0: proof-number search, which has no depth bound
+        bound = f"within {stats.depth} attacker moves" if stats.depth else "of any length"
         console.print(
-            f"no {kind.upper()} for {result.attacker} within {stats.depth} attacker moves; {speed}",
+            f"no {kind.upper()} for {result.attacker} {bound}; {speed}",
             markup=False,
         )
     else:
+        after = f" after depth {stats.depth}" if stats.depth else ""
         console.print(
-            f"stopped by {stats.limit} after depth {stats.depth}: "
-            f"no {kind.upper()} found yet; {speed}",
+            f"stopped by {stats.limit}{after}: no {kind.upper()} found yet; {speed}",
             markup=False,
         )
     raise typer.Exit(exit_code(result.status))
@@ -159,7 +161,10 @@ def vct_command(
     position: str = _POSITION,
     attacker: str | None = _ATTACKER,
     max_depth: int | None = typer.Option(
-        None, "--max-depth", metavar="N", help="Attacker threats to look ahead (default 8)."
+        None,
+        "--max-depth",
+        metavar="N",
+        help="Attacker threats to look ahead by deepening (default: no bound, proof numbers).",
     ),
     time_limit: float | None = time_limit_option(None),
     max_nodes: int | None = max_nodes_option(),
@@ -168,7 +173,8 @@ def vct_command(
 ) -> None:
     """Victory by continuous threats (threes and fours): the main line, or none within the limit.
 
-    Exit 0 found, 1 proved none within --max-depth, 3 a budget ran out first.
+    Exit 0 found, 1 proved none (of any length, or within --max-depth), 3 a
+    budget ran out first (by default 5,000,000 nodes with no --max-depth).
     """
     _threat_command(
         "vct", position, attacker, max_depth, time_limit, max_nodes, max_memory, json_out

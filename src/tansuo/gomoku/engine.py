@@ -26,10 +26,11 @@ from tansuo.result import ResultMixin, Stats, Status, jsonable
 
 THREAT_KINDS = ("vcf", "vct")
 DEFAULT_VCF_DEPTH = 30
-DEFAULT_VCT_DEPTH = 8
 # A VCT with no depth bound deepens first for a quarter of its node budget
-# (PN_DEEPEN_NODES when it has none), then searches by proof numbers.
+# (PN_DEEPEN_NODES when it has none), then searches by proof numbers, within
+# PN_DEFAULT_NODES when it was given neither a node nor a time budget.
 PN_DEEPEN_NODES = 10_000
+PN_DEFAULT_NODES = 5_000_000
 CACHE_ENTRY_BYTES = (8 + 1 + 2) + (8 + 4 + 4)  # the deepening's cache, the df-pn table
 TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 # Shares of a move's time (at most; a threat search that fails early hands
@@ -51,10 +52,14 @@ TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 VCF_SHARE = 0.05
 VCT_SHARE = 0.15
 ROOT_VCT_DEPTH = 10
-# The engine's VCT searches (its own at the root, the opponent's in every
-# check) use proof-number search (PN_VCT), with no depth bound, where the
-# depths above bound the iterative deepening otherwise.
-PN_VCT = True
+# With PN_VCT the engine's VCT searches (its own at the root, the
+# opponent's in every check) use proof-number search with no depth bound
+# (see find_threat) instead of deepening to the depths above. Off: it settles
+# many more searches, but at 1 s per move on the balanced openings, 100
+# games against the engine without threat search (2026-11-28, commit
+# 0719e92), it scored +81 -15 =4, 83%, against 82-88.5% in four runs of the
+# deepening engine (86.6% over their 350 games).
+PN_VCT = False
 SOFT_SHARE = 0.45
 AB_MIN_SHARE = 0.3
 HARD_SHARE = 0.7
@@ -178,7 +183,8 @@ class ThreatStats(Stats):
 
     ``nodes``: attacker and defender positions entered (what ``max_nodes``
     counts); ``depth``: the last attacker-move depth finished (the iterative
-    deepening's bound); ``cache_hits``: positions answered by the Zobrist cache.
+    deepening's bound; 0 when proof-number search, which has none, settled
+    it); ``cache_hits``: positions answered by the Zobrist cache.
     """
 
     nodes: int = 0
@@ -310,12 +316,14 @@ def find_threat(
     """Search for a victory by continuous fours (``"vcf"``) or by threes and fours (``"vct"``).
 
     A VCF, or a VCT with ``max_depth``: iterative deepening on the number of
-    attacker moves, 1 to ``max_depth`` (30 for VCF); a defender's four is
+    attacker moves, 1 to ``max_depth`` (30 for a VCF); a defender's four is
     answered by a forced block that spends no depth; a Zobrist-keyed cache of
     proved wins and failures prunes the many orders of the same threats. A
     VCT without ``max_depth``: depth-first proof-number search
     (:mod:`tansuo.gomoku._dfpn`) over the same tree, with no depth bound, so
-    ``"no_solution"`` means no VCT at any length. Under renju, black never
+    ``"no_solution"`` means no VCT at any length (it first deepens for a
+    quarter of the node budget, which finds short wins sooner; with no budget
+    given it stops after PN_DEFAULT_NODES nodes). Under renju, black never
     uses a forbidden point, and white wins at once if black's only block is
     one.
 
@@ -327,8 +335,10 @@ def find_threat(
         raise InvalidInput(f"kind must be one of {', '.join(THREAT_KINDS)}, not {kind!r}")
     a = _colour(board, attacker)
     proof_numbers = kind == "vct" and max_depth is None
+    if proof_numbers and max_nodes is None and time_limit is None:
+        max_nodes = PN_DEFAULT_NODES
     if max_depth is None:
-        max_depth = DEFAULT_VCF_DEPTH if kind == "vcf" else DEFAULT_VCT_DEPTH
+        max_depth = DEFAULT_VCF_DEPTH  # a VCT with none searches by proof numbers
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
         raise InvalidInput(f"max_depth must be a whole number >= 1, got {max_depth!r}")
     budget = Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=max_memory)  # type: ignore[arg-type]
@@ -352,7 +362,7 @@ def find_threat(
             total = int(counters[K.C_NODE_LIMIT])
             first = PN_DEEPEN_NODES if total < 0 else max(1, total // 4)
             counters[K.C_NODE_LIMIT] = first
-            r = K.threat_deepen(board.state, searcher.arrays, a, DEFAULT_VCF_DEPTH, 1)
+            r = K.threat_deepen(board.state, searcher.arrays, a, max_depth, 1)
             cut = counters[K.C_DEPTH_CUTS] != 0
             done = int(counters[K.C_DEPTH_DONE])
             proof_numbers = False
