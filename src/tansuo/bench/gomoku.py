@@ -23,7 +23,7 @@ from __future__ import annotations
 import statistics
 
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
-from tansuo.gomoku import Engine, find_threat, parse_position
+from tansuo.gomoku import Board, Engine, find_threat, parse_position
 from tansuo.gomoku.engine import warm_up
 from tansuo.gomoku.io import bundled_speed_positions, bundled_suite
 from tansuo.gomoku.tactics import VCT_DEPTH, random_position
@@ -124,7 +124,7 @@ def vct_suite(ctx: BenchContext) -> SuiteResult:
     import random
 
     warm_up()
-    boards = []
+    boards: list[Board] = []
     for rule, seed, count in (("freestyle", 2, ctx.scale(60, 6)), ("renju", 3, ctx.scale(40, 4))):
         rng = random.Random(seed)
         while sum(b.rule == rule for b in boards) < count:
