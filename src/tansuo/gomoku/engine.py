@@ -59,14 +59,14 @@ ROOT_VCT_DEPTH = 10
 # games against the engine without threat search (2026-11-28, commit
 # 0719e92), it scored +81 -15 =4, 83%, against 82-88.5% in four runs of the
 # deepening engine (86.6% over their 350 games).
-PN_VCT = False
-SOFT_SHARE = 0.45
+PN_VCT = True
+SOFT_SHARE = 0.35
 AB_MIN_SHARE = 0.3
-HARD_SHARE = 0.7
+HARD_SHARE = 0.55
 AVOID_SHARE = 0.95
-AVOID_VCT_SHARE = 0.45
+AVOID_VCT_SHARE = 0.6
 AVOID_VCT_DEPTH = 11
-AVOID_NODES = 200_000
+AVOID_NODES = 400_000
 AVOID_CANDIDATES = 20
 # A timed search plays the move of its last finished even-depth iteration. The
 # evaluation gives the side to move a tempo (its open three is as good as a
