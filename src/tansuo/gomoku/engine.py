@@ -48,7 +48,9 @@ TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
 # shares reach deeper: the losses' opponent VCTs were 5 to 12 threats long.
 # Balanced openings, 100 games, 2026-11-28: soft/hard 0.35/0.55 with the
 # check's VCT at 0.6 and 400k nodes scored 84% against 86.5% for these (the
-# check of the move chosen ends unfinished 45% of the time either way).
+# check of the move chosen ends unfinished 45% of the time either way); the
+# same with the checks' VCTs by proof numbers (PN_VCT, which settles most of
+# those), +84 -15 =1, 84.5% (commit 74d2e52).
 VCF_SHARE = 0.05
 VCT_SHARE = 0.15
 ROOT_VCT_DEPTH = 10
@@ -59,14 +61,14 @@ ROOT_VCT_DEPTH = 10
 # games against the engine without threat search (2026-11-28, commit
 # 0719e92), it scored +81 -15 =4, 83%, against 82-88.5% in four runs of the
 # deepening engine (86.6% over their 350 games).
-PN_VCT = True
-SOFT_SHARE = 0.35
+PN_VCT = False
+SOFT_SHARE = 0.45
 AB_MIN_SHARE = 0.3
-HARD_SHARE = 0.55
+HARD_SHARE = 0.7
 AVOID_SHARE = 0.95
-AVOID_VCT_SHARE = 0.6
+AVOID_VCT_SHARE = 0.45
 AVOID_VCT_DEPTH = 11
-AVOID_NODES = 400_000
+AVOID_NODES = 200_000
 AVOID_CANDIDATES = 20
 # A timed search plays the move of its last finished even-depth iteration. The
 # evaluation gives the side to move a tempo (its open three is as good as a
