@@ -43,13 +43,11 @@ from tansuo.gomoku._kernels import (
     C_BEST,
     C_DEPTH_CUTS,
     C_MAX_PLY,
-    EMPTY,
     FAIL,
+    FOUR_PRIORITY,
     FOURS,
     I_RULE,
     MAX_PLY,
-    P_OPEN3,
-    P_THREE,
     RULE_RENJU,
     SALT_ATTACK,
     SALT_DEFEND,
@@ -61,11 +59,11 @@ from tansuo.gomoku._kernels import (
     _poll,
     defences,
     five_points_near,
-    four_count,
     has_threat_point,
     is_legal,
     make,
     makes_threat_point,
+    threat_moves,
     unmake,
 )
 
@@ -82,7 +80,6 @@ DFPN_TYPE = types.Tuple(
 INF = 1 << 30  # an infinite proof or disproof number (the table holds int32)
 GEN_WIN = -1  # the node is a proof without children
 GEN_FAIL = -2  # the node is a disproof without children
-FOUR_VALUE = 100_000
 THREE_PN = 2  # the proof number a three's position starts with (a four's: 1)
 PLY_PN = 4  # and one more every PLY_PN plies from the root: deep lines look harder
 
@@ -101,7 +98,7 @@ def node_key(key, a, is_and, vct):
 @njit(cache=True)
 def _attacker_moves(state, bufs, a, vct, ply, last):
     """The OR node's children (the attacker's threats, best first), or GEN_WIN / GEN_FAIL."""
-    board, pat, fivecnt, score = state[0], state[2], state[5], state[3]
+    fivecnt = state[5]
     d = 3 - a
     moves = bufs[0, ply]
     blocks = bufs[1, ply]
@@ -122,32 +119,7 @@ def _attacker_moves(state, bufs, a, vct, ply, last):
         return GEN_FAIL
     if vct == 0 and fivecnt[FOURS + a] == 0:
         return GEN_FAIL
-    cells = state[11]
-    n = 0
-    for i in range(cells.shape[0]):
-        q = cells[i]
-        if board[q] != EMPTY:
-            continue
-        fc = four_count(state, q, a)
-        value = 0
-        if fc >= 1:
-            value = FOUR_VALUE + 1000 * fc + score[a, q]
-        elif vct != 0:
-            for dd in range(4):
-                t = pat[a, q, dd]
-                if t in (P_OPEN3, P_THREE):
-                    value = 1 + score[a, q] + score[d, q]
-                    break
-        if value == 0 or not is_legal(state, q, a):
-            continue
-        j = n
-        while j > 0 and prio[j - 1] < value:
-            moves[j] = moves[j - 1]
-            prio[j] = prio[j - 1]
-            j -= 1
-        moves[j] = q
-        prio[j] = value
-        n += 1
+    n = threat_moves(state, a, vct, moves, prio)
     # a three threatens when it makes a threat point (read from the tables when
     # none is on the board yet and the rules allow, else played)
     local = vct != 0 and not (a == BLACK and state[9][I_RULE] == RULE_RENJU)
@@ -157,7 +129,7 @@ def _attacker_moves(state, bufs, a, vct, ply, last):
     for i in range(n):
         m = moves[i]
         value = prio[i]
-        if value < FOUR_VALUE:
+        if value < FOUR_PRIORITY:
             if local:
                 if not makes_threat_point(state, a, m):
                     continue
@@ -293,7 +265,7 @@ def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
             slot = ck & mask
             cp = 1 + (ply + 1) // PLY_PN
             cd = 1
-            if not is_and and bufs[2, ply, i] < FOUR_VALUE:
+            if not is_and and bufs[2, ply, i] < FOUR_PRIORITY:
                 cp += THREE_PN - 1  # a three leaves the defender more answers than a four
             if keys[slot] == ck:
                 cp = pns[slot]

@@ -831,6 +831,51 @@ def defences(state, a, out, is_four_out):
     return n
 
 
+FOUR_PRIORITY = 100_000  # threat_moves: a four's priority is at least this, a three's below
+
+
+@njit(cache=True)
+def threat_moves(state, a, vct, moves, prio):
+    """The attacker's candidate threats, best first: how many (``moves[:n]``, ``prio[:n]``).
+
+    Its fours (priority FOUR_PRIORITY and up, more fours first) and, with
+    ``vct``, the legal moves that extend one of its threes (below
+    FOUR_PRIORITY): whether such a move makes a threat point is the caller's
+    to check.
+    """
+    board, pat, score, cells = state[0], state[2], state[3], state[11]
+    d = 3 - a
+    n = 0
+    for i in range(cells.shape[0]):
+        q = cells[i]
+        if board[q] != EMPTY:
+            continue
+        fc = four_count(state, q, a)
+        value = 0
+        if fc >= 1:
+            value = FOUR_PRIORITY + 1000 * fc + score[a, q]
+        elif vct:
+            for dd in range(4):
+                t = pat[a, q, dd]
+                if t in (P_OPEN3, P_THREE):
+                    value = 1 + score[a, q] + score[d, q]
+                    break
+        if value == 0:
+            continue
+        if not is_legal(state, q, a):
+            continue
+        # insertion by value, highest first
+        j = n
+        while j > 0 and prio[j - 1] < value:
+            moves[j] = moves[j - 1]
+            prio[j] = prio[j - 1]
+            j -= 1
+        moves[j] = q
+        prio[j] = value
+        n += 1
+    return n
+
+
 @njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), cache=True)
 def threat(state, tsearch, a, depth, ply, vct, defending, last):
     """The threat search at one node (one self-recursive function: numba caches it safely).
@@ -918,7 +963,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         return result
 
     ckeys, cvals, cdepths, counters, buf, prio_buf = tsearch
-    board, pat, fivecnt, key = state[0], state[2], state[5], state[8]
+    fivecnt, key = state[5], state[8]
     if _poll(counters):
         return ABORT
     if ply > counters[C_MAX_PLY]:
@@ -959,36 +1004,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     if vct == 0 and fivecnt[FOURS + a] == 0:
         return FAIL  # no four to make: the VCF ends here, at any depth
     # Threats of the attacker, fours first.
-    cells = state[11]
-    n = 0
-    prio = prio_buf[ply]
-    for i in range(cells.shape[0]):
-        q = cells[i]
-        if board[q] != EMPTY:
-            continue
-        fc = four_count(state, q, a)
-        value = 0
-        if fc >= 1:
-            value = 100_000 + 1000 * fc + state[3][a, q]
-        elif vct:
-            for dd in range(4):
-                t = pat[a, q, dd]
-                if t in (P_OPEN3, P_THREE):
-                    value = 1 + state[3][a, q] + state[3][d, q]
-                    break
-        if value == 0:
-            continue
-        if not is_legal(state, q, a):
-            continue
-        # insertion by value, highest first
-        j = n
-        while j > 0 and prio[j - 1] < value:
-            moves[j] = moves[j - 1]
-            prio[j] = prio[j - 1]
-            j -= 1
-        moves[j] = q
-        prio[j] = value
-        n += 1
+    n = threat_moves(state, a, vct, moves, prio_buf[ply])
     # A move threatens when it makes a four or a threat point. With no threat
     # point on the board before, a three is told from the tables
     # (makes_threat_point) and only the threatening ones are played.
@@ -998,10 +1014,10 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     result = FAIL
     for i in range(n):
         m = buf[ply][i]
-        if prio_buf[ply][i] < 100_000 and local and not makes_threat_point(state, a, m):
+        if prio_buf[ply][i] < FOUR_PRIORITY and local and not makes_threat_point(state, a, m):
             continue
         make(state, m, a)
-        if prio_buf[ply][i] >= 100_000 or local or has_threat_point(state, a):
+        if prio_buf[ply][i] >= FOUR_PRIORITY or local or has_threat_point(state, a):
             r = threat(state, tsearch, a, depth - 1, ply + 1, vct, YES, m)
         else:
             r = FAIL

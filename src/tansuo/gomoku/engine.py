@@ -249,11 +249,8 @@ class ThreatSearcher:
         self.buf = np.zeros((K.MAX_PLY, size), dtype=np.int64)
         self.prio = np.zeros((K.MAX_PLY, size), dtype=np.int64)
         self.size = size
-        # the proof-number search's table and its per-ply buffers
-        self.pkeys = np.zeros(cache_entries, dtype=np.uint64)
-        self.pns = np.zeros(cache_entries, dtype=np.int32)
-        self.dns = np.zeros(cache_entries, dtype=np.int32)
-        self.pbufs = np.zeros((3, K.MAX_PLY, size), dtype=np.int64)
+        # the proof-number search's table and per-ply buffers, made on first use
+        self._pn: tuple[np.ndarray, ...] | None = None
 
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
@@ -261,12 +258,21 @@ class ThreatSearcher:
 
     @property
     def pn_arrays(self) -> tuple[np.ndarray, ...]:
-        return (self.pkeys, self.pns, self.dns, self.counters, self.pbufs)
+        if self._pn is None:
+            self._pn = (
+                np.zeros(self.cache_entries, dtype=np.uint64),  # keys
+                np.zeros(self.cache_entries, dtype=np.int32),  # proof numbers
+                np.zeros(self.cache_entries, dtype=np.int32),  # disproof numbers
+                self.counters,
+                np.zeros((3, K.MAX_PLY, self.size), dtype=np.int64),
+            )
+        return self._pn
 
     def clear(self) -> None:
         """Forget every cached result (a value of 0 is an empty slot, whatever its key)."""
         self.cvals[:] = 0
-        self.pkeys[:] = 0
+        if self._pn is not None:
+            self._pn[0][:] = 0
 
 
 _SEARCHERS: dict[tuple[int, int], ThreatSearcher] = {}
