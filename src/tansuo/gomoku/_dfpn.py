@@ -15,7 +15,7 @@ thresholds its parent gives it. No depth bound is needed, and no iteration
 repeats the shallow tree. Where deepening fails worst, df-pn shines: a
 defence that refutes every three (an open four of the defender's, say) is
 tried by deepening only after the first defence's whole subtree, which can
-take millions of nodes; df-pn proves the failure in a few dozen.
+take millions of nodes; df-pn proves the failure in a few hundred or fewer.
 
 Unexplored positions start with proof number 1, one more for a three than
 for a four (it leaves the defender more answers), and one more every PLY_PN
