@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
@@ -121,8 +122,6 @@ VCT_NODES = 100_000
 
 @suite("gomoku-vct", "gomoku", "VCT with no depth bound: deepening alone vs deepening + df-pn")
 def vct_suite(ctx: BenchContext) -> SuiteResult:
-    import random
-
     warm_up()
     boards: list[Board] = []
     for rule, seed, count in (("freestyle", 2, ctx.scale(60, 6)), ("renju", 3, ctx.scale(40, 4))):

@@ -835,6 +835,18 @@ FOUR_PRIORITY = 100_000  # threat_moves: a four's priority is at least this, a t
 
 
 @njit(cache=True)
+def _insert(moves, prio, n, m, v):
+    """Insert move ``m`` of priority ``v`` into ``moves[:n]``, kept highest first."""
+    j = n
+    while j > 0 and prio[j - 1] < v:
+        moves[j] = moves[j - 1]
+        prio[j] = prio[j - 1]
+        j -= 1
+    moves[j] = m
+    prio[j] = v
+
+
+@njit(cache=True)
 def threat_moves(state, a, vct, moves, prio):
     """The attacker's candidate threats, best first: how many (``moves[:n]``, ``prio[:n]``).
 
@@ -864,14 +876,7 @@ def threat_moves(state, a, vct, moves, prio):
             continue
         if not is_legal(state, q, a):
             continue
-        # insertion by value, highest first
-        j = n
-        while j > 0 and prio[j - 1] < value:
-            moves[j] = moves[j - 1]
-            prio[j] = prio[j - 1]
-            j -= 1
-        moves[j] = q
-        prio[j] = value
+        _insert(moves, prio, n, q, value)
         n += 1
     return n
 
@@ -1073,15 +1078,7 @@ def _order(state, side, moves, prio, n, history, tt_move, use_history):
             v = 1 << 40
         prio[i] = v
     for i in range(1, n):
-        m = moves[i]
-        v = prio[i]
-        j = i
-        while j > 0 and prio[j - 1] < v:
-            moves[j] = moves[j - 1]
-            prio[j] = prio[j - 1]
-            j -= 1
-        moves[j] = m
-        prio[j] = v
+        _insert(moves, prio, i, moves[i], prio[i])
 
 
 @njit(types.int64(STATE_TYPE, THREAT_TYPE, types.int64, types.int64), cache=True)
