@@ -54,6 +54,7 @@ def test_jsonable_plain_types():
         ({"max_nodes": -3}, "max_nodes must be a whole number >= 0, got -3"),
         ({"max_expansions": 2.5}, "max_expansions must be a whole number >= 0, got 2.5"),
         ({"max_nodes": True}, "max_nodes must be a whole number >= 0, got True"),
+        ({"max_nodes": 10**20}, f"max_nodes must be at most {2**63 - 1}, got {10**20}"),
         ({"max_memory": "lots"}, "memory size 'lots'"),
     ],
 )

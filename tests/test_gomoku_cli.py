@@ -86,3 +86,9 @@ def test_match_reports_elo_and_faults(run_cli, tmp_path):
     assert wins == record["wins"]
     again = run_cli("gomoku", "match", "tansuo", "tansuo", "--games", "1", "--save", str(games))
     assert again.code == 2 and "exists" in again.err
+
+
+def test_a_node_budget_too_big_for_the_kernels_is_one_line_and_exit_2(run_cli):
+    run = run_cli("gomoku", "vct", "15 h8", "--max-nodes", "99999999999999999999")
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "max_nodes must be at most" in run.err

@@ -122,12 +122,17 @@ def check_time_limit(value: float | None, name: str = "time_limit") -> float | N
     return float(value)
 
 
+MAX_COUNT = 2**63 - 1
+
+
 def check_count(value: int | None, name: str) -> int | None:
     """``value`` if it is None or a whole number >= 0; else a clear InvalidInput."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
         raise InvalidInput(f"{name} must be a whole number >= 0, got {value!r}")
+    if value > MAX_COUNT:  # the kernels count in int64
+        raise InvalidInput(f"{name} must be at most {MAX_COUNT}, got {value!r}")
     return int(value)
 
 
