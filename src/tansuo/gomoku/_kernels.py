@@ -21,8 +21,11 @@ every function here takes it whole.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, types
+from numba.core.cpu import CPUTargetOptions
 
 # Explicit signatures of the recursive kernels (and their argument tuples): with
 # them numba compiles one version and can load it back from its cache.
@@ -66,6 +69,21 @@ ALPHABETA_TYPE = types.Tuple(
         types.int64[::1],  # params
     )
 )
+
+# numba counts references to each array of a tuple argument on the way into
+# and out of a small function that reads the tuple in a branch or passes it
+# on, and its pruning pass cannot remove those counts (numba issue #2350):
+# some 180 ns a call of a helper that takes ``state`` (the search does
+# little else per call). The helpers that allocate no array are compiled
+# without reference counting, by numba's ``_nrt`` option where this numba
+# has it; without it they are the same, only slower.
+_NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+
+
+def nrt_free(function):
+    """``njit(cache=True)`` without reference counting (for helpers that allocate nothing)."""
+    return njit(cache=True, **_NRT_OPTION)(function)
+
 
 # Cells.
 EMPTY = 0
@@ -354,7 +372,7 @@ def init_state(board, code, pat, score, tot, fivecnt, info, tables):
             tot[c] += score[c, q]
 
 
-@njit(cache=True)
+@nrt_free
 def make(state, p, c):
     """Put a stone of colour ``c`` on the empty cell ``p``."""
     board, code, pat, score, tot, fivecnt, near, zob, key, info, tables, _ = state
@@ -411,7 +429,7 @@ def make(state, p, c):
             near[p + dy * pw + dx] += 1
 
 
-@njit(cache=True)
+@nrt_free
 def unmake(state, p):
     """Take the stone on ``p`` off the board."""
     board, code, pat, score, tot, fivecnt, near, zob, key, info, tables, _ = state
@@ -474,7 +492,7 @@ def unmake(state, p):
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@nrt_free
 def is_five_move(state, p, c):
     """Whether ``c`` playing ``p`` makes a winning five."""
     pat = state[2]
@@ -486,7 +504,7 @@ def is_five_move(state, p, c):
     )
 
 
-@njit(cache=True)
+@nrt_free
 def four_count(state, p, c):
     """Fours ``c`` makes by playing ``p`` (a straight four and X_XXX_X count 2 here)."""
     pat = state[2]
@@ -547,9 +565,13 @@ def is_forbidden(state, p):
     return real >= 2
 
 
-@njit(cache=True)
+@nrt_free
 def is_legal(state, p, c):
-    """Whether ``c`` may play ``p`` (empty board cell, not a renju forbidden point)."""
+    """Whether ``c`` may play ``p`` (empty board cell, not a renju forbidden point).
+
+    The loops over many cells read the rule once instead, and call
+    ``is_forbidden`` only for renju black.
+    """
     if state[0][p] != EMPTY:
         return False
     if c == BLACK and state[9][I_RULE] == RULE_RENJU:
@@ -557,7 +579,7 @@ def is_legal(state, p, c):
     return True
 
 
-@njit(cache=True)
+@nrt_free
 def five_points(state, c, out):
     """Cells where ``c`` makes five (written to ``out``); returns how many."""
     board, pat, cells = state[0], state[2], state[11]
@@ -576,7 +598,7 @@ def five_points(state, c, out):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def five_points_near(state, c, last, out):
     """:func:`five_points` when they were all made by the move ``last`` (-1: scan the board)."""
     if last < 0:
@@ -595,7 +617,7 @@ def five_points_near(state, c, last, out):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def threat_points(state, c, out):
     """Cells where ``c`` makes two five points at once (a move that wins), legally."""
     board, cells = state[0], state[11]
@@ -612,7 +634,7 @@ def threat_points(state, c, out):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def has_threat_point(state, c):
     board, cells = state[0], state[11]
     if state[5][FOURS + c] < 2:  # a threat point needs two four patterns at one cell
@@ -626,7 +648,7 @@ def has_threat_point(state, c):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def makes_threat_point(state, c, m):
     """Whether ``c`` playing ``m`` makes a threat point, when ``c`` has none now.
 
@@ -652,7 +674,7 @@ def makes_threat_point(state, c, m):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def evaluate(state, side):
     """Static score for ``side`` to move: its line values minus the opponent's, and the tempo.
 
@@ -676,7 +698,7 @@ def evaluate(state, side):
     return v
 
 
-@njit(cache=True)
+@nrt_free
 def candidates(state, side, out):
     """Legal moves of ``side`` within two cells of a stone (the centre on an empty board)."""
     board, near, info, cells = state[0], state[6], state[9], state[11]
@@ -774,6 +796,7 @@ def defences(state, a, out, is_four_out):
     if nt == 0:
         return -1
     exact_check = a == BLACK and info[I_RULE] == RULE_RENJU
+    renju_black = d == BLACK and info[I_RULE] == RULE_RENJU  # see is_legal
     var = info[I_VAR_BLACK] if a == BLACK else info[I_VAR_WHITE]
     # kills[e]: threat points a defender stone on e leaves with fewer than two fours
     kills = np.zeros(board.shape[0], np.int16)
@@ -804,7 +827,7 @@ def defences(state, a, out, is_four_out):
     n = 0
     for i in range(n_order):
         e = order[i]
-        if not is_legal(state, e, d):
+        if renju_black and is_forbidden(state, e):
             continue
         counter = four_count(state, e, d) >= 1
         if exact_check:
@@ -823,7 +846,7 @@ def defences(state, a, out, is_four_out):
         q = cells[i]
         if board[q] != EMPTY or seen[q] or near[q] == 0:
             continue
-        if four_count(state, q, d) >= 1 and is_legal(state, q, d):
+        if four_count(state, q, d) >= 1 and not (renju_black and is_forbidden(state, q)):
             seen[q] = True
             out[n] = q
             is_four_out[n] = True
@@ -846,7 +869,7 @@ def _insert(moves, prio, n, m, v):
     prio[j] = v
 
 
-@njit(cache=True)
+@nrt_free
 def threat_moves(state, a, vct, moves, prio):
     """The attacker's candidate threats, best first: how many (``moves[:n]``, ``prio[:n]``).
 
@@ -855,8 +878,9 @@ def threat_moves(state, a, vct, moves, prio):
     FOUR_PRIORITY): whether such a move makes a threat point is the caller's
     to check.
     """
-    board, pat, score, cells = state[0], state[2], state[3], state[11]
+    board, pat, score, info, cells = state[0], state[2], state[3], state[9], state[11]
     d = 3 - a
+    renju_black = a == BLACK and info[I_RULE] == RULE_RENJU  # see is_legal
     n = 0
     for i in range(cells.shape[0]):
         q = cells[i]
@@ -874,7 +898,7 @@ def threat_moves(state, a, vct, moves, prio):
                     break
         if value == 0:
             continue
-        if not is_legal(state, q, a):
+        if renju_black and is_forbidden(state, q):
             continue
         _insert(moves, prio, n, q, value)
         n += 1
@@ -1064,7 +1088,7 @@ TT_LOWER = 2
 TT_UPPER = 3
 
 
-@njit(cache=True)
+@nrt_free
 def _order(state, side, moves, prio, n, history, tt_move, use_history):
     """Sort ``moves[:n]`` best first: the table's move, then attack + defence value."""
     score = state[3]
