@@ -150,8 +150,9 @@ def test_defences_are_every_move_that_stops_the_threat():
             if state[5][a] or state[5][d]:
                 continue
             out = np.empty(len(board.cells), np.int64)
-            is_four = np.empty(len(board.cells), np.bool_)
-            n = K.defences(state, a, out, is_four)
+            is_four = np.empty(len(board.cells), np.int64)
+            scratch = np.zeros((K.SCRATCH_ROWS, len(state[0])), np.int64)
+            n = K.defences(state, a, out, is_four, scratch)
             if n < 0:
                 assert not K.has_threat_point(state, a)
                 continue
@@ -165,6 +166,9 @@ def test_defences_are_every_move_that_stops_the_threat():
                     expected.add(int(cell))
                 K.unmake(state, cell)
             assert set(out[:n].tolist()) == expected, board
+            counters = {int(out[i]) for i in range(n) if is_four[i]}
+            assert counters == {m for m in expected if K.four_count(state, m, d) >= 1}
+            assert not scratch[2].any()  # its marks are cleared for the next call
             compared += 1
     assert compared >= 10
 

@@ -48,6 +48,7 @@ from tansuo.gomoku._kernels import (
     FOURS,
     I_RULE,
     MAX_PLY,
+    NRT_OPTION,
     RULE_RENJU,
     SALT_ATTACK,
     SALT_DEFEND,
@@ -74,6 +75,7 @@ DFPN_TYPE = types.Tuple(
         types.int32[::1],  # disproof numbers
         types.int64[::1],  # counters (the threat search's C_* layout)
         types.int64[:, :, ::1],  # per ply: [0] move, [1] attacker block after it (-1), [2] priority
+        types.int64[:, ::1],  # the scratch rows of ``defences`` (the threat search's)
     )
 )
 
@@ -147,7 +149,7 @@ def _attacker_moves(state, bufs, a, vct, ply, last):
 
 
 @njit(cache=True)
-def _defender_moves(state, bufs, a, ply, last):
+def _defender_moves(state, bufs, scratch, a, ply, last):
     """The AND node's children (the defender's answers), or GEN_WIN / GEN_FAIL.
 
     A counter-four comes with the attacker's forced block in ``bufs[1]``;
@@ -178,8 +180,8 @@ def _defender_moves(state, bufs, a, ply, last):
             blocks[kept] = -1
             kept += 1
         return kept if kept > 0 else GEN_WIN
-    is_four = np.empty(state[11].shape[0], np.bool_)
-    n = defences(state, a, moves, is_four)
+    is_four = bufs[2, ply]  # an AND node leaves its priorities unused
+    n = defences(state, a, moves, is_four, scratch)
     if n < 0:
         return GEN_FAIL  # no threat left to answer
     if n == 0:
@@ -187,7 +189,7 @@ def _defender_moves(state, bufs, a, ply, last):
     for i in range(n):
         m = moves[i]
         blocks[i] = -1
-        if is_four[i]:
+        if is_four[i] != 0:
             make(state, m, d)
             if fivecnt[d] > 0:
                 nf = five_points_near(state, d, m, spare)
@@ -221,14 +223,14 @@ def _child_key(state, a, is_and, vct, m, f):
     return node_key(key ^ zob[a, m], a, True, vct)
 
 
-@njit(types.void(STATE_TYPE, DFPN_TYPE, *([types.int64] * 7)), cache=True)
+@njit(types.void(STATE_TYPE, DFPN_TYPE, *([types.int64] * 7)), cache=True, **NRT_OPTION)
 def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
     """Grow the node until its proof or disproof number reaches its threshold.
 
     ``is_and``: the defender is to move (after a threat of ``a``); ``last``:
     the move that led here (its lines hold any new five point).
     """
-    keys, pns, dns, counters, bufs = ds
+    keys, pns, dns, counters, bufs, scratch = ds
     OR = np.int64(0)  # typed constants: a bare literal would make numba compile anew
     AND = np.int64(1)
     if _poll(counters):
@@ -241,7 +243,7 @@ def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
         _store(ds, k, INF, 0)
         return
     if is_and:
-        n = _defender_moves(state, bufs, a, ply, last)
+        n = _defender_moves(state, bufs, scratch, a, ply, last)
     else:
         n = _attacker_moves(state, bufs, a, vct, ply, last)
     if n == GEN_WIN:
@@ -323,7 +325,7 @@ def dfpn_root(state, ds, a, vct):
 
     On WIN, ``counters[C_BEST]`` is a proved first move.
     """
-    keys, pns, dns, counters, bufs = ds
+    keys, pns, dns, counters, bufs, _ = ds
     counters[C_BEST] = -1
     zero = np.int64(0)
     mid(state, ds, a, zero, zero, vct, np.int64(-1), np.int64(INF), np.int64(INF))

@@ -53,8 +53,10 @@ THREAT_TYPE = types.Tuple(
         types.int64[::1],  # counters
         types.int64[:, ::1],  # move buffers per ply
         types.int64[:, ::1],  # move priorities per ply
+        types.int64[:, ::1],  # the scratch rows of ``defences``
     )
 )
+SCRATCH_ROWS = 3  # of ``defences``: threat points, cells met, marks (all zero between calls)
 ALPHABETA_TYPE = types.Tuple(
     (
         types.uint64[::1],  # tt keys
@@ -73,16 +75,17 @@ ALPHABETA_TYPE = types.Tuple(
 # numba counts references to each array of a tuple argument on the way into
 # and out of a small function that reads the tuple in a branch or passes it
 # on, and its pruning pass cannot remove those counts (numba issue #2350):
-# some 180 ns a call of a helper that takes ``state`` (the search does
-# little else per call). The helpers that allocate no array are compiled
-# without reference counting, by numba's ``_nrt`` option where this numba
-# has it; without it they are the same, only slower.
-_NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+# some 180 ns a call of a helper that takes ``state``. The helpers, and the
+# searches, which allocate nothing per node (``defences`` works in the
+# threat search's scratch rows), are compiled without reference counting, by
+# numba's ``_nrt`` option where this numba has it; without it they are the
+# same, only slower.
+NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
 
 def nrt_free(function):
     """``njit(cache=True)`` without reference counting (for helpers that allocate nothing)."""
-    return njit(cache=True, **_NRT_OPTION)(function)
+    return njit(cache=True, **NRT_OPTION)(function)
 
 
 # Cells.
@@ -770,13 +773,13 @@ def _cache_store(ckeys, cvals, cdepths, key, depth, value, cut):
     cdepths[slot] = FAIL_AT_ANY_DEPTH if value == FAIL and not cut else depth
 
 
-@njit(cache=True)
-def defences(state, a, out, is_four_out):
+@nrt_free
+def defences(state, a, out, is_four_out, scratch):
     """The defender's moves worth trying against ``a``'s threat (``a`` has no five point).
 
     Every legal move after which ``a`` has no winning threat point, and every
     defender four. Returns how many (-1: ``a`` has no threat point);
-    ``is_four_out[i]`` marks the counter-fours.
+    ``is_four_out[i]`` is 1 for the counter-fours, else 0.
 
     A defender's stone only takes from ``a``: it changes the pattern of a
     threat point in the one line through both, and no other. So the moves
@@ -785,28 +788,30 @@ def defences(state, a, out, is_four_out):
     steps on its lines, the code of ``t`` with a defender stone on ``e`` gives
     the fours ``t`` keeps. (Under renju, against black, a white stone can also
     make a forbidden point legal: there every candidate is played.)
+
+    ``scratch``: SCRATCH_ROWS rows as long as the board, the last all zero
+    (and zero again on return), so that a search node allocates nothing.
     """
     board, code, pat, info, tables = state[0], state[1], state[2], state[9], state[10]
     pw = info[I_PW]
     d = 3 - a
     cells, near = state[11], state[6]
     n_cells = cells.shape[0]
-    threats = np.empty(n_cells, np.int64)
+    threats = scratch[0]
     nt = threat_points(state, a, threats)
     if nt == 0:
         return -1
     exact_check = a == BLACK and info[I_RULE] == RULE_RENJU
     renju_black = d == BLACK and info[I_RULE] == RULE_RENJU  # see is_legal
     var = info[I_VAR_BLACK] if a == BLACK else info[I_VAR_WHITE]
-    # kills[e]: threat points a defender stone on e leaves with fewer than two fours
-    kills = np.zeros(board.shape[0], np.int16)
-    seen = np.zeros(board.shape[0], np.bool_)
-    order = np.empty(nt * 4 * (2 * WINDOW + 1), np.int64)
+    # order: the cells met; marks[e]: 0 for a cell not met, else 1 + the
+    # threat points a defender stone on e leaves with fewer than two fours
+    order = scratch[1]
+    marks = scratch[2]
     n_order = 0
     for i in range(nt):
         t = threats[i]
         fours = four_count(state, t, a)
-        kills[t] += 1  # the defender takes the point itself
         for dd in range(4):
             st = 1 if dd == 0 else (pw if dd == 1 else (pw + 1 if dd == 2 else pw - 1))
             rest = fours - FOUR_COUNT[pat[a, t, dd]]
@@ -814,8 +819,8 @@ def defences(state, a, out, is_four_out):
                 e = t + k * st
                 if board[e] != EMPTY:
                     continue
-                if not seen[e]:
-                    seen[e] = True
+                if marks[e] == 0:
+                    marks[e] = 1
                     order[n_order] = e
                     n_order += 1
                 if k == 0:
@@ -823,7 +828,8 @@ def defences(state, a, out, is_four_out):
                 pos = k + WINDOW if k < 0 else k + WINDOW - 1
                 after = tables[var, code[a, t, dd] + 2 * POW3[pos]]
                 if rest + FOUR_COUNT[after] < 2:
-                    kills[e] += 1
+                    marks[e] += 1
+        marks[t] += 1  # the defender takes the point itself (met above, at k = 0)
     n = 0
     for i in range(n_order):
         e = order[i]
@@ -835,22 +841,22 @@ def defences(state, a, out, is_four_out):
             killed = not has_threat_point(state, a)
             unmake(state, e)
         else:
-            killed = kills[e] == nt
+            killed = marks[e] == nt + 1
         if killed or counter:
             out[n] = e
-            is_four_out[n] = counter
+            is_four_out[n] = 1 if counter else 0
             n += 1
-    if state[5][FOURS + d] == 0:
-        return n  # the defender has no four anywhere
-    for i in range(n_cells):
-        q = cells[i]
-        if board[q] != EMPTY or seen[q] or near[q] == 0:
-            continue
-        if four_count(state, q, d) >= 1 and not (renju_black and is_forbidden(state, q)):
-            seen[q] = True
-            out[n] = q
-            is_four_out[n] = True
-            n += 1
+    if state[5][FOURS + d] != 0:  # the defender's fours elsewhere
+        for i in range(n_cells):
+            q = cells[i]
+            if board[q] != EMPTY or marks[q] != 0 or near[q] == 0:
+                continue
+            if four_count(state, q, d) >= 1 and not (renju_black and is_forbidden(state, q)):
+                out[n] = q
+                is_four_out[n] = 1
+                n += 1
+    for i in range(n_order):
+        marks[order[i]] = 0
     return n
 
 
@@ -905,7 +911,7 @@ def threat_moves(state, a, vct, moves, prio):
     return n
 
 
-@njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), cache=True)
+@njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), cache=True, **NRT_OPTION)
 def threat(state, tsearch, a, depth, ply, vct, defending, last):
     """The threat search at one node (one self-recursive function: numba caches it safely).
 
@@ -919,7 +925,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     NO = np.int64(0)  # typed constants: a bare literal would make numba compile anew
     YES = np.int64(1)
     if defending:
-        ckeys, cvals, cdepths, counters, buf, prio_buf = tsearch
+        ckeys, cvals, cdepths, counters, buf, prio_buf, scratch = tsearch
         fivecnt, key = state[5], state[8]
         if _poll(counters):
             return ABORT
@@ -962,8 +968,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
                     ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts
                 )
             return result
-        is_four = np.empty(state[11].shape[0], np.bool_)
-        n = defences(state, a, moves, is_four)
+        is_four = prio_buf[ply]  # a defender node leaves its priorities unused
+        n = defences(state, a, moves, is_four, scratch)
         if n < 0:
             _cache_store(ckeys, cvals, cdepths, k, depth, FAIL, False)
             return FAIL
@@ -972,7 +978,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         for i in range(n):
             m = buf[ply][i]
             make(state, m, d)
-            if is_four[i] and fivecnt[d] > 0:
+            if is_four[i] != 0 and fivecnt[d] > 0:
                 nf = five_points_near(state, d, m, block)
                 if nf >= 2 or not is_legal(state, block[0], a):
                     r = FAIL
@@ -991,7 +997,7 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
             _cache_store(ckeys, cvals, cdepths, k, depth, result, counters[C_DEPTH_CUTS] != cuts)
         return result
 
-    ckeys, cvals, cdepths, counters, buf, prio_buf = tsearch
+    ckeys, cvals, cdepths, counters, buf, prio_buf, scratch = tsearch
     fivecnt, key = state[5], state[8]
     if _poll(counters):
         return ABORT
@@ -1133,7 +1139,11 @@ def vcf_probe(state, tsearch, side, params_depth_nodes):
     return FAIL
 
 
-@njit(types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)), cache=True)
+@njit(
+    types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)),
+    cache=True,
+    **NRT_OPTION,
+)
 def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     """Fail-soft alpha-beta from ``side``'s point of view (scores as in tansuo.adversarial).
 
@@ -1232,8 +1242,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     elif prune and has_threat_point(state, o):
         # the opponent makes an open four (or a double four) next: only the
         # moves that stop it, and our own fours, do not lose
-        is_four = np.empty(state[11].shape[0], np.bool_)
-        n = defences(state, o, moves, is_four)
+        n = defences(state, o, moves, prio, tsearch[6])  # (flags in prio: _order overwrites)
         if n == 0:
             if ply > 0:
                 return -(MATE - (ply + 4))

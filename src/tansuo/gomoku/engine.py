@@ -248,13 +248,22 @@ class ThreatSearcher:
         self.counters = np.zeros(K.COUNTERS_SIZE, dtype=np.int64)
         self.buf = np.zeros((K.MAX_PLY, size), dtype=np.int64)
         self.prio = np.zeros((K.MAX_PLY, size), dtype=np.int64)
+        self.scratch = np.zeros((K.SCRATCH_ROWS, size), dtype=np.int64)
         self.size = size
         # the proof-number search's table and per-ply buffers, made on first use
         self._pn: tuple[np.ndarray, ...] | None = None
 
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:
-        return (self.ckeys, self.cvals, self.cdepths, self.counters, self.buf, self.prio)
+        return (
+            self.ckeys,
+            self.cvals,
+            self.cdepths,
+            self.counters,
+            self.buf,
+            self.prio,
+            self.scratch,
+        )
 
     @property
     def pn_arrays(self) -> tuple[np.ndarray, ...]:
@@ -265,6 +274,7 @@ class ThreatSearcher:
                 np.zeros(self.cache_entries, dtype=np.int32),  # disproof numbers
                 self.counters,
                 np.zeros((3, K.MAX_PLY, self.size), dtype=np.int64),
+                self.scratch,
             )
         return self._pn
 
@@ -450,7 +460,7 @@ def _main_line(
     played: list[int] = []
     made: list[int] = []
     buffer = np.empty(len(board.cells), dtype=np.int64)
-    is_four = np.empty(len(board.cells), dtype=np.bool_)
+    is_four = np.empty(len(board.cells), dtype=np.int64)
     counters = searcher.counters
     try:
         for _ in range(4 * K.MAX_PLY):
@@ -489,7 +499,7 @@ def _main_line(
                 # block a five point if one is legal (all lose); else play anywhere
                 reply = _any_legal(state, board, d, buffer[:n].copy())
             else:
-                n = K.defences(state, a, buffer, is_four)
+                n = K.defences(state, a, buffer, is_four, searcher.scratch)
                 if n < 0:
                     return []
                 if n == 0:
@@ -544,7 +554,8 @@ def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[
     state = board.state
     size = len(board.cells)
     buffer = np.empty(size, dtype=np.int64)
-    is_four = np.empty(size, dtype=np.bool_)
+    is_four = np.empty(size, dtype=np.int64)
+    scratch = np.zeros((K.SCRATCH_ROWS, len(board.state[0])), dtype=np.int64)
     made: list[int] = []
     try:
         for i, text in enumerate(line):
@@ -559,7 +570,7 @@ def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[
             if i % 2 == 0:
                 n = K.five_points(state, attacker, buffer)
                 if n == 0:
-                    n = K.defences(state, attacker, buffer, is_four)
+                    n = K.defences(state, attacker, buffer, is_four, scratch)
                 squares.extend(int(m) for m in buffer[: max(n, 0)])
     finally:
         for move in reversed(made):
