@@ -238,7 +238,7 @@ class ThreatResult(ResultMixin):
 
 
 class ThreatSearcher:
-    """The arrays of a threat search (cache, move buffers, counters), reusable across positions."""
+    """A threat search's arrays (cache, move buffers, counters, scratch), reused by position."""
 
     def __init__(self, size: int, cache_entries: int) -> None:
         self.cache_entries = cache_entries
