@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -253,3 +254,30 @@ def test_proof_numbers_find_the_suite_wins_on_a_shared_table():
         assert verify_line(board, line, a), (name, line)
         checked += 1
     assert checked >= 15
+
+
+def test_two_threads_searching_at_once_get_the_answers_of_one():
+    # the kernels release the GIL: a shared searcher's arrays, written by both
+    # searches at once, gave "wins" with empty or off-board lines
+    positions = [
+        parse_position("15 freestyle h8 h9 g8 f8 g10 g9 e9 e7 d6 i11 i9 j12 h10 k11 g11 f12 e10"),
+        parse_position("15 freestyle k8 j7 h5 i9 j9 i10 i8 k10 h7 h6 g6 f5 h8 g8 f7 i4"),
+    ]
+
+    def answer(board: Board) -> tuple[object, ...]:
+        result = find_threat(board, kind="vct", max_nodes=30_000)
+        return result.status, result.line, result.stats.nodes
+
+    expected = [answer(board) for board in positions]
+    got: list[list[tuple[object, ...]]] = [[], []]
+
+    def work(i: int) -> None:
+        for _ in range(8):
+            got[i].append(answer(positions[i]))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert got == [[expected[0]] * 8, [expected[1]] * 8]

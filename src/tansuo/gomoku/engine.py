@@ -285,19 +285,24 @@ class ThreatSearcher:
             self._pn[0][:] = 0
 
 
-_SEARCHERS: dict[tuple[int, int], ThreatSearcher] = {}
+# Each thread keeps its own searcher: the kernels run without the GIL, and two
+# searches in one searcher's arrays at once (the web page runs requests in
+# worker threads) report wins that are not there.
+_SEARCHERS = threading.local()
 DEFAULT_CACHE_BYTES = 8 << 20
 
 
 def _shared_searcher(size: int, max_memory: int | None) -> ThreatSearcher:
-    """A threat searcher for boards of ``size`` cells, kept between calls (allocating is slow)."""
+    """This thread's threat searcher for boards of ``size`` cells, kept between calls
+    (allocating is slow)."""
     memory = DEFAULT_CACHE_BYTES if max_memory is None else max_memory
     entries = _pow2_entries(memory, CACHE_ENTRY_BYTES, 1 << 22)
     key = (size, entries)
-    if key not in _SEARCHERS:
-        _SEARCHERS.clear()
-        _SEARCHERS[key] = ThreatSearcher(size, entries)
-    return _SEARCHERS[key]
+    kept: dict[tuple[int, int], ThreatSearcher] = _SEARCHERS.__dict__.setdefault("by_size", {})
+    if key not in kept:
+        kept.clear()
+        kept[key] = ThreatSearcher(size, entries)
+    return kept[key]
 
 
 def _colour(board: Board, attacker: str | int | None) -> int:
