@@ -288,7 +288,7 @@ class ThreatSearcher:
 # Each thread keeps its own searcher: the kernels run without the GIL, and two
 # searches in one searcher's arrays at once (the web page runs requests in
 # worker threads) report wins that are not there.
-_SEARCHERS = threading.local()
+_SEARCHERS = threading.local()  # .key (size, cache entries) and .searcher
 DEFAULT_CACHE_BYTES = 8 << 20
 
 
@@ -298,11 +298,10 @@ def _shared_searcher(size: int, max_memory: int | None) -> ThreatSearcher:
     memory = DEFAULT_CACHE_BYTES if max_memory is None else max_memory
     entries = _pow2_entries(memory, CACHE_ENTRY_BYTES, 1 << 22)
     key = (size, entries)
-    kept: dict[tuple[int, int], ThreatSearcher] = _SEARCHERS.__dict__.setdefault("by_size", {})
-    if key not in kept:
-        kept.clear()
-        kept[key] = ThreatSearcher(size, entries)
-    return kept[key]
+    if getattr(_SEARCHERS, "key", None) != key:
+        _SEARCHERS.key, _SEARCHERS.searcher = key, ThreatSearcher(size, entries)
+    searcher: ThreatSearcher = _SEARCHERS.searcher
+    return searcher
 
 
 def _colour(board: Board, attacker: str | int | None) -> int:
