@@ -90,6 +90,16 @@ def test_info_keys(brain):
     assert [rule_name(b) for b in (0, 1, 4, 8)] == ["freestyle", "standard", "renju", "caro"]
 
 
+def test_a_turn_limit_of_zero_means_play_as_fast_as_possible(brain):
+    _talk(brain, "INFO timeout_turn 0", "START 15")
+    assert brain.think_time() <= 0.05
+    started = time.perf_counter()
+    _talk(brain, "BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE")
+    assert time.perf_counter() - started < 1.0  # the referee's grace over a 0 ms turn
+    x, y = brain.mine[-1]
+    assert 0 <= x < 15 and 0 <= y < 15 and (x, y) not in ((7, 7), (8, 8), (7, 8))
+
+
 def test_renju_brain_never_plays_a_forbidden_point(brain):
     _talk(brain, "INFO rule 4", "START 15")
     # brain is black (to move, equal counts); 6,7 would be a double three

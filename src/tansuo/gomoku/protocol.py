@@ -123,8 +123,12 @@ class Brain:
     # -- thinking ----------------------------------------------------------
 
     def think_time(self) -> float:
-        """Seconds for this move: the turn limit, or a share of the match clock left."""
-        budget = self.timeout_turn if self.timeout_turn > 0 else 30_000
+        """Seconds for this move: the turn limit, or a share of the match clock left.
+
+        A turn limit of 0 means "play as fast as possible" in the protocol: the
+        shortest search there is.
+        """
+        budget = self.timeout_turn
         if self.timeout_match > 0 or self.time_left < 2_147_483_647:
             budget = min(budget, self.time_left // MOVES_LEFT + 1)
         budget = min(budget, self.time_left - SAFETY_MS)
