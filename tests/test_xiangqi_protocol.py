@@ -241,3 +241,118 @@ def test_ucci_over_a_pipe():
         if process.poll() is None:
             process.kill()
     assert Position().fen()  # the module is usable after the subprocess ran
+
+
+# -- a GUI's position survives a slow warm-up; every "go" is answered ------------------
+
+AFTER_WARM_UP = "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
+
+
+class SlowStart(UcciEngine):
+    """An engine whose kernels take a while to load, as on a first run."""
+
+    def _warm_up(self) -> None:
+        time.sleep(0.4)
+        super()._warm_up()
+
+
+def test_a_position_sent_during_the_warm_up_is_kept():
+    lines: list[str] = []
+    engine = SlowStart(lines.append, hash_mb=4, warm=True)
+    for command in ("ucci", "position " + AFTER_WARM_UP, "go depth 3"):
+        engine.handle(command)  # all sent before the warm-up ends
+    time.sleep(0.6)  # the warm-up ends while the GUI waits for the move
+    engine.handle("isready")
+    engine.wait()
+    move = next(line.split()[1] for line in lines if line.startswith("bestmove"))
+    assert parse_iccs(move) in parse_position(AFTER_WARM_UP).legal_moves()
+
+
+def test_a_position_sent_before_go_but_after_the_warm_up_is_kept():
+    lines: list[str] = []
+    engine = SlowStart(lines.append, hash_mb=4, warm=True)
+    engine.handle("ucci")
+    engine.handle("position " + AFTER_WARM_UP)
+    time.sleep(0.6)
+    engine.handle("go depth 2")
+    engine.wait()
+    move = next(line.split()[1] for line in lines if line.startswith("bestmove"))
+    assert parse_iccs(move) in parse_position(AFTER_WARM_UP).legal_moves()
+
+
+def _answers(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith(("bestmove", "nobestmove"))]
+
+
+def test_position_during_go_infinite_then_stop_answers(gui):
+    gui.send("position startpos", "go infinite", wait=False)
+    time.sleep(0.2)
+    gui.send("position " + AFTER_WARM_UP, wait=False)  # must not block the reader
+    began = time.perf_counter()
+    lines = gui.send("stop")
+    assert time.perf_counter() - began < 2.0
+    answers = _answers(lines)
+    assert len(answers) == 1 and answers[0].startswith("bestmove")
+    # The stopped search was of the start position; the next go uses the new one.
+    assert parse_iccs(answers[0].split()[1]) in Position().legal_moves()
+    move = gui.bestmove(gui.send("go depth 2"))[1]
+    assert parse_iccs(move) in parse_position(AFTER_WARM_UP).legal_moves()
+
+
+def test_go_during_go_infinite_answers_both(gui):
+    gui.send("position startpos", "go infinite", wait=False)
+    time.sleep(0.2)
+    lines = gui.send("go depth 1")
+    # The infinite search answers first, then the new one.
+    assert [a.split()[0] for a in _answers(lines)] == ["bestmove", "bestmove"]
+    assert gui.engine._search is not None and not gui.engine._search.thread.is_alive()
+
+
+@pytest.mark.parametrize("ending", ["quit", None])
+def test_quit_and_end_of_input_stop_go_infinite(ending):
+    from tansuo.xiangqi.protocol import serve
+
+    out: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> None:
+            out.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    def commands():
+        yield "ucci"
+        yield "position startpos"
+        yield "go infinite"
+        time.sleep(0.3)
+        if ending:
+            yield ending
+
+    began = time.perf_counter()
+    serve(commands(), Out(), hash_mb=4)  # type: ignore[arg-type]
+    assert time.perf_counter() - began < 3.0
+    text = "".join(out)
+    assert "bestmove" in text and text.rstrip().endswith("bye")
+
+
+@pytest.mark.parametrize(
+    "go", ["go depth 1000", "go depth 200", "go nodes 99999999999999999999999"]
+)
+def test_huge_depth_and_node_budgets_are_answered(gui, go):
+    gui.send("position startpos", go, wait=False)
+    time.sleep(0.3)
+    lines = gui.send("stop")
+    answers = _answers(lines)
+    assert len(answers) == 1 and answers[0].startswith("bestmove")
+    assert not any("failed" in line for line in lines)
+
+
+def test_a_search_that_fails_still_answers(gui, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("kernel exploded")
+
+    monkeypatch.setattr(gui.engine.engine, "search", broken)
+    lines = gui.send("position startpos", "go depth 3")
+    assert lines[-1] == "nobestmove"
+    assert any("kernel exploded" in line for line in lines)

@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
 from tansuo import __version__
+from tansuo.budget import MAX_COUNT
 from tansuo.errors import InvalidInput
-from tansuo.xiangqi.engine import Deadlines
+from tansuo.xiangqi.engine import MAX_DEPTH, Deadlines
 
 if TYPE_CHECKING:
     from tansuo.xiangqi.engine import Engine
@@ -48,6 +49,8 @@ SCORE_UNIT = 270
 
 UCCI_MATE = 10000  # a mate in n plies is reported as ±(UCCI_MATE - n)
 MAX_HASH_MB = 4096
+MAX_SECONDS = 1e7
+"""Longer clocks than this (about 116 days) are read as this."""
 
 
 @dataclass
@@ -136,7 +139,8 @@ class UcciEngine:
             engine = Engine(hash_mb=self.hash_mb)
             engine.search(Position(), depth=1)
             self._engine = engine
-            self._position = Position()
+            # The position is the GUI's alone: a "position" sent while the
+            # kernels were loading must survive the end of the warm-up.
         except BaseException as exc:
             self._warm_error = exc
         finally:
@@ -164,6 +168,20 @@ class UcciEngine:
         if search is not None:
             search.thread.join(timeout)
 
+    def _settle(self) -> None:
+        """End the running search before a command that needs the engine idle.
+
+        A search on a clock is waited for (it ends soon); one with no clock
+        (``go infinite``, ``go ponder``, ``go depth N``) is stopped and answers
+        with its best move at once, so that the reader never blocks on it.
+        """
+        search = self._search
+        if search is None or not search.thread.is_alive():
+            return
+        if search.deadlines.hard is None:
+            self._cmd_stop([])
+        search.thread.join()
+
     # -- the command loop ----------------------------------------------------------
     def handle(self, line: str) -> bool:
         """Act on one command line; False once the engine should exit (``quit``)."""
@@ -171,8 +189,8 @@ class UcciEngine:
         if not words:
             return self.running
         command, args = words[0], words[1:]
-        if self.batch and command not in ("quit",):
-            self.wait()
+        if self.batch and command not in ("quit", "stop"):
+            self._settle()
         handler = getattr(self, f"_cmd_{command}", None)
         if handler is None:
             return self.running  # unknown commands are ignored, as both protocols ask
@@ -223,26 +241,28 @@ class UcciEngine:
                 raise InvalidInput(f"hash size must be 1 to {MAX_HASH_MB} MiB, got {size}")
             self.hash_mb = size
             if self._engine_ready():
-                self.wait()
+                self._settle()
                 self.engine.resize(size)
         elif name == "usemillisec":
             self.millisec = value.lower() != "false"
         elif name == "batch":
             self.batch = value.lower() != "false"
         elif name == "newgame" and self._engine_ready():
-            self.wait()
+            self._settle()
             self.engine.new_game()
         # ponder, threads, debug, usebook...: accepted, nothing to change
 
     def _cmd_ucinewgame(self, args: list[str]) -> None:
         if self._engine_ready():
-            self.wait()
+            self._settle()
             self.engine.new_game()
 
     def _cmd_position(self, args: list[str]) -> None:
         from tansuo.xiangqi.io import parse_position
 
-        self.wait()
+        # A running search goes on with the position it was given (it took a
+        # copy); this one is for the next "go". Never wait here: the search may
+        # be one that only "stop" ends, and "stop" must still be read.
         self._position = parse_position(" ".join(args))
         self._banned = set()
 
@@ -256,8 +276,12 @@ class UcciEngine:
             self._say(f"the engine could not start: {self._warm_error}")
             self.send("nobestmove" if self.mode != "uci" else "bestmove (none)")
             return
-        self.wait()
         go = self._parse_go(args)
+        self._settle()  # a search still running answers first
+        if self._position is None:
+            from tansuo.xiangqi.model import Position
+
+            self._position = Position()
         if go.depth == 0:
             self._static_answer()
             return
@@ -268,7 +292,9 @@ class UcciEngine:
         # With "ponder" or "infinite" no clock runs until "ponderhit" (or ever):
         # the best move waits for "ponderhit" or "stop". A bare "go" thinks until "stop".
         deadlines = Deadlines() if waiting else Deadlines.from_now(soft, hard)
-        search = _Search(threading.Thread(target=self._think, daemon=True), go, deadlines)
+        position, banned = self._position.copy(), set(self._banned)
+        thread = threading.Thread(target=self._think, args=(position, banned), daemon=True)
+        search = _Search(thread, go, deadlines)
         search.draw_offered = go.draw_offered
         self._search = search
         search.thread.start()
@@ -328,8 +354,8 @@ class UcciEngine:
 
     # -- go --------------------------------------------------------------------------
     def _seconds(self, text: str) -> float:
-        value = float(_whole(text, "time"))
-        return value / 1000.0 if self.millisec else value
+        value = float(min(_whole(text, "time"), MAX_SECONDS * 1000))
+        return min(value / 1000.0 if self.millisec else value, MAX_SECONDS)
 
     def _parse_go(self, args: list[str]) -> _Go:
         go = _Go()
@@ -343,9 +369,11 @@ class UcciEngine:
             elif word == "infinite":
                 go.infinite = True
             elif word == "depth":
-                go.depth = _whole(next(words, ""), "depth")
+                # Deeper than the engine can go: as deep as it can (a GUI's
+                # "go depth 1000" means "no depth limit").
+                go.depth = min(_whole(next(words, ""), "depth"), MAX_DEPTH)
             elif word == "nodes":
-                go.nodes = _whole(next(words, ""), "nodes")
+                go.nodes = min(_whole(next(words, ""), "nodes"), MAX_COUNT)
             elif word in ("time", "wtime" if red else "btime"):
                 go.remaining = self._seconds(next(words, ""))
             elif word in ("increment", "winc" if red else "binc"):
@@ -373,21 +401,30 @@ class UcciEngine:
             return control.soft, max(0.01, control.hard or 0.0)
         return None, None
 
-    def _think(self) -> None:
+    def _think(self, position: Position, banned: set[int]) -> None:
+        """The search thread: every ``go`` gets its answer, also when the search fails."""
         search = self._search
-        assert search is not None and self._engine is not None and self._position is not None
+        assert search is not None
+        try:
+            self._search_and_answer(search, position, banned)
+        except BaseException as exc:  # a GUI must never wait forever
+            with contextlib.suppress(BaseException):
+                self._say(f"the search failed: {type(exc).__name__}: {exc}")
+            self.send("nobestmove" if self.mode != "uci" else "bestmove (none)")
+
+    def _search_and_answer(self, search: _Search, position: Position, banned: set[int]) -> None:
+        assert self._engine is not None
         go = search.go
         waiting = search.deadlines.hard is None and (
             go.ponder or go.infinite or (go.depth is None and go.nodes is None)
         )
-        position = self._position.copy()
         result = self._engine.search(
             position,
             depth=go.depth,
             max_nodes=go.nodes,
             time_limit=float("inf") if waiting and go.depth is None and go.nodes is None else None,
             deadlines=search.deadlines,
-            banned=self._banned,
+            banned=banned,
             on_iteration=self._report,
         )
         if waiting and not search.stopped:
