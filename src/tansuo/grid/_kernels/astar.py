@@ -25,6 +25,7 @@ from tansuo.grid._kernels.codes import (
     REOPENED,
     RULE_FOUR,
     RUNNING,
+    SAME_G,
 )
 from tansuo.grid._kernels.estimates import estimate_between, estimate_offsets
 from tansuo.grid._kernels.heap import lazy_offer, lazy_remove_top
@@ -199,7 +200,7 @@ def astar_run(
             new_g = g_node + (steps[k] if unit_cells else steps[k] * cost[nxt])
             m = mark[nxt]
             if m >= open_mark:
-                if new_g >= g[nxt]:
+                if new_g >= g[nxt] * (1.0 - SAME_G):  # no cheaper beyond rounding noise
                     continue
                 if m == closed_mark:
                     reopened += 1

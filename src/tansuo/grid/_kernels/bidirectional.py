@@ -19,6 +19,7 @@ from tansuo.grid._kernels.codes import (
     REOPENED,
     RULE_FOUR,
     RUNNING,
+    SAME_G,
 )
 from tansuo.grid._kernels.estimates import estimate_between
 from tansuo.grid._kernels.heap import decrease, pop, push
@@ -152,7 +153,7 @@ def bidir_run(
                 )  # fmt: skip
                 size = size_r
             m = mark[nxt]
-            if m >= open_mark and new_g >= g[nxt]:
+            if m >= open_mark and new_g >= g[nxt] * (1.0 - SAME_G):  # not cheaper but by rounding
                 continue
             if m >= open_mark:
                 potential = key[nxt] - g[nxt]

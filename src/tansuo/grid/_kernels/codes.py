@@ -74,3 +74,11 @@ DIR_Y = np.array([0, 0, 1, -1, 1, 1, -1, -1], dtype=np.int64)
 
 NO_CELL = -1
 """An empty parent link (the start), an empty ``tie`` slot, no arrival direction."""
+SAME_G = 1e-9
+"""Relative tolerance under which two ``g`` values of a cell are the same cost.
+
+Costs such as 1 and sqrt(2) summed along two equally long paths in another order
+differ in the last bits; without the tolerance a consistent heuristic would
+reopen closed cells on that rounding noise. A path found is optimal to within
+this fraction of its cost.
+"""

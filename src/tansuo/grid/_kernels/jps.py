@@ -29,6 +29,7 @@ from tansuo.grid._kernels.codes import (
     NORTH,
     PENDING_TIE,
     RUNNING,
+    SAME_G,
     SOUTH,
     WEST,
 )
@@ -273,7 +274,7 @@ def jps_run(
             new_g = g_node + k * (straight if d < FIRST_DIAGONAL else diagonal)
             m = mark[jump_point]
             if m >= open_mark:
-                if m == closed_mark or new_g >= g[jump_point]:
+                if m == closed_mark or new_g >= g[jump_point] * (1.0 - SAME_G):
                     continue
             else:
                 mark[jump_point] = open_mark
