@@ -76,3 +76,28 @@ def test_the_engines_stop_when_cancelled(adapter):
     answer = adapter.play(call)
     assert time.monotonic() - started < 3
     assert answer["status"] == "limit" and answer["move"] is not None
+
+
+def test_a_cancelled_count_frees_the_worker(one_worker):
+    # counting the solutions of an empty 9x9 Sudoku never ends: a client that gives up stops it
+    with httpx.Client(base_url=one_worker, timeout=10) as client:
+        with pytest.raises(httpx.ReadTimeout):
+            body = {"puzzle": "." * 81, "count": True, "time_limit": 30}
+            client.post("/api/sudoku/solve", json=body, timeout=0.5)
+        started = time.monotonic()
+        reply = client.post("/api/sudoku/solve", json={"puzzle": "1234341221434321"})
+        assert reply.status_code == 200 and reply.json()["status"] == "solved"
+        assert time.monotonic() - started < 3
+
+
+@pytest.mark.parametrize("megabytes", [3, 5, 20])
+def test_every_oversized_body_gets_its_413(one_worker, megabytes):
+    body = b'{"puzzle": "' + b"." * (megabytes << 20) + b'"}'
+    reply = httpx.post(
+        f"{one_worker}/api/sudoku/solve",
+        content=body,
+        headers={"Content-Type": "application/json"},
+        timeout=30,
+    )
+    assert reply.status_code == 413
+    assert reply.json()["error"].startswith(f"request body of {len(body)} bytes is over the limit")

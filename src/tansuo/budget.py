@@ -45,7 +45,9 @@ import math
 import numbers
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from tansuo.errors import InvalidInput
@@ -60,6 +62,23 @@ FIRST_SLICE = 1024
 """Units of the first call under a clock, which measures how long a unit takes."""
 
 LIMIT_NAMES = ("time_limit", "max_expansions", "max_nodes", "max_memory")
+
+_AMBIENT_STOP: ContextVar[Callable[[], bool] | None] = ContextVar("tansuo_stop", default=None)
+
+
+@contextmanager
+def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
+    """Every budget started in this thread inside the block also ends when ``stop()`` is true.
+
+    The web server wraps a request's search in it, so that a client that goes
+    away (or presses Cancel) ends the search with ``limit="stopped"``, in any
+    domain, without each solver taking a stop argument.
+    """
+    token = _AMBIENT_STOP.set(stop)
+    try:
+        yield
+    finally:
+        _AMBIENT_STOP.reset(token)
 
 
 def physical_memory() -> int | None:
@@ -213,7 +232,7 @@ class Meter:
         count = budget.count_limit
         self.count_name: str | None = None if count is None else count[0]
         self.count_limit: int | None = None if count is None else count[1]
-        self.stop = stop
+        self.stop = stop if stop is not None else _AMBIENT_STOP.get()
 
     def elapsed(self) -> float:
         """Seconds since the meter started."""

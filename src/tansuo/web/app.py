@@ -2,8 +2,10 @@
 
 Each request's search runs in a worker thread (at most
 ``Limits.concurrent_searches`` at once), never on the event loop, under the
-server's time limit. A client that goes away sets its call's ``cancelled``
-event: the game engines stop on it at once, other searches at their time limit.
+server's time limit. A client that goes away (the page's Cancel button aborts
+its request) sets its call's ``cancelled`` event: the game engines stop on it
+at once, every other search at its budget's next look at the clock
+(:func:`tansuo.budget.stop_when`).
 Errors are one line of JSON, ``{"error": "..."}``: 400 for a body that is not
 JSON, 413 for one over a size limit, 415 for a POST not marked as JSON, 422 for
 input a person must fix; never a traceback.
@@ -32,6 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tansuo import __version__
+from tansuo.budget import stop_when
 from tansuo.errors import InvalidInput
 from tansuo.result import jsonable
 from tansuo.web import tabs
@@ -149,22 +152,37 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
     return error(500, f"internal error ({type(exc).__name__}); the server log has the details")
 
 
-async def read_body(request: Request, limit: int) -> dict[str, Any]:
-    """The request's JSON object, read at most ``limit`` bytes far.
+DRAIN_BYTES = 64 << 20
+"""Bytes of an oversized body read (and dropped) before its 413 is sent.
 
-    Raises :class:`TooLarge` past the limit and :class:`BadRequest` for a body
-    that is not a JSON object.
+A server that answers before the client has sent its body, then closes, resets
+the connection: the client sees a network error, never the message. So an
+oversized body is read to its end (up to this much) and then refused."""
+
+
+async def read_body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, kept at most ``limit`` bytes far.
+
+    Raises :class:`TooLarge` past the limit (after reading the rest of the body,
+    so that the client gets the answer) and :class:`BadRequest` for a body that
+    is not a JSON object.
     """
     declared = request.headers.get("content-length")
+    too_large: str | None = None
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise TooLarge(f"request body of {int(declared)} bytes is over the limit of {limit}")
+        too_large = f"request body of {int(declared)} bytes is over the limit of {limit}"
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
-            raise TooLarge(f"request body is over the limit of {limit} bytes")
-        chunks.append(chunk)
+        if too_large is None and size > limit:
+            too_large = f"request body is over the limit of {limit} bytes"
+        if too_large is None:
+            chunks.append(chunk)
+        elif size > DRAIN_BYTES:
+            break  # far too large to read to its end: refuse it now
+    if too_large is not None:
+        raise TooLarge(too_large)
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
@@ -231,7 +249,8 @@ def _guarded(endpoint: Endpoint, call: Call) -> tuple[int, dict[str, Any]]:
     if call.cancelled.is_set():
         return 499, {"error": "the client went away"}
     try:
-        return 200, endpoint.handler(call)
+        with stop_when(call.cancelled.is_set):  # every budget in the search polls it
+            return 200, endpoint.handler(call)
     except TooLarge as exc:
         return 413, {"error": str(exc)}
     except InvalidInput as exc:
