@@ -73,3 +73,15 @@ def test_a_port_in_use_is_one_line_and_exit_2(run_cli):
     assert result.code == 2
     assert result.err.strip().startswith("tansuo: error: cannot listen on 127.0.0.1:")
     assert len(result.err.strip().splitlines()) == 1
+
+
+def test_serve_help_names_every_tab():
+    from typer.testing import CliRunner
+
+    from tansuo.cli import app
+    from tansuo.web.app import tab_modules
+
+    shown = CliRunner().invoke(app, ["serve", "--help"], terminal_width=200).output
+    words = " ".join(shown.split())  # the help is wrapped
+    for module in tab_modules():
+        assert module.TAB.title in words, module.TAB.title

@@ -17,9 +17,10 @@ def register(app: typer.Typer) -> None:
     app.command(
         "serve",
         help=(
-            "Serve a web page that shows the solvers at work: grid search step by step, "
-            "Sudoku, N-Queens, sliding puzzles, Connect Four and Xiangqi against the "
-            "engine. Bound to 127.0.0.1 unless --host says otherwise; Ctrl-C stops it."
+            "Serve a web page that shows the solvers at work, one tab each: Grid (search "
+            "step by step), Sudoku, N-Queens, Sliding puzzle, Sokoban, and Connect Four, "
+            "Gomoku and Xiangqi against the engine. Bound to 127.0.0.1 unless --host says "
+            "otherwise; Ctrl-C stops it."
         ),
     )(run)
 
