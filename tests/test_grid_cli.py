@@ -1,4 +1,4 @@
-"""``tansuo path``: output, --json, --render, --trace, --explain, --scen, and errors."""
+"""``tansuo path``: output, --json, --render, --animate, --trace, --scen, and errors."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_budget_exits_3(run_cli, room):
 
 def test_render_and_trace_write_images(run_cli, room, tmp_path):
     png, gif = tmp_path / "out.png", tmp_path / "out.gif"
-    r = run_cli("path", room, "--render", png, "--trace", gif)
+    r = run_cli("path", room, "--render", png, "--animate", gif)
     assert r.code == 0, r.err
     with Image.open(png) as image:
         assert image.size[0] > 100 and image.format == "PNG"
@@ -84,13 +84,17 @@ def test_render_and_trace_write_images(run_cli, room, tmp_path):
 
 
 def test_explain_prints_fgh_rows(run_cli, room):
-    r = run_cli("path", room, "--costs", "10-14", "--explain")
+    r = run_cli("path", room, "--costs", "10-14", "--trace")
     assert r.code == 0
     lines = [ln for ln in r.out.splitlines() if ln.strip().startswith(("1 ", "12 "))]
     assert lines[0].split()[-3:] == ["0", "50", "50"]  # the start: G 0, H 50 = 5 straight steps
     assert r.out.count("goal") == 1
-    big = run_cli("path", "arena2", "--from", "99,159", "--to", "101,162", "--explain")
+    big = run_cli("path", "arena2", "--from", "99,159", "--to", "101,162", "--trace")
     assert big.code == 2 and "small grids" in big.err
+    old = run_cli("path", "--sample", "room", "--costs", "10-14", "--explain")  # the old name
+    assert old.code == 0 and [ln for ln in old.out.splitlines() if " goal" in ln] == [
+        ln for ln in r.out.splitlines() if " goal" in ln
+    ]
 
 
 def test_scen_batch_reports_matches_and_mismatches(run_cli, tmp_path):
@@ -111,6 +115,8 @@ def test_scen_batch_reports_matches_and_mismatches(run_cli, tmp_path):
     assert "9/10 lengths match" in r.out
     assert "mismatch problem 4" in r.out
     assert "skipped 1 line" in r.err
+    # one total and one median, the summary's: not a second, different "total" for the run
+    assert r.out.count("total") == 1 and r.out.count("median") == 1
     r = run_cli("path", "arena2", "--scen", scen, "--json", "--random", "5")
     rows = [json.loads(line) for line in r.out.splitlines()]
     assert len(rows) == 5 and all("matched" in row for row in rows)
@@ -176,11 +182,11 @@ def test_png_map_from_the_cli(run_cli, tmp_path):
 
 
 def test_explain_and_trace_need_a_single_best_first_search(run_cli, room, tmp_path):
-    r = run_cli("path", room, "--algo", "bfs", "--explain")
+    r = run_cli("path", room, "--algo", "bfs", "--trace")
     assert r.code == 2 and "F = G + H" in r.err
-    r = run_cli("path", room, "--algo", "bidirectional", "--trace", tmp_path / "t.gif")
+    r = run_cli("path", room, "--algo", "bidirectional", "--animate", tmp_path / "t.gif")
     assert r.code == 2 and "bidirectional" in r.err
-    r = run_cli("path", room, "--algo", "jps", "--explain")
+    r = run_cli("path", room, "--algo", "jps", "--trace")
     assert r.code == 0 and "goal" in r.out
 
 
@@ -202,7 +208,7 @@ def test_memory_budget_from_the_cli(run_cli):
 
 
 def test_outputs_are_checked_before_any_work(run_cli, room, tmp_path):
-    for option in ("--render", "--trace"):
+    for option in ("--render", "--animate"):
         r = run_cli("path", "arena2", "--from", "5,112", "--to", "275,181", option,
                     tmp_path / "no" / "such" / "x.gif")  # fmt: skip
         assert r.code == 2 and "does not exist" in r.err

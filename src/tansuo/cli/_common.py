@@ -17,7 +17,9 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperArgument, TyperGroup
 
+from tansuo.errors import InvalidInput
 from tansuo.files import check_output as check_output
 from tansuo.files import read_text as read_text
 from tansuo.result import jsonable
@@ -35,14 +37,27 @@ err_console = Console(stderr=True, highlight=False)
 
 
 # -- the shared options -----------------------------------------------------
-def time_limit_option(default: float | None = 60.0) -> Any:
-    """``--time-limit S``: seconds before the search gives up (exit 3 with its statistics)."""
-    return typer.Option(
-        default,
-        "--time-limit",
-        metavar="S",
-        help="Give up after this many seconds (exit 3, statistics still printed).",
-    )
+# One default time limit rule (CONVENTIONS.md, "Command line"): a search that must
+# finish to answer (solve, count, prove, perft, a path) gets SEARCH_TIME_LIMIT
+# seconds per instance; an engine choosing a move (analyse, bestmove, play) thinks
+# MOVE_TIME_LIMIT seconds a move and answers with its best move; a match between
+# engines, hundreds of moves long, gives MATCH_TIME_LIMIT seconds a move.
+SEARCH_TIME_LIMIT = 60.0
+MOVE_TIME_LIMIT = 5.0
+MATCH_TIME_LIMIT = 1.0
+
+
+def time_limit_option(default: float | None = SEARCH_TIME_LIMIT, *, per: str = "search") -> Any:
+    """``--time-limit S``: seconds before the search gives up (exit 3 with its statistics).
+
+    ``per="move"``: seconds an engine thinks on a move; the best move found by then
+    is the answer (exit 0).
+    """
+    if per == "move":
+        help_text = "Seconds to think on a move; the best move found by then is the answer."
+    else:
+        help_text = "Give up after this many seconds (exit 3, statistics still printed)."
+    return typer.Option(default, "--time-limit", metavar="S", help=help_text)
 
 
 def max_nodes_option() -> Any:
@@ -72,21 +87,43 @@ def max_memory_option() -> Any:
     )
 
 
-def json_option() -> Any:
-    """``--json``: one JSON object per instance on stdout (JSON Lines for batches)."""
-    return typer.Option(
-        False, "--json", help="Print one JSON object per instance (JSON Lines for batches)."
-    )
+def json_option(what: str = "one JSON object per instance (JSON Lines for batches)") -> Any:
+    """``--json``: JSON on stdout, never a file (``--json-out FILE`` writes one)."""
+    return typer.Option(False, "--json", help=f"Print {what}.")
+
+
+def json_out_option(what: str = "the results as JSON") -> Any:
+    """``--json-out FILE``: write JSON to a file (``--json`` prints it)."""
+    return typer.Option(None, "--json-out", metavar="FILE", help=f"Write {what} to FILE.")
 
 
 def out_option(what: str = "results, as JSON Lines") -> Any:
-    """``--out FILE``: where a batch writes its results."""
+    """``--out FILE``: where a command writes its results (a batch's, a match's games)."""
     return typer.Option(None, "--out", metavar="FILE", help=f"Write the {what} to FILE.")
 
 
 def render_option(what: str = "a picture of the answer (.png)") -> Any:
-    """``--render FILE``: a picture (or animation) of the answer."""
+    """``--render FILE``: a picture of the answer (an animation is ``--animate``)."""
     return typer.Option(None, "--render", metavar="FILE", help=f"Draw {what} to FILE.")
+
+
+def animate_option(what: str = "the solution") -> Any:
+    """``--animate FILE``: an animated GIF (a still picture is ``--render``)."""
+    return typer.Option(
+        None, "--animate", metavar="FILE", help=f"Write {what} as an animated GIF to FILE."
+    )
+
+
+def trace_option(what: str = "each step of the search") -> Any:
+    """``--trace``: step-by-step text on the terminal (pictures are ``--render``/``--animate``)."""
+    return typer.Option(False, "--trace", help=f"Print {what}.")
+
+
+def sample_option(names: str) -> Any:
+    """``--sample NAME``: bundled data instead of a file."""
+    return typer.Option(
+        None, "--sample", metavar="NAME", help=f"Bundled data instead of a file: {names}."
+    )
 
 
 def force_option() -> Any:
@@ -104,9 +141,24 @@ def threads_option() -> Any:
     )
 
 
+ALGO_ALIASES = {"wastar": "weighted-astar", "weighted": "weighted-astar"}
+"""Old ``--algo`` spellings, still read (with a note on stderr) as the one name of today."""
+
+
 def algo_option(default: str, choices: tuple[str, ...] | list[str]) -> Any:
-    """``--algo NAME``: which algorithm, one of ``choices``."""
+    """``--algo NAME``: which algorithm, one of ``choices`` (the same name in every command)."""
     return typer.Option(default, "--algo", metavar="NAME", help=f"Algorithm: {', '.join(choices)}.")
+
+
+def resolve_algo(name: str, choices: tuple[str, ...] | list[str]) -> str:
+    """``name`` if it is one of ``choices``; an old spelling becomes today's, with a note."""
+    if name in choices:
+        return name
+    new = ALGO_ALIASES.get(name)
+    if new is not None and new in choices:
+        print(f"tansuo: note: --algo {name} is now spelled --algo {new}", file=sys.stderr)
+        return new
+    raise InvalidInput(f"unknown algorithm {name!r}; choose one of {', '.join(choices)}")
 
 
 # -- outcomes -----------------------------------------------------------------
@@ -176,3 +228,67 @@ def compiling(warmup: Callable[[], Any] | None = None, what: str = "kernels") ->
     else:
         warmup()
     yield
+
+
+# -- words ----------------------------------------------------------------------
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 position``, ``2 positions``, ``1,000 boxes`` (``words``: the plural when not word+s)."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+def per_second(count: float, seconds: float, unit: str = "nodes") -> str:
+    """A rate that reads well at any size: ``950 nodes/s``, ``12.3 k nodes/s``, ``4.5 M nodes/s``.
+
+    Never ``0.0 M nodes/s``: small rates are written out.
+    """
+    if seconds <= 0:
+        return f"- {unit}/s"
+    rate = count / seconds
+    if rate >= 1e6:
+        return f"{rate / 1e6:.3g} M {unit}/s"
+    if rate >= 1e4:
+        return f"{rate / 1e3:.3g} k {unit}/s"
+    return f"{rate:,.0f} {unit}/s"
+
+
+# -- the command tree -----------------------------------------------------------
+class DefaultCommandGroup(TyperGroup):
+    """A command group whose first argument, if it names no subcommand, goes to ``default``.
+
+    ``tansuo sudoku PUZZLE`` is ``tansuo sudoku solve PUZZLE``; ``tansuo sliding
+    BOARD`` is ``tansuo sliding solve BOARD``, while ``tansuo sliding build-pdb
+    --help`` is the help of ``build-pdb``.
+    """
+
+    default = "solve"
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+
+def _usage_name(self: Any) -> str:
+    """An argument in a usage line as click writes it: ``TILES``, ``[FILE]``, ``BOARD...``.
+
+    Typer writes a required argument in braces (``{tiles}``), which reads like
+    a placeholder to be filled in literally.
+    """
+    name = self.metavar or (self.name or "").upper()
+    if not self.required:
+        name = f"[{name}]"
+    if self.nargs != 1:
+        name += "..."
+    return name
+
+
+def _help_name(self: Any) -> str:
+    """An argument in the help's list, named as in the usage line."""
+    name = self.metavar or (self.name or "").upper()
+    if self.metavar is None and self.nargs != 1:
+        name += "..."
+    return name
+
+
+TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
+TyperArgument._rich_display_name = _help_name  # type: ignore[method-assign]

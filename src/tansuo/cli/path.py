@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +19,7 @@ from tansuo.cli._batch import (
 )
 from tansuo.cli._common import (
     algo_option,
+    animate_option,
     check_outputs,
     compiling,
     console,
@@ -32,8 +31,12 @@ from tansuo.cli._common import (
     max_expansions_option,
     max_memory_option,
     out_option,
+    plural,
     render_option,
+    resolve_algo,
+    sample_option,
     time_limit_option,
+    trace_option,
 )
 from tansuo.errors import InvalidInput
 
@@ -60,12 +63,12 @@ def register(app: typer.Typer) -> None:
 
 
 def path_command(
-    map_file: str = typer.Argument(
-        ...,
+    map_file: str | None = typer.Argument(
+        None,
         metavar="MAP",
-        help="A .map, text grid or image file, or a bundled map: arena2, maze512-1-0, "
-        "8room_000, random512-10-0, room.",
+        help="A .map, text grid or image file, or a bundled map's name (see --sample).",
     ),
+    sample: str | None = sample_option("arena2, maze512-1-0, 8room_000, random512-10-0, room"),
     start: str | None = typer.Option(None, "--from", help="Start X,Y (default: S in a text grid)."),
     goal: str | None = typer.Option(None, "--to", help="Goal X,Y (default: G in a text grid)."),
     algo: str = algo_option("astar", ALGORITHMS),
@@ -97,12 +100,9 @@ def path_command(
     seed: int = typer.Option(2026, "--seed", help="Seed for --random."),
     json_out: bool = json_option(),
     render: Path | None = render_option("the map, the closed and open cells and the path (.png)"),
-    trace: Path | None = typer.Option(
-        None, "--trace", metavar="FILE", help="Animate the search to a GIF."
-    ),
-    explain: bool = typer.Option(
-        False, "--explain", help="Print F, G and H of every expanded cell (small grids)."
-    ),
+    trace: Path | None = animate_option("the search, cell by cell,"),
+    explain: bool = trace_option("F, G and H of every expanded cell (small grids)"),
+    old_explain: bool = typer.Option(False, "--explain", hidden=True),
     max_expansions: int | None = max_expansions_option(),
     time_limit: float | None = time_limit_option(60.0),
     max_memory: str | None = max_memory_option(),
@@ -122,6 +122,12 @@ def path_command(
     from tansuo.grid.model import check_costs, check_moves
 
     # Everything that can be checked without reading a file, first.
+    if (map_file is None) == (sample is None):
+        raise InvalidInput("give a MAP or --sample NAME (one of them)")
+    map_file = map_file if sample is None else sample
+    assert map_file is not None
+    algo = resolve_algo(algo, ALGORITHMS)
+    explain = explain or old_explain  # --explain: the old spelling of --trace
     memory = None if max_memory is None else parse_memory(max_memory)
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory)
     check_moves(moves)
@@ -131,8 +137,8 @@ def path_command(
     outputs = [p for p in (render, trace) if p is not None]
     if scen is not None and (start is not None or goal is not None or outputs or explain):
         raise InvalidInput(
-            "--scen runs a batch: it cannot be combined with --from/--to, --render, --trace "
-            "or --explain"
+            "--scen runs a batch: it cannot be combined with --from/--to, --render, --animate "
+            "or --trace"
         )
     if random_count is not None:
         if scen is None:
@@ -140,9 +146,9 @@ def path_command(
         if random_count < 1:
             raise InvalidInput(f"--random must be >= 1, got {random_count}")
     if explain and algo in ("bfs", "bidirectional"):
-        raise InvalidInput("--explain shows F = G + H: use astar, dijkstra, weighted-astar or jps")
+        raise InvalidInput("--trace shows F = G + H: use astar, dijkstra, weighted-astar or jps")
     if trace is not None and algo == "bidirectional":
-        raise InvalidInput("--trace animates one search frontier: not available for bidirectional")
+        raise InvalidInput("--animate shows one search frontier: not available for bidirectional")
     batch_flags = workers != 1 or ray is not None or out is not None or resume
     if batch_flags and scen is None:
         raise InvalidInput("--workers, --ray, --out and --resume go with --scen (a batch)")
@@ -187,8 +193,8 @@ def path_command(
 
         if grid.width * grid.height > EXPLAIN_MAX_CELLS:
             raise InvalidInput(
-                f"--explain is for small grids (at most {EXPLAIN_MAX_CELLS} cells); "
-                f"{grid.width}x{grid.height} is too large — try --render or --trace"
+                f"--trace is for small grids (at most {EXPLAIN_MAX_CELLS} cells); "
+                f"{grid.width}x{grid.height} is too large — try --render or --animate"
             )
     with compiling(warm_up, "grid kernels"):
         pass
@@ -228,7 +234,7 @@ def _print_result(grid: Grid, result: PathResult) -> None:
     if result.status == "solved":
         proof = "optimal" if result.optimal else "not proved optimal"
         console.print(
-            f"length {result.cost:.6g} ({proof}), {len(result.solution)} cells, "
+            f"length {result.cost:.6g} ({proof}), {plural(len(result.solution), 'cell')}, "
             f"{result.algorithm} with {result.heuristic} heuristic, {result.move_rule} moves, "
             f"{result.cost_model} costs"
         )
@@ -288,7 +294,6 @@ def _run_scen(
         if not record.get("matched"):
             mismatches.append(record)
 
-    started = time.perf_counter()
     code = run_batch_command(
         "grid", instances, adapter.check_options(options),
         total=len(problems) if chosen is None else len(chosen), json_out=json_out,
@@ -296,10 +301,10 @@ def _run_scen(
     )  # fmt: skip
     report: Console = err_console if json_out and flags["out"] is None else console
     done = len(times)
+    # The times are the summary's above (one total, one median), not counted again here.
     report.print(
         f"{done - len(mismatches)}/{done} lengths match the scenario's optimum "
-        f"within {SCEN_TOLERANCE:g}; median {_fmt_ms(statistics.median(times) if times else 0)} "
-        f"per problem, total {time.perf_counter() - started:.2f} s ({options['algorithm']})"
+        f"within {SCEN_TOLERANCE:g} ({options['algorithm']})"
         + (f", map tables built in {_fmt_ms(preprocess)}" if preprocess else "")
     )
     for record in mismatches:

@@ -18,7 +18,9 @@ from tansuo.cli._common import (
     exit_code,
     json_option,
     max_expansions_option,
+    resolve_algo,
     time_limit_option,
+    trace_option,
 )
 from tansuo.search import ALGORITHMS, SearchResult, astar, bfs, ida_star
 from tansuo.search.examples import (
@@ -31,6 +33,10 @@ from tansuo.search.examples import (
 from tansuo.search.trace import Tracer
 
 DEFAULT_MAX_EXPANSIONS = 2_000_000
+
+LIBRARY_NAMES = {"weighted-astar": "weighted"}
+"""``--algo`` names (one spelling in every command) that the generic engine spells otherwise."""
+CLI_NAMES = tuple({v: k for k, v in LIBRARY_NAMES.items()}.get(name, name) for name in ALGORITHMS)
 
 
 def register(app: typer.Typer) -> None:
@@ -47,27 +53,26 @@ def run(
     tiles: str = typer.Argument(
         ..., help='The tiles row by row, 0 for the blank: "1 2 3 4 5 6 0 7 8".'
     ),
-    algo: str = algo_option("astar", tuple(ALGORITHMS)),
+    algo: str = algo_option("astar", CLI_NAMES),
     heuristic: str = typer.Option(
         "manhattan",
         "--heuristic",
         metavar="NAME",
         help=f"For the informed ones: {', '.join(HEURISTICS)}.",
     ),
-    weight: float = typer.Option(2.0, "--weight", help="w in g + w*h, for --algo weighted."),
+    weight: float = typer.Option(2.0, "--weight", help="w in g + w*h, for --algo weighted-astar."),
     max_expansions: int | None = max_expansions_option(),
-    time_limit: float | None = time_limit_option(None),
-    show_trace: bool = typer.Option(
-        False, "--trace", help="Print g, h, f and the open list size per expansion."
-    ),
+    time_limit: float | None = time_limit_option(),
+    show_trace: bool = trace_option("g, h, f and the open list size per expansion"),
     as_json: bool = json_option(),
 ) -> None:
     """Solve a sliding-tile puzzle with the generic engine and report what the search did."""
+    algo = resolve_algo(algo, CLI_NAMES)
     puzzle = SlidingPuzzle(parse_tiles(tiles))
     tracer = Tracer(max_frames=None) if show_trace else None
     result = solve_puzzle(
         puzzle,
-        algo,
+        LIBRARY_NAMES.get(algo, algo),
         heuristic=heuristic,
         weight=weight,
         on_event=tracer,
