@@ -265,3 +265,45 @@ def test_no_capture_limit_draws():
     position.push("b0c2")
     assert position.outcome().reason == "no capture in 60 moves"
     assert format_fen(position).split()[4] == "120"
+
+
+def _repeat(fen: str, cycle: list[str]) -> Position:
+    position = parse_fen(fen)
+    plies = 0
+    while position.outcome() is None:
+        position.push(cycle[plies % len(cycle)])
+        plies += 1
+        assert plies <= 4 * len(cycle)
+    return position
+
+
+def test_perpetual_chase_of_an_unprotected_piece_loses():
+    # Red's rook follows Black's lone cannon up and down the b file.
+    position = _repeat("4k4/9/Rc7/9/9/9/9/9/9/3K5 b", ["b7b5", "a7a5", "b5b7", "a5a7"])
+    assert position.outcome() == position.outcome().__class__("black", "perpetual chase")
+    # The same with colours swapped: Black's rook chases Red's cannon.
+    position = _repeat("3k5/9/9/9/9/9/9/rC7/9/4K4 w", ["b2b4", "a2a4", "b4b2", "a4a2"])
+    assert position.outcome().winner == "red"
+    assert position.outcome().reason == "perpetual chase"
+
+
+def test_chasing_a_protected_piece_or_an_uncrossed_pawn_draws():
+    # Black's rook on b9 protects the cannon on b7 and on b5: no chase.
+    position = _repeat("1r2k4/9/Rc7/9/9/9/9/9/9/3K5 b", ["b7b5", "a7a5", "b5b7", "a5a7"])
+    assert position.outcome().reason == "repetition"
+    # A pawn on its own side of the river may be attacked again and again.
+    position = _repeat("4k4/9/9/9/9/9/Rp7/9/9/3K5 w", ["a3a4", "e9e8", "a4a3", "e8e9"])
+    assert position.outcome().reason == "repetition"
+
+
+def test_a_lesser_piece_chasing_a_rook_loses_even_if_it_is_protected():
+    # Red's horse attacks Black's rook on every move; the rook on b9 protects it.
+    cycle = ["b2b3", "a0c1", "b3b2", "c1a0"]
+    for fen in ("4k4/9/9/9/9/9/9/1r7/9/N2K5 b", "1r2k4/9/9/9/9/9/9/1r7/9/N2K5 b"):
+        position = _repeat(fen, cycle)
+        assert position.outcome() == position.outcome().__class__("black", "perpetual chase")
+
+
+def test_a_rook_chasing_an_unprotected_horse_loses():
+    position = _repeat("4k4/9/9/9/9/9/1r7/9/9/N2K5 b", ["b3a3", "a0b2", "a3b3", "b2a0"])
+    assert position.outcome() == position.outcome().__class__("red", "perpetual chase")

@@ -25,9 +25,16 @@ The rules
 * Repetition: when a position occurs for the ``repetitions``-th time (3 by
   default) the game ends. A side that gave check with every one of its moves
   since the first of those occurrences while the other did not (perpetual
-  check) loses; any other repetition is a draw. This is the common
-  simplification of the Asian rules: perpetual chasing of pieces is not
-  judged.
+  check) loses. Otherwise, a side each of whose moves in the cycle gave
+  check or chased while the other's did not (perpetual chase) loses; any
+  other repetition is a draw. A move *chases* when the piece it moved can
+  now capture an enemy piece it could not capture before, and that piece
+  is unprotected (the other side could not take back on its point), or is a
+  rook attacked by a horse, cannon, elephant or advisor. A king or a pawn
+  may chase freely, and a pawn that has not crossed the river may be
+  chased freely. These are the common cases of the Asian rules; their finer
+  points (discovered chases, pinned protectors, several pieces chasing in
+  turn) are not judged.
 * 120 plies (60 moves) in a row without a capture draw the game, unless the
   last of them mates.
 """
@@ -164,7 +171,8 @@ class Outcome:
         None for a draw.
     reason : str
         ``"checkmate"``, ``"stalemate"`` (no legal move: a loss too),
-        ``"perpetual check"``, ``"repetition"`` (a draw) or ``"no capture
+        ``"perpetual check"``, ``"perpetual chase"`` (both a loss for the
+        side that repeated them), ``"repetition"`` (a draw) or ``"no capture
         in 60 moves"`` (a draw).
     """
 
@@ -182,6 +190,54 @@ class Outcome:
 # ---------------------------------------------------------------------------
 # The position
 # ---------------------------------------------------------------------------
+
+
+def _as_mover(position: Position, side: Side) -> Position:
+    """``position`` with ``side`` to move (no record): what ``side`` could do next."""
+    import dataclasses
+
+    setup = dataclasses.replace(position.setup(), red_to_move=side == "red", clock=0)
+    return Position.from_setup(setup)
+
+
+def _captures_from(position: Position, cell: int) -> set[int]:
+    """Points the piece on ``cell`` (of the side to move) can legally capture on."""
+    found = set()
+    for move in position.legal_moves():
+        frm, to = move & 0xFF, move >> 8
+        if frm == cell and position.pos[to] != 0:
+            found.add(to)
+    return found
+
+
+def _crossed_river(letter: str, cell: int) -> bool:
+    rank = cell_point(cell)[1]
+    return rank >= 5 if letter.isupper() else rank <= 4
+
+
+def _chases(before: Position, after: Position, move: int) -> bool:
+    """Whether ``move`` (from ``before`` to ``after``, not a check) chased a piece."""
+    frm, to = move & 0xFF, move >> 8
+    letter = before.piece_at(frm)
+    assert letter is not None
+    if letter.upper() in "KP":
+        return False  # the king and the pawns may chase freely
+    mover: Side = "red" if letter.isupper() else "black"
+    before_targets = _captures_from(before, frm)  # ``before``: the mover is to move
+    threat = _as_mover(after, mover)
+    for target in _captures_from(threat, to) - before_targets:
+        victim = threat.piece_at(target)
+        assert victim is not None
+        kind = victim.upper()
+        if kind == "K" or (kind == "P" and not _crossed_river(victim, target)):
+            continue
+        if kind == "R" and letter.upper() in "NCBA":
+            return True  # a rook attacked by a lesser piece, protected or not
+        taken = threat.copy()
+        taken.play(move_code(to, target))
+        if not any((reply >> 8) == target for reply in taken.legal_moves()):
+            return True  # nothing can take back: the piece hangs
+    return False
 
 
 class Position:
@@ -375,10 +431,47 @@ class Position:
         if verdict == REPETITION_LOSS:
             return Outcome(other, "perpetual check")
         if verdict == REPETITION_DRAW:
+            mover_chased, other_chased = self._cycle_chases()
+            if other_chased and not mover_chased:
+                return Outcome(side, "perpetual chase")
+            if mover_chased and not other_chased:
+                return Outcome(other, "perpetual chase")
             return Outcome(None, "repetition")
         if self.clock >= NO_CAPTURE_LIMIT:
             return Outcome(None, "no capture in 60 moves")
         return None
+
+    def _cycle_start(self) -> int:
+        """The ply of the earliest counted occurrence of the current, repeated position."""
+        ply = self.ply
+        key = self.keys[ply]
+        oldest = max(0, ply - self.clock)
+        seen, first = 1, ply
+        j = ply - 2
+        while j >= oldest and seen < self.repetitions:
+            if self.keys[j] == key:
+                seen += 1
+                first = j
+            j -= 2
+        return first
+
+    def _cycle_chases(self) -> tuple[bool, bool]:
+        """Whether every move of (the side to move, the other side) since the
+        cycle began gave check or chased (see the module docstring)."""
+        first = self._cycle_start()
+        moves = self.moves_played[first:]
+        board = self.copy()
+        for _ in moves:
+            board.undo()
+        always = {"red": True, "black": True}
+        for move in moves:
+            mover = board.side
+            before = board.copy()
+            board.play(move)
+            if always[mover] and not board.is_check() and not _chases(before, board, move):
+                always[mover] = False
+        other: Side = "black" if self.side == "red" else "red"
+        return always[self.side], always[other]
 
     # -- the Game protocol of tansuo.adversarial -------------------------------
     def is_terminal(self) -> bool:
