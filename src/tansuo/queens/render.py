@@ -23,8 +23,10 @@ def summary_line(result: QueensResult) -> str:
     stats = result.stats
     rate = stats.nodes_per_s
     work = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s"
-    if rate:
+    if rate >= 1e5:  # below, "0.0 M nodes/s": the rate is written out
         work += f", {rate / 1e6:.1f} M nodes/s"
+    elif rate:
+        work += f", {rate:,.0f} nodes/s"
     if stats.threads > 1:
         work += f", {stats.threads} threads"
     what = "distinct up to rotation and reflection" if result.up_to_symmetry else "solutions"
