@@ -76,6 +76,8 @@ def test_position_from_a_file(run_cli, tmp_path):
         ("match", "tansuo", "tansuo:warp=9", "--games", "1"),
         ("match", "tansuo", "tansuo", "--games", "0"),
         ("match", "tansuo", "ucci:/no/such/engine", "--games", "1", "--time-limit", "0.1"),
+        ("match", "tansuo", "tansuo", "--openings", "/no/such/file.txt"),
+        ("match", "tansuo", "tansuo", "--random-plies", "99"),
         ("ucci", "--hash", "0"),
         ("play", "--side", "green"),
     ],
@@ -132,6 +134,9 @@ def test_match(run_cli, tmp_path):
                   "--max-plies", "10", "--json")  # fmt: skip
     summary = json.loads(run.out)
     assert summary["games"] == 1 and summary["failures"] == {"illegal": 0, "time": 0, "crash": 0}
+    run = run_cli("xiangqi", "match", "tansuo:depth=1", "tansuo:depth=1", "--games", "2",
+                  "--max-plies", "4", "--random-plies", "6", "--seed", "3", "--json")  # fmt: skip
+    assert run.code == 0 and json.loads(run.out)["games"] == 2
 
 
 def test_ucci_command_reads_stdin(run_cli, monkeypatch):

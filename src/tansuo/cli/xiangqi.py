@@ -26,6 +26,7 @@ from tansuo.cli._common import (
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
+from tansuo.files import read_text
 
 xiangqi_app = typer.Typer(
     no_args_is_help=True,
@@ -285,6 +286,14 @@ def match_command(
     out: Path | None = typer.Option(None, "--out", metavar="FILE", help="Games as JSON Lines."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --out file."),
+    openings_file: Path | None = typer.Option(
+        None, "--openings", metavar="FILE", help="Opening lines, one a line (moves or fen ...)."
+    ),
+    random_plies: int | None = typer.Option(
+        None, "--random-plies", metavar="N", help="Openings of N random quiet plies instead."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the --random-plies openings."),
+    book: bool = typer.Option(False, "--book", help="Let external engines use their own book."),
 ) -> None:
     """Play two engines against each other; report the score and an Elo estimate.
 
@@ -292,11 +301,20 @@ def match_command(
     alpha-beta), ``tansuo:no-null_move`` (one feature off), or ``ucci:COMMAND``
     / ``uci:COMMAND`` for an external engine. --time-limit is seconds per move.
     """
-    from tansuo.xiangqi.match import make_player, run_match
+    from tansuo.xiangqi.match import make_player, random_openings, read_openings, run_match
 
     check_outputs(out, force=force)
     if games < 1 or concurrency < 1 or max_plies < 1:
         raise InvalidInput("--games, --concurrency and --max-plies must be at least 1")
+    openings = None
+    if openings_file is not None and random_plies is not None:
+        raise InvalidInput("give --openings or --random-plies, not both")
+    if openings_file is not None:
+        openings = read_openings(read_text(openings_file))
+    elif random_plies is not None:
+        if not 0 <= random_plies <= 40:
+            raise InvalidInput(f"--random-plies must be 0 to 40, got {random_plies}")
+        openings = random_openings((games + 1) // 2, random_plies, seed)
     for spec in (first, second):  # check both specs before the games start
         if spec.startswith("tansuo"):
             make_player(spec)
@@ -324,6 +342,8 @@ def match_command(
             concurrency=concurrency,
             max_plies=max_plies,
             on_game=report,
+            openings=openings,
+            book=book,
         )
     finally:
         if sink is not None:

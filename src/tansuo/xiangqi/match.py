@@ -16,16 +16,25 @@ A player is given by a spec string:
     spoken to in UCCI or UCI; a spec that is not ``tansuo...`` is taken as
     ``ucci:`` followed by the spec.
 
-Games start from the bundled opening lines, each played twice with the
-colours swapped, and end by the rules (:meth:`Position.outcome`), by an
+Games start from the bundled opening lines, from the lines of an openings
+file (:func:`read_openings`) or from seeded random plies
+(:func:`random_openings`), each played twice with the colours swapped, and
+end by the rules (:meth:`Position.outcome`: perpetual check and perpetual
+chase lose, other repetitions and 60 moves without a capture draw), by an
 illegal move, a crash or a move over the time allowed (a loss for that
 player), or after ``max_plies`` (a draw).
+
+An external engine is told ``setoption usemillisec true`` when it offers
+that option (then ``go time`` is in milliseconds; otherwise in whole
+seconds, as UCCI says), and its own opening book is switched off
+(``usebook false``, UCI ``OwnBook false``) unless the match asks for it.
 """
 
 from __future__ import annotations
 
 import math
 import queue
+import random
 import shlex
 import subprocess
 import threading
@@ -104,9 +113,13 @@ class TansuoPlayer:
 class ProtocolPlayer:
     """An engine in another process, spoken to in UCCI or UCI over its stdin/stdout."""
 
-    def __init__(self, name: str, command: Sequence[str], dialect: str = "ucci") -> None:
+    def __init__(
+        self, name: str, command: Sequence[str], dialect: str = "ucci", *, book: bool = False
+    ) -> None:
         self.name = name
         self.dialect = dialect
+        self.options: set[str] = set()  # the option names the engine offered
+        self.millisec = dialect == "uci"
         try:
             self.process = subprocess.Popen(
                 list(command),
@@ -123,7 +136,13 @@ class ProtocolPlayer:
         self.send(dialect)
         self._expect("ucciok" if dialect == "ucci" else "uciok", 120.0)
         if dialect == "ucci":
-            self.send("setoption usemillisec true")
+            if "usemillisec" in self.options:
+                self.send("setoption usemillisec true")
+                self.millisec = True
+            if "usebook" in self.options:
+                self.send(f"setoption usebook {'true' if book else 'false'}")
+        elif "ownbook" in self.options:
+            self.send(f"setoption name OwnBook value {'true' if book else 'false'}")
         self.send("isready")
         self._expect("readyok", 120.0)
 
@@ -153,7 +172,12 @@ class ProtocolPlayer:
                 continue
             if line is None:
                 raise ConnectionError(f"{self.name}: the engine process ended")
-            if line.split()[:1] == [word] or line == word:
+            words = line.split()
+            if words[:1] == ["option"] and len(words) > 1:
+                # UCCI: "option NAME type ..."; UCI: "option name NAME type ..."
+                name = words[2] if words[1] == "name" and len(words) > 2 else words[1]
+                self.options.add(name.lower())
+            if words[:1] == [word] or line == word:
                 return line
 
     def new_game(self) -> None:
@@ -164,7 +188,12 @@ class ProtocolPlayer:
         start = _start_fen(position)
         self.send(f"position fen {start}" + (f" moves {moves}" if moves else ""))
         ms = max(1, int(seconds * 1000))
-        self.send(f"go movetime {ms}" if self.dialect == "uci" else f"go time {ms} movestogo 1")
+        if self.dialect == "uci":
+            self.send(f"go movetime {ms}")
+        elif self.millisec:
+            self.send(f"go time {ms} movestogo 1")
+        else:  # UCCI without usemillisec: whole seconds
+            self.send(f"go time {max(1, int(seconds))} movestogo 1")
         while True:
             line = self._expect_any(seconds + TIME_GRACE)
             words = line.split()
@@ -209,8 +238,11 @@ def _start_fen(position: Position) -> str:
     return board.fen()
 
 
-def make_player(spec: str, *, name: str | None = None) -> Player:
-    """A player from a spec string (see the module docstring)."""
+def make_player(spec: str, *, name: str | None = None, book: bool = False) -> Player:
+    """A player from a spec string (see the module docstring).
+
+    ``book``: let an external engine use its own opening book.
+    """
     label = name or spec
     if spec == "tansuo" or spec.startswith("tansuo:"):
         options = spec.partition(":")[2]
@@ -244,7 +276,7 @@ def make_player(spec: str, *, name: str | None = None) -> Player:
     words = shlex.split(command)
     if not words:
         raise InvalidInput(f"{spec!r}: no engine command")
-    return ProtocolPlayer(label, words, dialect)
+    return ProtocolPlayer(label, words, dialect, book=book)
 
 
 # ---------------------------------------------------------------------------
@@ -292,9 +324,10 @@ def play_game(
     opening_moves: Sequence[str],
     seconds: float,
     max_plies: int = 300,
+    start_fen: str = START_FEN,
 ) -> GameRecord:
-    """Play one game; the record says who won and why."""
-    position = parse_position(START_FEN)
+    """Play one game from ``start_fen`` and ``opening_moves``; the record says who won and why."""
+    position = parse_position("fen " + start_fen)
     for opening_move in opening_moves:
         position.push(opening_move)
     start = time.perf_counter()
@@ -398,6 +431,84 @@ class MatchResult:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Where the games of a match start: a position and moves played from it."""
+
+    name: str
+    moves: tuple[str, ...] = ()
+    fen: str = START_FEN
+
+
+def read_openings(text: str) -> list[Opening]:
+    """Openings from the text of an openings file: one a line.
+
+    A line is ICCS moves from the initial position (``h2e2 h9g7``), or
+    ``fen FEN [moves ...]``, or ``startpos [moves ...]``, optionally named
+    by a leading ``NAME:``; blank lines and lines starting with ``#`` are
+    skipped. Every line is checked (a bad one raises :class:`InvalidInput`
+    naming its line number).
+
+    >>> [o.name for o in read_openings("central: h2e2 h9g7\n# a comment\nb2e2")]
+    ['central', 'line 3']
+    """
+    openings = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, colon, rest = line.partition(":")
+        if not colon:  # neither FENs nor moves hold a colon: it is a name
+            name, rest = f"line {number}", line
+        rest = rest.strip()
+        if not rest.startswith(("fen ", "startpos")):
+            rest = "startpos moves " + rest
+        try:
+            position = parse_position(rest)
+        except InvalidInput as exc:
+            raise InvalidInput(f"openings line {number}: {exc}") from None
+        moves = [format_iccs(m) for m in position.moves_played]
+        if position.outcome() is not None:
+            raise InvalidInput(f"openings line {number}: the game is already over")
+        openings.append(Opening(name.strip(), tuple(moves), _start_fen(position)))
+    if not openings:
+        raise InvalidInput("the openings file holds no opening")
+    return openings
+
+
+def random_openings(count: int, plies: int, seed: int = 0) -> list[Opening]:
+    """``count`` openings of ``plies`` random quiet moves from the initial position.
+
+    The moves are drawn with ``random.Random(seed)`` (the same seed gives
+    the same openings) among the legal moves that capture nothing and give
+    no check, so that every opening is even in material.
+
+    >>> [len(o.moves) for o in random_openings(2, 4, seed=1)]
+    [4, 4]
+    """
+    if count < 1 or plies < 0:
+        raise InvalidInput(f"random openings need count >= 1 and plies >= 0, got {count}, {plies}")
+    rng = random.Random(seed)
+    openings = []
+    for index in range(count):
+        position = Position()
+        while position.ply < plies:
+            quiet = []
+            for move in position.legal_moves():
+                if position.pos[move >> 8] == 0:
+                    position.play(move)
+                    if not position.is_check():
+                        quiet.append(move)
+                    position.undo()
+            if not quiet:
+                position = Position()  # a dead end (very rare): draw again
+                continue
+            position.play(rng.choice(quiet))
+        moves = tuple(format_iccs(m) for m in position.moves_played)
+        openings.append(Opening(f"random {seed}.{index + 1}", moves))
+    return openings
+
+
 def _elo(p: float, n: int) -> float:
     """Elo difference of a score share ``p``, kept half a game of ``n`` away from 0 and 1."""
     edge = 0.5 / n
@@ -414,13 +525,16 @@ def run_match(
     concurrency: int = 1,
     max_plies: int = 300,
     on_game: Callable[[int, GameRecord], None] | None = None,
+    openings: Sequence[Opening] | None = None,
+    book: bool = False,
 ) -> MatchResult:
     """Play ``games`` games between two player specs, colours alternating.
 
     Game ``2k`` plays opening ``k`` with ``first`` as Red, game ``2k + 1`` the
-    same opening with the colours swapped. With ``concurrency`` > 1, games
-    run in threads (each with its own players); the in-process engine
-    releases the GIL while it searches.
+    same opening with the colours swapped. ``openings`` default to the
+    bundled lines; ``book`` lets external engines use their own books. With
+    ``concurrency`` > 1, games run in threads (each with its own players);
+    the in-process engine releases the GIL while it searches.
     """
     if games < 1:
         raise InvalidInput(f"a match needs at least one game, got {games}")
@@ -428,7 +542,10 @@ def run_match(
         raise InvalidInput(f"the time per move must be > 0 seconds, got {seconds}")
     if concurrency < 1:
         raise InvalidInput(f"concurrency must be >= 1, got {concurrency}")
-    openings = bundled_openings()
+    if openings is None:
+        openings = [Opening(name, tuple(moves)) for name, moves in bundled_openings()]
+    if not openings:
+        raise InvalidInput("a match needs at least one opening")
     names = (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
     match = MatchResult(*names)
     local = threading.local()
@@ -437,17 +554,26 @@ def run_match(
 
     def players() -> tuple[Player, Player]:
         if not hasattr(local, "pair"):
-            local.pair = (make_player(first, name=names[0]), make_player(second, name=names[1]))
+            local.pair = (
+                make_player(first, name=names[0], book=book),
+                make_player(second, name=names[1], book=book),
+            )
             with pool_lock:
                 pool.append(local.pair)
         return local.pair
 
     def one(index: int) -> GameRecord:
         a, b = players()
-        name, moves = openings[(index // 2) % len(openings)]
+        opening = openings[(index // 2) % len(openings)]
         red, black = (a, b) if index % 2 == 0 else (b, a)
         return play_game(
-            red, black, opening=name, opening_moves=moves, seconds=seconds, max_plies=max_plies
+            red,
+            black,
+            opening=opening.name,
+            opening_moves=opening.moves,
+            seconds=seconds,
+            max_plies=max_plies,
+            start_fen=opening.fen,
         )
 
     try:

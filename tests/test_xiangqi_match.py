@@ -1,0 +1,125 @@
+"""``tansuo.xiangqi.match``: what a fair match tells an external engine, and where games start."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tansuo.errors import InvalidInput
+from tansuo.xiangqi import Position, parse_position
+from tansuo.xiangqi.match import (
+    Opening,
+    ProtocolPlayer,
+    play_game,
+    random_openings,
+    read_openings,
+    run_match,
+)
+
+FAKE_ENGINE = textwrap.dedent(
+    """
+    import sys
+    from tansuo.xiangqi import parse_position, format_iccs
+    offer = sys.argv[1].split(",") if len(sys.argv) > 1 and sys.argv[1] else []
+    log = open(sys.argv[2], "a")
+    position = None
+    for line in sys.stdin:
+        line = line.strip()
+        log.write(line + "\\n"); log.flush()
+        if line == "ucci":
+            for name in offer:
+                print(f"option {name} type check default true")
+            print("ucciok", flush=True)
+        elif line == "isready":
+            print("readyok", flush=True)
+        elif line.startswith("position "):
+            position = parse_position(line[len("position "):])
+        elif line.startswith("go"):
+            print("bestmove " + format_iccs(position.legal_moves()[0]), flush=True)
+        elif line == "quit":
+            print("bye", flush=True)
+            break
+    """
+)
+
+
+def _fake(tmp_path: Path, offers: str) -> tuple[list[str], Path]:
+    script = tmp_path / "fake_engine.py"
+    script.write_text(FAKE_ENGINE)
+    log = tmp_path / f"log-{offers or 'none'}.txt"
+    return [sys.executable, str(script), offers, str(log)], log
+
+
+@pytest.mark.parametrize("book", [False, True])
+def test_usemillisec_and_book_are_sent_when_offered(tmp_path, book):
+    command, log = _fake(tmp_path, "usemillisec,usebook")
+    player = ProtocolPlayer("fake", command, book=book)
+    assert player.choose(Position(), 0.25) in Position().legal_moves()
+    player.close()
+    sent = log.read_text().splitlines()
+    assert "setoption usemillisec true" in sent
+    assert f"setoption usebook {'true' if book else 'false'}" in sent
+    assert "go time 250 movestogo 1" in sent
+
+
+def test_an_engine_without_usemillisec_gets_seconds(tmp_path):
+    command, log = _fake(tmp_path, "")
+    player = ProtocolPlayer("fake", command)
+    player.choose(Position(), 2.5)
+    player.close()
+    sent = log.read_text().splitlines()
+    assert not any(line.startswith("setoption") for line in sent)
+    assert "go time 2 movestogo 1" in sent
+
+
+def test_read_openings_names_moves_and_fens():
+    text = "central: h2e2 h9g7\n# a comment\n\nb2e2 b9c7\nend: fen 4k4/9/9/9/9/9/9/1r7/9/N2K5 b"
+    openings = read_openings(text)
+    assert [o.name for o in openings] == ["central", "line 4", "end"]
+    assert openings[0].moves == ("h2e2", "h9g7")
+    assert openings[2].fen.startswith("4k4/") and openings[2].moves == ()
+    with pytest.raises(InvalidInput, match="line 2"):
+        read_openings("h2e2\nh2e2 z9z9")
+    with pytest.raises(InvalidInput, match="no opening"):
+        read_openings("# nothing\n")
+
+
+def test_random_openings_are_seeded_quiet_and_even():
+    first = random_openings(4, 8, seed=7)
+    assert first == random_openings(4, 8, seed=7)
+    assert first != random_openings(4, 8, seed=8)
+    for opening in first:
+        position = parse_position("startpos moves " + " ".join(opening.moves))
+        assert position.clock == 8  # no capture
+        assert len(position.fen().split()[0].replace("/", "").strip("0123456789")) > 0
+        assert sum(c.isalpha() for c in position.fen().split()[0]) == 32
+
+
+def test_a_match_plays_each_opening_with_both_colours(tmp_path):
+    openings = [Opening("quiet", ("h2e2", "h9g7")), Opening("second", ("b2e2",))]
+    match = run_match(
+        "tansuo:depth=1", "tansuo:depth=1,plain", games=4, openings=openings, max_plies=6
+    )
+    assert [g.opening for g in match.games] == ["quiet", "quiet", "second", "second"]
+    assert match.games[0].red == match.games[1].black
+    assert match.games[0].moves[:2] == ("h2e2", "h9g7")
+    elo, low, high = match.elo()
+    assert low <= elo <= high
+
+
+def test_a_game_starts_from_the_opening_fen():
+    from tansuo.xiangqi.match import TansuoPlayer
+
+    # From a position where Black to move is mated already: no move is asked for.
+    record = play_game(
+        TansuoPlayer("a", depth=1),
+        TansuoPlayer("b", depth=1),
+        opening="mated",
+        opening_moves=("b0b9",),
+        seconds=0.1,
+        start_fen="3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1",
+    )
+    assert (record.result, record.reason) == ("1-0", "checkmate")
