@@ -90,11 +90,23 @@ def test_build_pdb_says_size_and_time_first(run_cli, tmp_path, monkeypatch):
 
 
 def test_weighted_astar_on_the_command_line(run_cli):
-    run = run_cli("sliding", "8 6 7 2 5 4 3 0 1", "--algo", "wastar", "--weight", "2", "--json")
+    board = "8 6 7 2 5 4 3 0 1"
+    run = run_cli("sliding", board, "--algo", "weighted-astar", "--weight", "2", "--json")
     record = json.loads(run.out)
     assert run.code == 0, run.err
-    assert record["algorithm"] == "wastar" and record["bound"] == 2.0
+    assert record["algorithm"] == "wastar" and record["bound"] == 2.0  # the library's name
     assert 31 <= record["cost"] <= 62
+    old = run_cli("sliding", board, "--algo", "wastar", "--weight", "2", "--json")
+    assert old.code == 0 and json.loads(old.out)["cost"] == record["cost"]
+    assert "now spelled --algo weighted-astar" in old.err
+
+
+def test_build_pdb_has_its_own_help(run_cli):
+    run = run_cli("sliding", "build-pdb", "--help")
+    assert run.code == 0 and "pattern databases" in run.out
+    assert "--animate" not in run.out  # not the solve command's help
+    slow = run_cli("sliding", "solve", "1 2 3 4 5 6 0 7 8")
+    assert slow.code == 0 and "0.0 M nodes/s" not in slow.out
 
 
 def test_zones_algorithm_gives_a_solution(run_cli):

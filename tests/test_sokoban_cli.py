@@ -67,15 +67,34 @@ def test_all_writes_solutions_and_verify_reads_them(run_cli, tmp_path) -> None:
     assert run.code == 2 and "exists" in run.err  # never overwritten without --force
 
 
-def test_render_gif(run_cli, tmp_path) -> None:
+def test_animate_gif_and_render_png(run_cli, tmp_path) -> None:
     from PIL import Image
 
-    gif = tmp_path / "solution.gif"
-    run = run_cli("sokoban", "microban", "--level", "2", "--render", gif)
+    gif, png = tmp_path / "solution.gif", tmp_path / "solved.png"
+    run = run_cli("sokoban", "--sample", "microban", "--level", "2", "--animate", gif,
+                  "--render", png)  # fmt: skip
     assert run.code == 0, run.err
     with Image.open(gif) as image:
         moves = len(run.out.splitlines()[1])
         assert image.n_frames == moves + 1
+    with Image.open(png) as image:
+        assert image.format == "PNG"
+    # an animation asked of --render is pointed to --animate, before any search
+    run = run_cli("sokoban", "microban", "--level", "2", "--render", tmp_path / "x.gif")
+    assert run.code == 2 and "--animate" in run.err and not (tmp_path / "x.gif").exists()
+
+
+def test_verify_and_build_pdb_have_their_own_help(run_cli) -> None:
+    run = run_cli("sokoban", "verify", "--help")
+    assert run.code == 0 and "SOLUTIONS" in run.out and "--mode" not in run.out
+
+
+def test_an_unsolvable_level_shows_no_negative_bound(run_cli, tmp_path) -> None:
+    level = tmp_path / "stuck.xsb"
+    level.write_text("#####\n#@$.#\n#$  #\n#. ##\n#####\n".replace("#$  #", "##$ #"))
+    run = run_cli("sokoban", level)
+    assert run.code == 1 and "no solution exists" in run.out, run.err
+    assert "lower bound" not in run.out  # was "lower bound -1"
 
 
 def test_demo_runs(run_cli) -> None:

@@ -184,7 +184,7 @@ def test_bad_input_is_one_line_exit_2(run_cli, args, message):
 
 def test_a_bundled_set_by_name_is_a_batch(run_cli, tmp_path):
     out = tmp_path / "hardest.jsonl"
-    r = run_cli("sudoku", "solve", "--file", "hardest", "--unique", "--out", out)
+    r = run_cli("sudoku", "solve", "--sample", "hardest", "--unique", "--out", out)
     assert r.code == 0, r.err
     records = [json.loads(line) for line in out.read_text().splitlines()]
     puzzles = bundled_puzzles("hardest")
@@ -279,3 +279,12 @@ def test_the_command_loads_its_kernels_without_scipy_linalg(tmp_path):
     lines = done.stdout.strip().splitlines()
     assert json.loads(lines[0])["status"] == "solved"
     assert lines[1:] == ["0 False", "2.0"]
+
+
+def test_a_file_of_puzzles_given_as_the_puzzle_points_to_file(run_cli, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("\n".join(p.to_string() for p in bundled_puzzles("top95")[:2]) + "\n")
+    r = run_cli("sudoku", path)
+    assert r.code == 2 and f"use --file {path}" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    assert run_cli("sudoku", "--file", path, "--json").code == 0  # as the hint says

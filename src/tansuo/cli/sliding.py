@@ -17,7 +17,10 @@ from tansuo.cli._batch import (
     workers_option,
 )
 from tansuo.cli._common import (
+    SEARCH_TIME_LIMIT,
+    DefaultCommandGroup,
     algo_option,
+    animate_option,
     check_outputs,
     compiling,
     console,
@@ -30,6 +33,8 @@ from tansuo.cli._common import (
     max_nodes_option,
     out_option,
     render_option,
+    resolve_algo,
+    sample_option,
     time_limit_option,
     worst_exit,
 )
@@ -38,22 +43,49 @@ from tansuo.errors import InvalidInput
 if TYPE_CHECKING:
     from tansuo.sliding.heuristics import BuildStep
 
-DEFAULT_TIME_LIMIT = 60.0
-ALGOS = ("ida", "wastar", "astar", "zones")
+DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT
+ALGOS = ("ida", "weighted-astar", "astar", "zones")
+LIBRARY_NAMES = {"weighted-astar": "wastar"}
+"""``--algo`` names (one spelling in every command) that ``tansuo.sliding`` spells otherwise."""
+
+sliding_app = typer.Typer(
+    cls=DefaultCommandGroup,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    help=(
+        "Sliding-tile puzzles (8, 15, 24 and rectangles): solve, build pattern databases. "
+        "'tansuo sliding BOARD' is short for 'tansuo sliding solve BOARD'."
+    ),
+)
 
 
 def register(app: typer.Typer) -> None:
-    app.command(
-        "sliding",
-        help=(
-            "Solve a sliding-tile puzzle: BOARD row-major with 0, _ or . for the blank "
-            '("1 2 3 4 5 6 0 7 8", rows separated by /, or "2x4: ..."), or many with '
-            "--file. Optimal by default (IDA* with pattern databases). "
-            "'tansuo sliding build-pdb 6-6-3' builds a 15-puzzle database ahead of time."
-        ),
-    )(run)
+    app.add_typer(sliding_app, name="sliding")
 
 
+@sliding_app.command(
+    "build-pdb",
+    help="Build 15-puzzle pattern databases ahead of time (they are cached on disk).",
+)
+def build_command(
+    names: list[str] = typer.Argument(..., metavar="NAME", help="5-5-5, 6-6-3 or 7-8."),
+    goal: str = typer.Option(
+        "blank-last", "--goal", help="blank-last (1 2 ... 0) or blank-first (0 1 2 ...)."
+    ),
+) -> None:
+    """``tansuo sliding build-pdb NAME...``."""
+    _build(names, goal)
+
+
+SOLVE_HELP = (
+    "Solve a sliding-tile puzzle: BOARD row-major with 0, _ or . for the blank "
+    '("1 2 3 4 5 6 0 7 8", rows separated by /, or "2x4: ..."), or many with '
+    "--file. Optimal by default (IDA* with pattern databases)."
+)
+
+
+@sliding_app.command("solve", help=SOLVE_HELP)
 def run(
     board: list[str] | None = typer.Argument(
         None, metavar="BOARD", help="The tiles row-major (one argument or several)."
@@ -61,9 +93,7 @@ def run(
     file: Path | None = typer.Option(
         None, "--file", metavar="FILE", help="Solve every board of FILE (one per line)."
     ),
-    sample: str | None = typer.Option(
-        None, "--sample", metavar="NAME", help="Solve a bundled file of boards: korf100."
-    ),
+    sample: str | None = sample_option("korf100 (a file of boards)"),
     goal: str = typer.Option(
         "blank-last", "--goal", help="blank-last (1 2 ... 0), blank-first (0 1 2 ...) or a board."
     ),
@@ -79,12 +109,10 @@ def run(
     show: bool = typer.Option(False, "--show", help="Print the boards from start to goal."),
     workers: int = workers_option(),
     ray: str | None = ray_option(),
-    out: Path | None = out_option("the results of --file, as JSON Lines"),
+    out: Path | None = out_option("results of --file, as JSON Lines"),
     resume: bool = resume_option(),
     render: Path | None = render_option("the start and goal boards (.png)"),
-    animate: Path | None = typer.Option(
-        None, "--animate", metavar="FILE", help="Write the solution as an animated GIF."
-    ),
+    animate: Path | None = animate_option(),
     json_out: bool = json_option(),
     force: bool = force_option(),
     time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
@@ -95,12 +123,8 @@ def run(
     from tansuo.budget import Budget
 
     words = list(board or [])
-    if words and words[0] == "build-pdb":
-        _build(words[1:], goal)
-        return
     Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=_memory(max_memory))
-    if algo not in ALGOS:
-        raise InvalidInput(f"unknown algorithm {algo!r}; choose one of {', '.join(ALGOS)}")
+    algo = LIBRARY_NAMES.get(resolve_algo(algo, ALGOS), algo)
     if sum((file is not None, sample is not None, bool(words))) != 1:
         raise InvalidInput("give a BOARD, --file FILE or --sample NAME (one of them)")
     options: dict[str, Any] = {

@@ -26,6 +26,9 @@ from tansuo.cli._batch import (
 from tansuo.cli._common import (
     EXIT_SOLVED,
     EXIT_USAGE,
+    SEARCH_TIME_LIMIT,
+    DefaultCommandGroup,
+    animate_option,
     check_outputs,
     compiling,
     console,
@@ -37,22 +40,28 @@ from tansuo.cli._common import (
     max_expansions_option,
     max_memory_option,
     render_option,
+    sample_option,
+    time_limit_option,
 )
 from tansuo.errors import InvalidInput
 
-DEFAULT_TIME_LIMIT = 60.0
-"""Seconds for one level when no --time-limit is given."""
-DEFAULT_ALL_TIME_LIMIT = 10.0
-"""Seconds per level with --all when no --time-limit is given."""
+DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT
+"""Seconds per level (with --all too) when no --time-limit is given."""
+
+sokoban_app = typer.Typer(
+    cls=DefaultCommandGroup,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    help=(
+        "Sokoban levels (XSB/.sok): solve by pushes or moves, verify a solution file. "
+        "'tansuo sokoban FILE' is short for 'tansuo sokoban solve FILE'."
+    ),
+)
 
 
 def register(app: typer.Typer) -> None:
-    app.command(
-        "sokoban",
-        help="Solve Sokoban levels (XSB/.sok) by pushes or moves; "
-        "'tansuo sokoban verify FILE SOLUTIONS' checks a solution file.",
-        no_args_is_help=True,
-    )(sokoban_command)
+    app.add_typer(sokoban_app, name="sokoban")
 
 
 def _warm_up() -> None:
@@ -61,15 +70,16 @@ def _warm_up() -> None:
     warm_up()
 
 
+@sokoban_app.command(
+    "solve", help="Solve a level (or --all) and print the LURD solution, moves and pushes."
+)
 def sokoban_command(
-    file: str = typer.Argument(
-        ...,
+    file: str | None = typer.Argument(
+        None,
         metavar="FILE",
-        help="XSB/.sok file ('-' stdin), a bundled collection (microban, xsokoban90), or 'verify'.",
+        help="XSB/.sok file ('-' stdin), or a bundled collection's name (see --sample).",
     ),
-    extra: list[str] | None = typer.Argument(
-        None, metavar="[FILE SOLUTIONS]", help="After 'verify': the levels and the solution file."
-    ),
+    sample: str | None = sample_option("microban, xsokoban90"),
     level: str | None = typer.Option(
         None, "--level", metavar="N|TITLE", help="Which level: number (from 1) or title."
     ),
@@ -86,17 +96,13 @@ def sokoban_command(
     workers: int = workers_option(),
     ray: str | None = ray_option(),
     resume: bool = resume_option(),
-    time_limit: float | None = typer.Option(
-        None,
-        "--time-limit",
-        metavar="S",
-        help="Seconds per level (default 60, or 10 with --all); exit 3 when spent.",
-    ),
+    time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
     max_expansions: int | None = max_expansions_option(),
     max_memory: str | None = max_memory_option(),
     json_out: bool = json_option(),
     show: bool = typer.Option(False, "--show", help="Print the board before and after."),
-    render: Path | None = render_option("an animation of the solution (.gif or .png)"),
+    render: Path | None = render_option("the solved position (.png)"),
+    animate: Path | None = animate_option("the solution, push by push,"),
     force: bool = force_option(),
 ) -> None:
     """Solve a level (or --all) and print the LURD solution, moves, pushes and statistics.
@@ -105,15 +111,18 @@ def sokoban_command(
     """
     from tansuo.sokoban import MODES, load_collection
 
-    if file == "verify":
-        _verify(extra or [], json_out=json_out)
-        return
-    if extra:
-        raise InvalidInput(f"unexpected argument {extra[0]!r} (did you mean 'verify'?)")
+    if (file is None) == (sample is None):
+        raise InvalidInput("give a FILE or --sample NAME (one of them)")
+    file = file if sample is None else sample
+    assert file is not None
+    if render is not None and render.suffix.lower() == ".gif":
+        raise InvalidInput(
+            f"--render draws a picture (.png); for an animation use --animate {render}"
+        )
     if mode not in MODES:
         raise InvalidInput(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
-    if render is not None and all_levels:
-        raise InvalidInput("--render draws one level; leave out --all")
+    if (render is not None or animate is not None) and all_levels:
+        raise InvalidInput("--render and --animate draw one level; leave out --all")
     if not all_levels and (out is not None or workers != 1 or ray is not None or resume):
         raise InvalidInput("--out, --workers, --ray and --resume go with --all; give --all")
     if all_levels:
@@ -122,31 +131,34 @@ def sokoban_command(
         check_batch_flags(
             workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=(file,)
         )
-    check_outputs(render, force=force, inputs=(file,))
+    check_outputs(render, animate, force=force, inputs=(file,))
     levels = load_collection(file)
     budgets: dict[str, Any] = {"max_expansions": max_expansions, "max_memory": max_memory}
     if all_levels:
-        limit = DEFAULT_ALL_TIME_LIMIT if time_limit is None else time_limit
-        options = {"mode": mode, "time_limit": limit, **budgets}
+        options = {"mode": mode, "time_limit": time_limit, **budgets}
         flags = {"workers": workers, "ray": ray, "out": out, "resume": resume}
         raise typer.Exit(_solve_all(file, levels, options, flags, json_out=json_out))
     from tansuo.sokoban import pick_level, solve
 
     chosen = pick_level(levels, level)
     board = chosen.board()
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     with compiling(_warm_up, "the Sokoban kernels"):
-        result = solve(board, mode=mode, time_limit=limit, **budgets)
-    if render is not None and result.solution is not None:
+        result = solve(board, mode=mode, time_limit=time_limit, **budgets)
+    if result.solution is not None:
         from tansuo.sokoban.render import render_solution
 
-        render_solution(board, result.solution, render)
+        for picture in (render, animate):
+            if picture is not None:
+                render_solution(board, result.solution, picture)
     if json_out:
         emit_json(result.as_dict())
         raise typer.Exit(exit_code(result.status))
     _print_result(board, result, show=show)
-    if render is not None and result.solution is not None:
-        console.print(f"animation written to {render}", markup=False)
+    if result.solution is not None:
+        if render is not None:
+            console.print(f"picture written to {render}", markup=False)
+        if animate is not None:
+            console.print(f"animation written to {animate}", markup=False)
     raise typer.Exit(exit_code(result.status))
 
 
@@ -154,6 +166,8 @@ def _print_result(board: Any, result: Any, *, show: bool) -> None:
     from tansuo.sokoban.model import replay
 
     stats = result.stats
+    # A negative bound is the solver's "no assignment of boxes to goals": no bound to show.
+    bound = "" if stats.lower_bound < 0 else f"lower bound {stats.lower_bound}, "
     if show:
         console.print(board.render(board.boxes, board.player), markup=False)
         console.print()
@@ -170,7 +184,7 @@ def _print_result(board: Any, result: Any, *, show: bool) -> None:
         console.print("no solution exists", markup=False)
     console.print(
         f"expanded {stats.expanded:,}, generated {stats.generated:,}, states {stats.states:,}, "
-        f"deadlocks pruned {stats.deadlocks:,}, lower bound {stats.lower_bound}, "
+        f"deadlocks pruned {stats.deadlocks:,}, {bound}"
         f"{stats.elapsed_s:.3f} s ({stats.nodes_per_s:,.0f} states/s)"
         + (f"; budget spent: {stats.limit}" if stats.limit else ""),
         markup=False,
@@ -285,13 +299,25 @@ def _finished_titles(out: Path, levels: list[Any]) -> set[str]:
     return set(kept)
 
 
-def _verify(args: list[str], *, json_out: bool) -> None:
+@sokoban_app.command("verify", help="Replay a solution file against the levels it solves.")
+def verify_command(
+    file: str = typer.Argument(
+        ..., metavar="FILE", help="The levels (XSB/.sok, or a bundled name)."
+    ),
+    solution_file: str = typer.Argument(
+        ..., metavar="SOLUTIONS", help="The solutions: a title line, then the LURD moves."
+    ),
+    json_out: bool = json_option(),
+) -> None:
     """``verify FILE SOLUTIONS``: replay every solution against its level."""
+    _verify([file, solution_file], json_out=json_out)
+
+
+def _verify(args: list[str], *, json_out: bool) -> None:
+    """Replay every solution of ``args[1]`` against its level of ``args[0]``."""
     from tansuo.sokoban import load_collection, read_solutions
     from tansuo.sokoban.model import verify
 
-    if len(args) != 2:
-        raise InvalidInput("usage: tansuo sokoban verify FILE SOLUTIONS")
     levels = load_collection(args[0])
     solutions = read_solutions(args[1])
     by_title = {lvl.title: lvl for lvl in levels}

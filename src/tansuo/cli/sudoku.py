@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
 
 from tansuo.cli._batch import (
     check_batch_flags,
@@ -23,6 +22,7 @@ from tansuo.cli._batch import (
     workers_option,
 )
 from tansuo.cli._common import (
+    DefaultCommandGroup,
     check_outputs,
     compiling,
     console,
@@ -33,6 +33,7 @@ from tansuo.cli._common import (
     max_nodes_option,
     out_option,
     render_option,
+    sample_option,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
@@ -40,17 +41,8 @@ from tansuo.errors import InvalidInput
 DEFAULT_TIME_LIMIT = 60.0
 
 
-class _SolveByDefault(TyperGroup):
-    """A command group whose first argument, if it is not a subcommand, goes to ``solve``."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
-            args = ["solve", *args]
-        return super().parse_args(ctx, args)
-
-
 sudoku_app = typer.Typer(
-    cls=_SolveByDefault,
+    cls=DefaultCommandGroup,
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -119,9 +111,9 @@ def solve_command(
         "--file",
         "-f",
         metavar="FILE",
-        help="Solve every puzzle of FILE (one per line, # comments; - for stdin; "
-        "or a bundled set: hardest, top95) as a batch.",
+        help="Solve every puzzle of FILE (one per line, # comments; - for stdin) as a batch.",
     ),
+    sample: str | None = sample_option("hardest, top95 (sets of puzzles, solved as a batch)"),
     size: int | None = typer.Option(None, "--size", help="Grid side (default: from the cells)."),
     box: str | None = typer.Option(None, "--box", help="Box shape RxC, such as 2x3."),
     count: bool = typer.Option(False, "--count", help="Count all solutions."),
@@ -159,9 +151,13 @@ def solve_command(
 
         check_size(size)
     batch_flags = workers != 1 or ray is not None or out is not None or resume
+    if sample is not None:
+        if file is not None:
+            raise InvalidInput("give either --file or --sample, not both")
+        file = sample  # a bundled set is read by its name, as --file reads one
     if file is not None:
         if puzzle is not None:
-            raise InvalidInput("give either a PUZZLE or --file, not both")
+            raise InvalidInput("give either a PUZZLE or --file / --sample, not both")
         if render is not None:
             raise InvalidInput("--render draws one puzzle; it does not go with --file")
         check_batch_flags(
@@ -183,7 +179,14 @@ def solve_command(
     check_outputs(render, force=force, inputs=(puzzle,))
     from tansuo.sudoku import format_side_by_side, load_puzzle, save_png, solve, warm_up
 
-    sudoku = load_puzzle(puzzle, size=size, box=box_shape)
+    try:
+        sudoku = load_puzzle(puzzle, size=size, box=box_shape)
+    except InvalidInput as exc:
+        if puzzle != "-" and _is_file(puzzle):  # perhaps a file of many puzzles
+            raise InvalidInput(
+                f"{exc} (a file of puzzles, one a line? use --file {puzzle})"
+            ) from None
+        raise
     with compiling(warm_up, "the Sudoku kernel"):
         pass
     result = solve(sudoku, max_solutions=wanted, max_nodes=max_nodes, time_limit=time_limit)
@@ -202,6 +205,13 @@ def solve_command(
         if render is not None:
             console.print(f"picture written to {render}", markup=False)
     raise typer.Exit(exit_code(result.status))
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: an inline puzzle
+        return False
 
 
 def _solve_file(
