@@ -118,41 +118,176 @@ def parse_memory(text: str | int) -> int:
             amount = math.nan
         if unit not in _UNITS or not math.isfinite(amount):
             raise InvalidInput(
-                f"memory size {text!r}: expected a number of bytes or one with a unit, "
-                "such as 512M or 4G"
+                f"memory size {shown_number(text)}: expected a number of bytes or one with "
+                "a unit, such as 512M or 4G"
             )
-        value = int(amount * _UNITS[unit])
+        scaled = amount * _UNITS[unit]
+        value = int(scaled) if math.isfinite(scaled) and abs(scaled) <= MAX_COUNT else MAX_COUNT + 1
     if value < 0:
-        raise InvalidInput(f"max_memory must be >= 0 bytes, got {text!r}")
+        raise InvalidInput(f"max_memory must be >= 0 bytes, got {shown_number(text)}")
+    if value > MAX_COUNT:
+        raise InvalidInput(
+            f"max_memory must be at most {MAX_COUNT} bytes, got {shown_number(text)}"
+        )
     return value
 
 
-def check_time_limit(value: float | None, name: str = "time_limit") -> float | None:
-    """``value`` if it is None or a number of seconds >= 0; else a clear InvalidInput."""
-    if value is None:
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Real)
-        or math.isnan(value)
-        or value < 0
-    ):
-        raise InvalidInput(f"{name} must be a number of seconds >= 0, got {value!r}")
-    return float(value)
-
-
 MAX_COUNT = 2**63 - 1
+"""The largest count budget: the kernels count in int64."""
+
+MAX_SECONDS = 1e9
+"""The longest time limit, about 31 years: a longer one is a typo (``inf``, ``1e309``),
+and the clocks and waits of the standard library overflow a little beyond it."""
+
+_DIGITS_SHOWN = 30  # a number longer than this is shown by its length in messages
 
 
-def check_count(value: int | None, name: str) -> int | None:
-    """``value`` if it is None or a whole number >= 0; else a clear InvalidInput."""
+def shown_number(value: object) -> str:
+    """``value`` for an error message: its repr, or its length when it is a huge whole number.
+
+    >>> shown_number(-1), shown_number("soon"), shown_number(10**400)
+    ('-1', "'soon'", 'a number of 401 digits')
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        magnitude = abs(int(value))
+        bits = magnitude.bit_length()
+        if bits <= _DIGITS_SHOWN * 3:
+            return repr(int(value))
+        if bits < 14_000:  # str() of an int over 4,300 digits is refused
+            return f"a number of {len(str(magnitude)):,} digits"
+        return f"a number of about {int(bits * math.log10(2)) + 1:,} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+
+
+def _bound(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def check_number(
+    value: object,
+    name: str,
+    *,
+    whole: bool = False,
+    low: float | None = 0,
+    high: float | None = None,
+    unit: str = "",
+) -> float | int | None:
+    """The one check of every budget and count tansuo is given (CLI, library, web, protocols).
+
+    Parameters
+    ----------
+    value : object
+        The number given; None passes through (no limit).
+    name : str
+        What it is, as the message names it (``time_limit``, ``max_nodes``).
+    whole : bool
+        A count: an integer (never a bool or a float), returned as ``int``.
+        Otherwise any finite real, returned as ``float``.
+    low, high : number, optional
+        The range allowed (inclusive); a whole number is also kept within
+        int64 (``high`` at most :data:`MAX_COUNT`).
+    unit : str
+        The unit, for the message (``"seconds"``).
+
+    Raises
+    ------
+    InvalidInput
+        One line: not a number, NaN, infinite, or out of range, naming the value
+        (a huge integer by its number of digits, never converted to text whole).
+
+    >>> check_number(3, "max_nodes", whole=True), check_number(0.5, "time_limit")
+    (3, 0.5)
+    >>> check_number(float("inf"), "time_limit", high=MAX_SECONDS, unit="seconds")
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: time_limit must be at most 1000000000 seconds, got inf
+    """
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise InvalidInput(f"{name} must be a whole number >= 0, got {value!r}")
-    if value > MAX_COUNT:  # the kernels count in int64
-        raise InvalidInput(f"{name} must be at most {MAX_COUNT}, got {value!r}")
-    return int(value)
+    kind = "a whole number" if whole else (f"a number of {unit}" if unit else "a number")
+    wanted = kind if low is None else f"{kind} >= {_bound(low)}"
+    if whole:
+        high = MAX_COUNT if high is None else min(high, MAX_COUNT)
+        low = -MAX_COUNT - 1 if low is None else low
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise InvalidInput(f"{name} must be {wanted}, got {shown_number(value)}")
+        count = int(value)
+        if count < low:
+            raise InvalidInput(f"{name} must be {wanted}, got {shown_number(count)}")
+        if count > high:
+            raise InvalidInput(f"{name} must be at most {_bound(high)}, got {shown_number(count)}")
+        return count
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(f"{name} must be {wanted}, got {shown_number(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond a float's range
+        negative = isinstance(value, numbers.Integral) and int(value) < 0
+        number = -math.inf if negative else math.inf
+    if math.isnan(number) or (low is not None and number < low):
+        raise InvalidInput(f"{name} must be {wanted}, got {shown_number(value)}")
+    if math.isinf(number) or (high is not None and number > high):
+        if high is None:
+            raise InvalidInput(f"{name} must be a finite number, got {shown_number(value)}")
+        where = f" {unit}" if unit else ""
+        raise InvalidInput(
+            f"{name} must be at most {_bound(high)}{where}, got {shown_number(value)}"
+        )
+    return number
+
+
+def parse_number(
+    text: str, name: str, *, whole: bool = False, low: float | None = 0,
+    high: float | None = None, unit: str = "",
+) -> float | int | None:  # fmt: skip
+    """:func:`check_number` of a number written as text (a ``--set`` value, a protocol word).
+
+    Only digits (with a sign) make a whole number, and more than 30 of them are
+    out of range without being converted (Python refuses to convert over 4,300
+    digits, and a count never needs 20); ``none`` is None (no limit).
+
+    >>> parse_number("250", "max_nodes", whole=True), parse_number("1.5", "time_limit")
+    (250, 1.5)
+    """
+    word = text.strip()
+    if word.lower() in ("none", ""):
+        return None
+    kind = "a whole number" if whole else (f"a number of {unit}" if unit else "a number")
+    shown = shown_number(word)
+    digits = word.lstrip("+-")
+    if whole:
+        if not digits.isdecimal() or not digits.isascii() or word[:2] in ("+-", "-+"):
+            raise InvalidInput(f"{name} must be {kind}, got {shown}")
+        if len(digits) > _DIGITS_SHOWN:
+            bound = f"at most {MAX_COUNT}" if not word.startswith("-") else f">= {low}"
+            raise InvalidInput(f"{name} must be {bound}, got a number of {len(digits):,} digits")
+        return check_number(int(word), name, whole=True, low=low, high=high, unit=unit)
+    try:
+        number = float(word) if len(word) <= 400 else math.nan
+    except ValueError:
+        raise InvalidInput(f"{name} must be {kind}, got {shown}") from None
+    if math.isnan(number) and len(word) > 400:
+        raise InvalidInput(f"{name} must be {kind}, got {shown}")
+    return check_number(number, name, low=low, high=high, unit=unit)
+
+
+def check_time_limit(value: object, name: str = "time_limit") -> float | None:
+    """``value`` if it is None or a finite number of seconds from 0 to :data:`MAX_SECONDS`.
+
+    :func:`check_number` for a time limit, with its clear InvalidInput otherwise.
+    """
+    checked = check_number(value, name, low=0, high=MAX_SECONDS, unit="seconds")
+    return None if checked is None else float(checked)
+
+
+def check_count(value: object, name: str, *, low: int = 0) -> int | None:
+    """``value`` if it is None or a whole number from ``low`` to :data:`MAX_COUNT`.
+
+    :func:`check_number` for a count, with its clear InvalidInput otherwise.
+    """
+    checked = check_number(value, name, whole=True, low=low)
+    return None if checked is None else int(checked)
 
 
 @dataclass(frozen=True, slots=True)
