@@ -60,9 +60,9 @@ def test_book_file_round_trip_and_errors():
 
 
 def test_engine_plays_from_the_book():
-    from tansuo.gomoku import Engine
+    from tansuo.gomoku import Engine, EngineOptions
 
-    engine = Engine(book=Book.parse("h8 | g7\n"), threats=False)
+    engine = Engine(EngineOptions(threats=False), book=Book.parse("h8 | g7\n"))
     result = engine.search(Board(15, moves=["c3"]), time_limit=1)
     assert result.move == "b2" and result.stats.nodes == 0
 

@@ -8,8 +8,12 @@ import time
 import pytest
 
 from tansuo.adversarial import alphabeta, is_mate_score
-from tansuo.gomoku import Engine, find_threat, parse_position, search
+from tansuo.gomoku import Engine, EngineOptions, find_threat, parse_position, search
 from tansuo.gomoku.engine import AVOID_NODES, TRAP_NODES, _threat_squares
+
+
+def _plain_engine() -> Engine:
+    return Engine(EngineOptions(threats=False), max_memory=1 << 20, book=False)
 
 
 def _random_board(rng: random.Random, size: int, stones: int, rule: str):
@@ -27,7 +31,7 @@ def _random_board(rng: random.Random, size: int, stones: int, rule: str):
 @pytest.mark.parametrize("rule", ["freestyle", "renju"])
 def test_plain_kernel_equals_generic_alphabeta(rule):
     rng = random.Random(rule)
-    engine = Engine(hash_mb=1)
+    engine = Engine(max_memory=1 << 20)
     for _ in range(5):
         board = _random_board(rng, 6, rng.randrange(10, 20), rule)
         depth = 2 if len(board.legal_moves()) > 12 else 3
@@ -57,7 +61,7 @@ def test_engine_finds_a_vct_and_reports_stats():
 
 def test_time_limit_is_honoured_on_a_big_board():
     board = parse_position("22 k11 l12 k12 j11 l11 m10 j13")
-    engine = Engine(threats=True)
+    engine = Engine()
     engine.search(board, depth=1)  # compiled before the clock starts
     started = time.process_time()
     result = engine.search(board, time_limit=0.3)
@@ -72,8 +76,8 @@ def test_tree_vcf_probes_see_a_win_beyond_the_depth():
     board = parse_position(
         "15 freestyle h8 g9 h9 h6 f8 g8 g6 h10 g10 e12 f9 e8 f10 f11 e9 f7 d10 c10 b12 c11 g11"
     )
-    plain = Engine(hash_mb=1, threats=False, book=False).search(board, depth=2)
-    probing = Engine(hash_mb=1, threats=True, book=False, tree_vcf_depth=8)
+    plain = _plain_engine().search(board, depth=2)
+    probing = Engine(EngineOptions(tree_vcf_depth=8), max_memory=1 << 20, book=False)
     probing._root_threats = lambda *args: None  # type: ignore[method-assign]
     found = probing.search(board, depth=2)
     assert plain.score is not None and not is_mate_score(plain.score)
@@ -93,11 +97,10 @@ def test_tree_vct_probe_at_ply_one_sees_a_threat_win_after_a_root_move():
         finally:
             board.undo()
 
-    blind = Engine(hash_mb=1, book=False).search(board, depth=1)
+    blind = Engine(max_memory=1 << 20, book=False).search(board, depth=1)
     assert blind.move is not None and white_wins_after(blind.move)
-    probing = Engine(
-        hash_mb=1, book=False, tree_vct_plies=(1,), tree_vct_depth=11, tree_vct_nodes=20_000
-    )
+    options = EngineOptions(tree_vct_plies=(1,), tree_vct_depth=11, tree_vct_nodes=20_000)
+    probing = Engine(options, max_memory=1 << 20, book=False)
     seen = probing.search(board, depth=1)
     assert seen.move is not None and not white_wins_after(seen.move)
 
@@ -107,7 +110,7 @@ def test_final_check_finds_a_real_defence_not_a_four():
     # f3 makes a four, which white blocks, and the threat stands. The check
     # tries the squares of white's winning lines first and finds a defence
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    engine = Engine(hash_mb=1, book=False)
+    engine = Engine(max_memory=1 << 20, book=False)
     chosen = board.parse_move("j10")
     board.play(chosen)
     assert find_threat(board, kind="vct", max_depth=11).solved  # j10 loses
@@ -119,79 +122,11 @@ def test_final_check_finds_a_real_defence_not_a_four():
     assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
 
 
-def test_the_sweep_keeps_real_defences_and_refutes_only_lost_moves(monkeypatch):
-    # white wins by a VCT if black passes: the sweep's refuted moves each lose
-    # (a deeper search finds white's win again), and a survivor really defends
-    from tansuo.gomoku import engine as engine_module
-
-    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
-    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    engine = Engine(hash_mb=1, book=False)
-    quiet, line = engine._opponent_threat(board, 10.0)
-    assert not quiet and line
-    survivors, refuted = engine._sweep_defences(board, line, 10.0)
-    assert refuted and survivors and not set(survivors) & set(refuted)
-    for move in refuted:
-        board.play(move)
-        blocks = board.five_points(1)  # a four of black's: white blocks it first
-        if blocks:
-            board.play(blocks[0])
-        found = find_threat(
-            board, kind="vct", attacker="white", max_depth=11, max_nodes=AVOID_NODES
-        )
-        for _ in range(1 + bool(blocks)):
-            board.undo()
-        assert found.solved, board.format_move(move)
-    defended = 0
-    for move in survivors[:4]:
-        board.play(move)
-        defended += not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
-        board.undo()
-    assert defended >= 1
-
-
-def test_the_root_searches_only_the_moves_it_is_given(monkeypatch):
-    # a threatened position: the engine's root is the sweep's survivors, here
-    # replaced by one far-off move, which the alpha-beta then plays
-    from tansuo.gomoku import engine as engine_module
-
-    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
-    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    engine = Engine(hash_mb=1, book=False)
-    far = board.parse_move("a1")
-    engine._sweep_defences = lambda *args: ([far], {})  # type: ignore[method-assign]
-    engine._avoid_threats = lambda *args: None  # type: ignore[method-assign]
-    engine._avoid_traps = lambda *args: None  # type: ignore[method-assign]
-    # the opponent's VCT (7k nodes) must be found in the opponent check's share
-    # of the time for the sweep to run: 0.5 s gave it 0.05 s, too close to call
-    result = engine.search(board, time_limit=2.0)
-    assert result.move == "a1"
-    assert all(i.pv[0] == "a1" for i in result.stats.iterations)
-
-
-def test_the_sweep_alone_finds_a_defence(monkeypatch):
-    # with checks big enough to refute every losing square, the alpha-beta
-    # over the sweep's survivors plays a move after which white has no VCT,
-    # without help from the final check
-    from tansuo.gomoku import engine as engine_module
-
-    monkeypatch.setattr(engine_module, "SWEEP_SHARE", 0.2)
-    monkeypatch.setattr(engine_module, "SWEEP_NODES", AVOID_NODES)
-    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    engine = Engine(hash_mb=1, book=False)
-    engine._avoid_threats = lambda *args: None  # type: ignore[method-assign]
-    result = engine.search(board, time_limit=20.0, max_nodes=200_000)
-    assert result.move is not None
-    board.play(board.parse_move(result.move))
-    assert not find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
-
-
-def test_out_of_time_the_check_prefers_an_unchecked_survivor_to_a_lost_move():
+def test_out_of_time_the_check_keeps_the_move():
     # the alpha-beta's move is refuted, then the time runs out before the
-    # next candidate is looked at: after a sweep (which let that candidate
-    # through) it is played; without one, the alpha-beta's move is kept
+    # next candidate is looked at: the alpha-beta's move is kept
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    engine = Engine(hash_mb=1, book=False)
+    engine = Engine(max_memory=1 << 20, book=False)
     lost, other = board.parse_move("a1"), board.parse_move("j10")
     answers = {lost: [other]}
 
@@ -199,15 +134,13 @@ def test_out_of_time_the_check_prefers_an_unchecked_survivor_to_a_lost_move():
         return answers.get(candidate, [])  # [] : no time left to look
 
     engine._refutation = refutation  # type: ignore[method-assign]
-    swept = engine._avoid_threats(board, lost, 1.0, time.perf_counter(), {other + 1: [other]})
-    assert swept == other
     assert engine._avoid_threats(board, lost, 1.0, time.perf_counter()) is None
 
 
 def test_a_trap_reply_leaves_no_defence_and_a_safe_move_has_none():
     # from a match game: white played i9, and black's i6 left white no defence
     board = parse_position("15 freestyle h10 k8 k10 j7 l9 m8 j9 i8 l8 h9 k6 l10 g10 i7 k9")
-    engine = Engine(hash_mb=4, book=False)
+    engine = Engine(max_memory=4 << 20, book=False)
     trap = engine._trap(board, board.parse_move("i9"), time.perf_counter() + 60)
     assert trap is not None
     before = len(board.history)
@@ -239,14 +172,14 @@ def test_threat_squares_of_a_line_found_after_a_pass():
 def test_a_budgeted_search_plays_its_last_even_depth_move():
     board = parse_position("15 freestyle k8 j7 h5 i9 j9 f8")
     seen = []
-    Engine(hash_mb=1, book=False, threats=False).search(board, depth=7, on_iteration=seen.append)
+    _plain_engine().search(board, depth=7, on_iteration=seen.append)
     assert [i.depth for i in seen] == list(range(1, 8))
     # a node budget that ends the search inside iteration 6: depth 5 is the
     # last one finished, and the move played is depth 4's
     budget = (seen[4].nodes + seen[5].nodes) // 2
     moves = {i.depth: i.pv[0] for i in seen}
     assert moves[4] != moves[5], "pick a position where the two depths disagree"
-    result = Engine(hash_mb=1, book=False, threats=False).search(board, max_nodes=budget)
+    result = _plain_engine().search(board, max_nodes=budget)
     assert result.depth == 4 and result.move == moves[4]
     assert [i.depth for i in result.stats.iterations] == [1, 2, 3, 4, 5]
 
@@ -254,18 +187,18 @@ def test_a_budgeted_search_plays_its_last_even_depth_move():
 def test_a_quiet_position_skips_the_final_check():
     # the opponent has no VCF or VCT even after a pass: no move can give it one,
     # so the timed search plays the alpha-beta's move without checking it
-    engine = Engine(hash_mb=1, book=False)
+    engine = Engine(max_memory=1 << 20, book=False)
 
     def refuse(*args):
         raise AssertionError("the final check ran")
 
     engine._avoid_threats = refuse  # type: ignore[method-assign]
     board = parse_position("15 freestyle h8 i9 h10 g9")
-    assert engine._opponent_threat(board, 1.0)[0]
+    assert engine._opponent_threat(board, 1.0)
     assert engine.search(board, time_limit=0.3).move is not None
     # white wins by a VCT if black passes here (the position of the test above)
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    assert not engine._opponent_threat(board, 1.0)[0]
+    assert not engine._opponent_threat(board, 1.0)
     with pytest.raises(AssertionError, match="final check"):
         engine.search(board, time_limit=0.3)
 
@@ -274,11 +207,11 @@ def test_quiet_means_no_move_gives_the_opponent_a_threat_win():
     # the claim behind skipping the check, on the threat search's own terms:
     # after a pass finds nothing, no move of ours lets the opponent win by VCT
     rng = random.Random(7)
-    engine = Engine(hash_mb=1, book=False)
+    engine = Engine(max_memory=1 << 20, book=False)
     checked = 0
     while checked < 3:
         board = _random_board(rng, 11, rng.randrange(6, 12), "freestyle")
-        if not engine._opponent_threat(board, 60.0)[0]:
+        if not engine._opponent_threat(board, 60.0):
             continue
         checked += 1
         for move in board.legal_moves():
@@ -292,10 +225,10 @@ def test_quiet_means_no_move_gives_the_opponent_a_threat_win():
 
 def test_renju_black_is_never_taken_as_quiet():
     # a white stone can undo one of black's forbidden points: no shortcut
-    engine = Engine(hash_mb=1, book=False)
+    engine = Engine(max_memory=1 << 20, book=False)
     board = parse_position("15 renju h8 i9 h10")
     assert board.side_to_move == 2
-    assert not engine._opponent_threat(board, 1.0)[0]
+    assert not engine._opponent_threat(board, 1.0)
 
 
 @pytest.mark.parametrize(
@@ -312,4 +245,4 @@ def test_probe_options_out_of_range_are_refused(options):
     from tansuo.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="whole number"):
-        Engine(hash_mb=1, book=False, **options)
+        EngineOptions(**options)

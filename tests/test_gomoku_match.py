@@ -47,3 +47,24 @@ def test_bundled_openings_by_name():
     assert len(renju) == len(set(renju)) == 26
     assert all(text.split()[1:3] in (["h8", "h9"], ["h8", "i9"]) for text in renju)
     assert len(set(read_openings("balanced"))) == 50
+
+
+def test_a_node_budget_is_sent_as_info_max_node():
+    import pytest
+
+    from tansuo.errors import InvalidInput
+    from tansuo.gomoku.match import Player, play_game, split_spec
+
+    assert split_spec("pbrain-x --flag nodes=10_000") == (["pbrain-x", "--flag"], 10_000)
+    assert split_spec("'my brain' a") == (["my brain", "a"], None)
+    for bad in ("", "nodes=5", "x nodes=0", "x nodes=ten", "'x"):
+        with pytest.raises(InvalidInput):
+            split_spec(bad)
+    with pytest.raises(InvalidInput, match="empty brain command"):
+        Player(" ")
+    held = Player("tansuo:nothreats nodes=300")
+    free = Player("tansuo:nothreats")
+    assert held.brain is not None and held.max_node == 300
+    play_game(held, free, "", move_time=0.1, size=9, rule="freestyle")
+    assert held.brain.max_node == 300 and 0 < held.brain.last_nodes <= 300 + 1024
+    assert free.brain is not None and free.brain.max_node is None

@@ -82,12 +82,138 @@ def test_play_forces_a_move(brain):
 
 
 def test_info_keys(brain):
-    _talk(brain, "INFO timeout_match 100000", "INFO time_left 2000", "INFO max_memory 83886080")
+    _talk(brain, "INFO timeout_match 100000", "INFO time_left 2000", "INFO max_memory 0")
     _talk(brain, "INFO rule 4", "INFO game_type 1", "INFO folder /tmp", "INFO evaluate 1,1")
     assert brain.rule == "renju" and brain.time_left == 2000
     assert brain.think_time() <= 2000 / 25 / 1000
     assert _talk(brain, "INFO timeout_turn x")[0].startswith("ERROR")
-    assert [rule_name(b) for b in (0, 1, 4, 8)] == ["freestyle", "standard", "renju", "caro"]
+    assert _talk(brain, "INFO rule -1")[0].startswith("ERROR")
+
+
+@pytest.mark.parametrize(
+    "bits, rule",
+    # the protocol's bit mask: 1 exactly five, 2 continuous game, 4 renju, 8 caro
+    [(0, "freestyle"), (1, "standard"), (2, "freestyle"), (3, "standard"), (4, "renju")]
+    + [(6, "renju"), (8, "caro"), (10, "caro"), (9, "caro")],
+)
+def test_info_rule_is_the_protocols_bit_mask(brain, bits, rule):
+    _talk(brain, f"INFO rule {bits}", "START 15")
+    assert brain.rule == rule
+    assert brain._rebuild().rule == rule
+
+
+def test_a_board_with_two_stones_on_one_cell_leaves_the_brain_usable(brain):
+    _talk(brain, "START 15")
+    first = _talk(brain, "BOARD", "7,7,1", "8,8,2", "DONE")
+    before = (list(brain.mine), list(brain.theirs))
+    answer = _talk(brain, "BOARD", "7,7,1", "7,7,2", "DONE")
+    assert len(answer) == 1 and answer[0].startswith("ERROR two stones on one cell (7,7)")
+    assert (brain.mine, brain.theirs) == before  # refused whole: the position is kept
+    assert _talk(brain, f"TAKEBACK {first[0]}") == ["OK"]
+    answer = _talk(brain, "BOARD", "7,7,1", "8,8,2", "9,9,1", "DONE")
+    assert len(answer) == 1 and not answer[0].startswith("ERROR")
+    assert _xy(answer[0]) not in ((7, 7), (8, 8), (9, 9))
+    assert _talk(brain, f"TAKEBACK {answer[0]}") == ["OK"]
+    assert _talk(brain, "TAKEBACK 9,9") == ["OK"]
+    assert len(brain.mine) == 1 and len(brain.theirs) == 1
+
+
+def test_a_failed_turn_keeps_the_position(brain):
+    _talk(brain, "START 15", "TURN 7,7")
+    before = (list(brain.mine), list(brain.theirs))
+    assert _talk(brain, "TURN 7,7")[0].startswith("ERROR")  # occupied
+    assert (brain.mine, brain.theirs) == before
+
+
+def test_max_node_limits_the_search_as_c_gomoku_cli_sends_it(brain):
+    _talk(brain, "INFO max_node 2000", "START 15")
+    assert brain.max_node == 2000
+    answer = _talk(brain, "BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE")
+    assert len(answer) == 1 and not answer[0].startswith("ERROR")
+    assert brain.last_nodes <= 2000 + 1024  # polled every 1,024 nodes
+    _talk(brain, "INFO max_node -1")
+    assert brain.max_node is None
+
+
+def test_max_memory_sizes_the_tables_within_it(brain):
+    from tansuo.gomoku.protocol import MEMORY_MARGIN, _resident_bytes
+
+    default = brain.engine.table_bytes
+    held = _resident_bytes()
+    for room in (40 << 20, 5 << 20):
+        limit = held + MEMORY_MARGIN + room
+        _talk(brain, f"INFO max_memory {limit}")
+        assert 50 << 20 < brain.held_bytes < limit  # the interpreter and numba are counted
+        free = limit - brain.held_bytes - MEMORY_MARGIN
+        assert free // 4 <= brain.engine.table_bytes <= free
+    # Gomocup's 350 MB
+    _talk(brain, f"INFO max_memory {350 << 20}")
+    assert 0 < brain.engine.table_bytes <= (350 << 20) - brain.held_bytes - MEMORY_MARGIN
+    _talk(brain, "INFO max_memory 0")  # no limit: the default again
+    assert brain.engine.table_bytes == default
+    assert _talk(brain, "INFO max_memory -5")[0].startswith("ERROR")
+    _talk(brain, "START 15")
+    assert len(_talk(brain, "TURN 7,7")) == 1
+
+
+def test_the_match_clock_is_shared_over_the_game_with_no_loss_on_time():
+    # a manager's dialogue: a 3 s match, 1 s a turn, time_left sent before
+    # every move and reduced by the brain's measured time, as Gomocup does;
+    # the opponent is a brain at 30 ms a move
+    brain, opponent = Brain(), Brain()
+    _talk(brain, "INFO timeout_turn 1000", "INFO timeout_match 3000", "START 15")
+    _talk(opponent, "INFO timeout_turn 30", "START 15")
+    left = 3000
+    move = _talk(opponent, "BEGIN")[0]
+    spent_all = []
+    for _ in range(20):
+        brain.handle(f"INFO time_left {left}")
+        started = time.perf_counter()
+        answer = _talk(brain, f"TURN {move}")[0]
+        spent = int((time.perf_counter() - started) * 1000)
+        assert not answer.startswith("ERROR")
+        # the share of the clock left, and the turn limit, with some slack for the pipe
+        assert spent <= min(1000, left // 25 + 100), (spent, left)
+        left -= spent
+        spent_all.append(spent)
+        if brain._rebuild(to_move_mine=False).is_terminal():
+            break
+        move = _talk(opponent, f"TURN {answer}")[0]
+        if opponent._rebuild(to_move_mine=False).is_terminal():
+            break
+    assert left > 0 and len(spent_all) >= 5
+
+
+def test_swap2board_answers_every_stage(brain):
+    _talk(brain, "START 15")
+    three = _talk(brain, "SWAP2BOARD", "DONE")[0].split()
+    assert len(three) == 3 and all(len(_xy(c)) == 2 for c in three)
+    answer = _talk(brain, "SWAP2BOARD", "7,7", "8,8", "9,6", "DONE")[0]
+    assert answer == "SWAP" or _xy(answer) not in ((7, 7), (8, 8), (9, 6))
+    five = ["7,7", "8,8", "9,6", "6,6", "10,5"]
+    answer = _talk(brain, "SWAP2BOARD", *five, "DONE")[0]
+    assert answer == "SWAP" or f"{answer}" not in five
+    assert _talk(brain, "SWAP2BOARD", "7,7", "7,7", "DONE")[0].startswith("ERROR")
+
+
+def test_a_closed_pipe_ends_the_brain_quietly():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tansuo.gomoku.protocol"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("START 15\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline().strip() == "OK"
+    proc.stdout.close()  # the manager goes away mid-game
+    proc.stdin.write("INFO timeout_turn 100\nTURN 7,7\nTURN 8,8\n")
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr is not None
+    assert proc.stderr.read() == ""
 
 
 def test_a_turn_limit_of_zero_means_play_as_fast_as_possible(brain):
@@ -119,14 +245,6 @@ def test_renju_brain_never_plays_a_forbidden_point(brain):
     board = brain._rebuild(to_move_mine=False)
     assert board.rule == "renju"
     assert _xy(answers[0]) != (6, 7)
-
-
-def test_swap2(brain):
-    _talk(brain, "START 15")
-    three = _talk(brain, "SWAP2BOARD", "DONE")[0].split()
-    assert len(three) == 3
-    answer = _talk(brain, "SWAP2BOARD", "7,7", "8,8", "9,6", "DONE")[0]
-    assert answer == "SWAP" or len(_xy(answer)) == 2
 
 
 def test_about_and_end(brain):

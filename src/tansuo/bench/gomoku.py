@@ -24,7 +24,7 @@ import random
 import statistics
 
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
-from tansuo.gomoku import Board, Engine, find_threat, parse_position
+from tansuo.gomoku import Board, Engine, EngineOptions, find_threat, parse_position
 from tansuo.gomoku.engine import warm_up
 from tansuo.gomoku.io import bundled_speed_positions, bundled_suite
 from tansuo.gomoku.tactics import VCT_DEPTH, random_position
@@ -169,7 +169,8 @@ def search_suite(ctx: BenchContext) -> SuiteResult:
     nodes = 0
     for i, (_name, _kind, text) in enumerate(rows):
         board = parse_position(text)
-        result = Engine(hash_mb=16, threats=False).search(board, depth=depth)
+        engine = Engine(EngineOptions(threats=False), max_memory=32 << 20)
+        result = engine.search(board, depth=depth)
         run.times.append(result.stats.elapsed_s)
         nodes += result.stats.nodes
         run.solved += result.move is not None

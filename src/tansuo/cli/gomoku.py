@@ -207,9 +207,9 @@ def analyse_command(
     if depth is None and time_limit is None and max_nodes is None:
         time_limit = DEFAULT_THINK
     with compiling(_warm_up, "the Gomoku kernels"):
-        from tansuo.gomoku import Engine
+        from tansuo.gomoku import Engine, EngineOptions
 
-    result = Engine(threats=not no_threats, book=not no_threats).search(
+    result = Engine(EngineOptions(threats=not no_threats), book=not no_threats).search(
         board, depth=depth, time_limit=time_limit, max_nodes=max_nodes
     )
     if json_out:

@@ -13,6 +13,7 @@ threat search at the root; ``pbrain-tansuo`` for Gomoku GUIs and tournaments.
 from tansuo.gomoku.engine import (
     THREAT_KINDS,
     Engine,
+    EngineOptions,
     ThreatResult,
     ThreatStats,
     find_threat,
@@ -31,6 +32,7 @@ __all__ = [
     "THREAT_KINDS",
     "Board",
     "Engine",
+    "EngineOptions",
     "IllegalMove",
     "ThreatResult",
     "ThreatStats",

@@ -207,7 +207,7 @@ def build_book(
 
     book = book if book is not None else Book()
     positions = opening_positions(max_stones)
-    engine = Engine(hash_mb=16, book=False)
+    engine = Engine(max_memory=32 << 20, book=False)
     for i, board in enumerate(positions):
         result = engine.search(board, time_limit=time_limit)
         if result.move is not None:
@@ -238,7 +238,7 @@ def grow_book(
 
     book = book if book is not None else Book()
     lines = list(openings)
-    engine = Engine(hash_mb=64, book=False)
+    engine = Engine(max_memory=128 << 20, book=False)
     for i, text in enumerate(lines):
         board = parse_position(text)
         engine.new_game()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,98 +33,47 @@ DEFAULT_VCF_DEPTH = 30
 PN_DEEPEN_NODES = 10_000
 PN_DEFAULT_NODES = 5_000_000
 CACHE_ENTRY_BYTES = (8 + 1 + 2) + (8 + 4 + 4)  # the deepening's cache, the df-pn table
-TT_ENTRY_BYTES = 8 + 4 + 1 + 1 + 4
-# Shares of a move's time (at most; a threat search that fails early hands
-# its time on): the root VCF and VCT of the side to move, the last alpha-beta
-# iteration started, the alpha-beta's hard stop, and the end of the check that
-# the move chosen survives the opponent's VCF and VCT (AVOID_VCT_SHARE for the
-# move chosen, half of it for each other candidate). Matches at 1 s per move
-# on the 26 renju openings: more time for the VCTs scored 61-65% against
-# the engine without the threat search, 58% with VCT_SHARE 0.15, depth 6, and
-# AVOID_VCT_SHARE 0.2, depth 7 (26 games each, load 7-9). But a root VCT that
-# runs out of time left the alpha-beta with next to nothing before its soft
-# stop (depth 1 at 1 s per move in lost games): the alpha-beta now always
-# has AB_MIN_SHARE of the time before its soft stop, and the root VCT less.
-# With the VCT 3-5x faster (defences read from the pattern tables), the same
-# shares reach deeper: the losses' opponent VCTs were 5 to 12 threats long.
-# Balanced openings, 100 games, 2026-11-28: soft/hard 0.35/0.55 with the
-# check's VCT at 0.6 and 400k nodes scored 84% against 86.5% for these (the
-# check of the move chosen ends unfinished 45% of the time either way); the
-# same with the checks' VCTs by proof numbers (PN_VCT, which settles most of
-# those), +84 -15 =1, 84.5% (commit 74d2e52).
-VCF_SHARE = 0.05
-VCT_SHARE = 0.15
+TT_ENTRY_BYTES = 8 + 8 + 8 + 1 + 8  # key, value, depth, flag, move
+DEFAULT_MAX_MEMORY = 64 << 20
+"""Bytes of an engine's tables when no ``max_memory`` is given (half for the
+transposition table, half for the threat search's cache)."""
+# Shares of a move's time (at most: a threat search that fails early hands its
+# time on). The measurements behind each value are in docs/strength/gomoku.md.
+VCF_SHARE = 0.05  # the root VCF of the side to move
+VCT_SHARE = 0.15  # then its root VCT (depth ROOT_VCT_DEPTH)
 ROOT_VCT_DEPTH = 10
-# With PN_VCT the engine's VCT searches (its own at the root, the
-# opponent's in every check) use proof-number search with no depth bound
-# (see find_threat) instead of deepening to the depths above. Off: it settles
-# many more searches, but at 1 s per move on the balanced openings, 100
-# games against the engine without threat search (2026-11-28, commit
-# 0719e92), it scored +81 -15 =4, 83%, against 82-88.5% in four runs of the
-# deepening engine (86.6% over their 350 games).
-PN_VCT = False
-SOFT_SHARE = 0.45
-AB_MIN_SHARE = 0.3
-HARD_SHARE = 0.7
+SOFT_SHARE = 0.45  # no alpha-beta iteration starts after this
+AB_MIN_SHARE = 0.3  # ... nor before the alpha-beta has had this much of its own
+HARD_SHARE = 0.7  # the alpha-beta's hard stop
+# The end of the check that the move chosen survives the opponent's VCF and
+# VCT (AVOID_VCT_SHARE for the move chosen, half of it for each alternative).
 AVOID_SHARE = 0.95
 AVOID_VCT_SHARE = 0.45
 AVOID_VCT_DEPTH = 11
 AVOID_NODES = 200_000
 AVOID_CANDIDATES = 20
-# A timed search plays the move of its last finished even-depth iteration. The
-# evaluation gives the side to move a tempo (its open three is as good as a
-# four, the opponent's open threes are only threats it blocks), so a leaf at
-# an odd depth, the opponent to move, leans to the opponent's threats, and an
-# even one to ours; the move chosen by an odd iteration is the cautious one,
-# which against an attacker that sees as deep lets it keep the initiative.
-# Matches at 1 s per move on the balanced openings, 100 games each, against
-# the engine without threat search still playing its last iteration: the
-# move of the last iteration, odd or even, 80-82%; of the last odd one, 76%;
-# of the last even one, 86%. With both engines on the rule: 80.5%.
-EVEN_DEPTHS = True
-# A position where the opponent has no VCF and no VCT even if we passed needs
-# no final check: no move of ours can give it one (a stone of ours only takes
-# squares from its lines and gives us fours to answer with; not so for a renju
-# black attacker, whose forbidden points our stones can undo, nor under the
-# exactly-five rule, where a stone of ours can turn our five into an overline).
-# The alpha-beta then has the time the check would have taken, as an engine
-# without threat search always has. Matches at 1 s per move on the balanced
-# openings, 100 games: with the in-tree VCF probes off 85% against the
-# engine without threat search (at the old shares); with the quiet test too,
-# 84.5% and 88.5% against it with the full time (the probes on: 79-81%).
-QUIET_SHARE = 0.1
+# A timed search plays the move of its last finished even-depth iteration (or
+# a mate found at any depth). The evaluation gives the side to move a tempo
+# (its open three is as good as a four, the opponent's open threes are only
+# threats it blocks), so an odd iteration, whose leaves have the opponent to
+# move, leans to the opponent's threats and chooses the cautious move, which
+# against an attacker that sees as deep lets it keep the initiative.
+#
+# A position where the opponent has no VCF and no VCT even if we passed is
+# quiet and needs no final check: no move of ours can give it one (a stone of
+# ours only takes squares from its lines and gives us fours to answer with;
+# not so for a renju black attacker, whose forbidden points our stones can
+# undo, nor under the exactly-five rule, where a stone of ours can turn our
+# five into an overline). The alpha-beta then has the time the check would
+# have taken (the QUIET_* shares), as an engine without threat search always has.
+QUIET_SHARE = 0.1  # each of the two quiet tests (opponent's VCF, then VCT)
 QUIET_SOFT_SHARE = 0.6
 QUIET_HARD_SHARE = 0.9
-NOTHREATS_FULL_TIME = True
-# A threatened position (the opponent wins by a VCF or VCT if we pass) can be
-# swept before the alpha-beta (SWEEP_SHARE > 0): the squares of the
-# opponent's line, our fours, then the root's own best ``width`` moves each
-# get a small check (SWEEP_NODES) of the opponent's VCF and VCT, within
-# SWEEP_SHARE of the time, and the alpha-beta's root searches those not
-# refuted, however far down the move order (the root otherwise keeps the best
-# ``width``). Off by default: at 1 s per move a refutation needs 20k nodes or
-# more (5k refuted 3 of 26 moves in a test position, 200k 24), so a sweep
-# settles few moves in its time. Matches at 1 s per move on the balanced
-# openings, 100 games against the engine without threat search, 2026-11-28:
-# no sweep 86.5%; the root cut to the line's squares and fours, 84%; those
-# and the best ``width``, 85.5%.
-SWEEP_SHARE = 0.0
-SWEEP_NODES = 20_000
-# The time the alpha-beta leaves over (up to TRAP_SHARE of the move's; at
-# 0.94 s per move on 80 match positions it started at a median of 0.77 s and
-# ran 0.08 s on average) checks the move chosen one reply deeper: does one
-# of the opponent's TRAP_REPLIES best-looking replies leave it a VCF or VCT
-# that no move of ours stops? Then the first of TRAP_ALTERNATIVES moves that
-# passes is played instead. Replayed with a deep VCT, 15 lost games showed no
-# defence in the position before our first losing move (in 8, every move but
-# our fours refuted): an opponent's quiet move one move earlier had set the
-# VCT up. Matches at 1 s per move on the balanced openings, 100 games against
-# the engine without threat search, 2026-11-28 (threat cache fixed): no trap
-# check 85%; TRAP_NODES 8000 and 6 replies 88.5% (pilot), 87% (4cd0ac7),
-# 86.5% (3e57c9a). A trap from a lost game takes 0.4-3 s to prove with 100k
-# nodes a search. Pilots not adopted: the reply the alpha-beta expects checked
-# first with 20k-node searches, and no odd iteration started unless the even
-# one after it could end (more time for the check), 84%.
+# The time the alpha-beta leaves over (up to TRAP_SHARE of the move's) checks
+# the move chosen one reply deeper: does one of the opponent's TRAP_REPLIES
+# best-looking replies leave it a VCF or VCT that no move of ours stops? Then
+# the first of TRAP_ALTERNATIVES moves that passes is played instead (an
+# opponent's quiet move one move earlier can set up a VCT with no defence).
 TRAP_SHARE = 0.9
 TRAP_REPLIES = 6
 TRAP_ALTERNATIVES = 6
@@ -134,12 +84,14 @@ def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel on a tiny position."""
     board = Board(9, moves=["e5", "e4", "f5", "f4"])
     find_threat(board, kind="vct", max_depth=2)
-    Engine(hash_mb=1).search(board, depth=2)
+    Engine(max_memory=1 << 20).search(board, depth=2)
     # a win found and its line replayed (threat_root, defences), and a timed
     # search with its final check: nothing is left to compile on a game's clock
     board = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
     find_threat(board, kind="vct", max_depth=3)
-    Engine(hash_mb=1, book=False).search(Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05)
+    Engine(max_memory=1 << 20, book=False).search(
+        Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
+    )
     board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
     board.forbidden(board.parse_move("f5"))
 
@@ -352,6 +304,44 @@ def find_threat(
     The position is played by ``attacker`` (default: the side to move) next:
     the defender's threats on the board are answered first. A node is one
     attacker or defender position entered.
+
+    Parameters
+    ----------
+    board : Board
+        The position (left as it was).
+    kind : {"vcf", "vct"}
+        Continuous fours, or threes and fours.
+    attacker : {"black", "white", 1, 2}, optional
+        Who attacks (default: the side to move).
+    max_depth : int, optional
+        Attacker moves at most (a VCT without one: no bound).
+    time_limit : float, optional
+        Seconds.
+    max_nodes : int, optional
+        Nodes (attacker and defender positions entered).
+    max_memory : int or str, optional
+        Bytes of the cache (``"64MB"`` accepted); default 8 MiB.
+    searcher : ThreatSearcher, optional
+        Arrays to search in, whose cache is kept (the engine's); default:
+        this thread's, cleared first.
+
+    Returns
+    -------
+    ThreatResult
+        ``status`` "solved" (``line``: the main line, attacker first, ending
+        in its five, ``verified`` when replayed), "no_solution" or "limit".
+
+    Raises
+    ------
+    InvalidInput
+        An unknown kind or attacker, a depth below 1, a bad budget, or a
+        position whose game is over.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, find_threat
+    >>> find_threat(Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"]), kind="vcf").cost
+    2
     """
     if kind not in THREAT_KINDS:
         raise InvalidInput(f"kind must be one of {', '.join(THREAT_KINDS)}, not {kind!r}")
@@ -436,14 +426,105 @@ def find_threat(
     )
 
 
-def vcf(board: Board, **options: Any) -> ThreatResult:
-    """:func:`find_threat` with ``kind="vcf"``."""
-    return find_threat(board, kind="vcf", **options)
+def vcf(
+    board: Board,
+    *,
+    attacker: str | int | None = None,
+    max_depth: int | None = None,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | str | None = None,
+) -> ThreatResult:
+    """A victory by continuous fours: :func:`find_threat` with ``kind="vcf"``.
+
+    Parameters
+    ----------
+    board : Board
+        The position (left as it was).
+    attacker : {"black", "white", 1, 2}, optional
+        Who attacks (default: the side to move).
+    max_depth : int, optional
+        Attacker fours at most (default DEFAULT_VCF_DEPTH).
+    time_limit, max_nodes, max_memory
+        The budget (seconds, nodes, bytes of the cache).
+
+    Returns
+    -------
+    ThreatResult
+        ``status`` "solved" (``solution``: the line), "no_solution" or "limit".
+
+    Raises
+    ------
+    InvalidInput
+        The game is over, a bad attacker, depth or budget.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, vcf
+    >>> vcf(Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"])).solution
+    ['g8', 'f8', 'k8']
+    """
+    return find_threat(
+        board,
+        kind="vcf",
+        attacker=attacker,
+        max_depth=max_depth,
+        time_limit=time_limit,
+        max_nodes=max_nodes,
+        max_memory=max_memory,
+    )
 
 
-def vct(board: Board, **options: Any) -> ThreatResult:
-    """:func:`find_threat` with ``kind="vct"``."""
-    return find_threat(board, kind="vct", **options)
+def vct(
+    board: Board,
+    *,
+    attacker: str | int | None = None,
+    max_depth: int | None = None,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | str | None = None,
+) -> ThreatResult:
+    """A victory by threes and fours: :func:`find_threat` with ``kind="vct"``.
+
+    Without ``max_depth`` the search has no depth bound (proof-number search
+    after a short deepening), so "no_solution" means no VCT at any length.
+
+    Parameters
+    ----------
+    board : Board
+        The position (left as it was).
+    attacker : {"black", "white", 1, 2}, optional
+        Who attacks (default: the side to move).
+    max_depth : int, optional
+        Attacker threats at most (default: no bound).
+    time_limit, max_nodes, max_memory
+        The budget (seconds, nodes, bytes of the cache).
+
+    Returns
+    -------
+    ThreatResult
+        ``status`` "solved" (``solution``: the main line), "no_solution" or "limit".
+
+    Raises
+    ------
+    InvalidInput
+        The game is over, a bad attacker, depth or budget.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, vct
+    >>> vct(Board(15, moves=["h8", "a1", "i9", "a3", "h9", "a5"])).status
+    'solved'
+    """
+    return find_threat(
+        board,
+        kind="vct",
+        attacker=attacker,
+        max_depth=max_depth,
+        time_limit=time_limit,
+        max_nodes=max_nodes,
+        max_memory=max_memory,
+    )
 
 
 def _main_line(
@@ -587,15 +668,77 @@ def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[
 # ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineOptions:
+    """How the engine searches: every choice of :class:`Engine` in one value.
+
+    Parameters
+    ----------
+    threats : bool
+        Use the threat search (the root VCF/VCT, the quiet test, the final
+        checks, the tree probes if asked); False: plain alpha-beta with the
+        same move generation and evaluation (the ``tansuo:nothreats`` player).
+    width : int
+        Moves searched per alpha-beta node (the best by threat value; every
+        four is kept).
+    extend : bool
+        Search on past the depth while the side to move must block a four.
+    tree_vcf_depth, tree_vcf_nodes : int
+        A VCF probe of at most that many fours and nodes at every alpha-beta
+        node whose side to move can make a four (depth 0, the default: none).
+    tree_vcf_leaves : bool
+        The VCF probe only at the frontier (depth 0 and the four extension).
+    tree_vct_plies : tuple of int
+        A VCT probe at the nodes of these plies (ply 1: every root move is
+        checked for an opponent's VCT), of ``tree_vct_depth`` threats and
+        ``tree_vct_nodes`` nodes.
+    tree_vct_depth, tree_vct_nodes : int
+        The size of the VCT probes.
+
+    Raises
+    ------
+    InvalidInput
+        A probe's size or ply outside what the kernel packs (depths 0..127,
+        plies 1..61, nodes 0..2**40), or a width below 1.
+
+    Examples
+    --------
+    >>> EngineOptions(threats=False).width
+    12
+    """
+
+    threats: bool = True
+    width: int = 12
+    extend: bool = True
+    tree_vcf_depth: int = 0
+    tree_vcf_nodes: int = 50
+    tree_vcf_leaves: bool = False
+    tree_vct_plies: tuple[int, ...] = ()
+    tree_vct_depth: int = 8
+    tree_vct_nodes: int = 300
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tree_vct_plies", tuple(self.tree_vct_plies))
+        for name, value, low, high in (
+            ("width", self.width, 1, 1 << 16),
+            ("tree_vcf_depth", self.tree_vcf_depth, 0, 127),
+            ("tree_vct_depth", self.tree_vct_depth, 0, 127),
+            ("tree_vcf_nodes", self.tree_vcf_nodes, 0, 1 << 40),
+            ("tree_vct_nodes", self.tree_vct_nodes, 0, 1 << 40),
+            *(("tree_vct_plies", p, 1, 61) for p in self.tree_vct_plies),
+        ):
+            # the kernel packs depth (7 bits) and nodes into one number, plies into a bit mask
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise InvalidInput(f"{name}: {value!r} is not a whole number in {low}..{high}")
+
+
 class Engine:
     """The Gomoku engine: threat search at the root and in the tree, iterative-deepening alpha-beta.
 
     A move's time is shared out (see the ``*_SHARE`` constants): a VCF, then a
     short VCT, for the side to move (a win found is played at once); a VCF and
     a VCT of the opponent as if we passed (none: the position is quiet, see
-    ``QUIET_SHARE``; when it has one and ``SWEEP_SHARE`` is set, the moves that
-    could stop it are swept with small checks first, and the root searches only
-    those not refuted); then alpha-beta, in which an opponent's open three leaves
+    ``QUIET_SHARE``); then alpha-beta, in which an opponent's open three leaves
     only its defences and our own fours as moves, and, if asked, nodes probe a
     small VCF or VCT of the side to move (``tree_vcf_*``, ``tree_vct_*``);
     last, unless the position was quiet, the move chosen is checked against a
@@ -607,81 +750,81 @@ class Engine:
 
     Parameters
     ----------
-    hash_mb : float
-        Size of the transposition table.
+    options : EngineOptions, optional
+        How it searches (default: ``EngineOptions()``, the full engine).
+    max_memory : int, optional
+        Bytes for its tables (the transposition table and the threat
+        search's cache, in proportion to their entry sizes); default
+        DEFAULT_MAX_MEMORY. A table never has fewer than 1,024 entries.
     book : bool or Book
         The opening book consulted first (True: the bundled one; False: none);
         not used by fixed-depth searches.
-    threats : bool
-        Use the threat search (root, quiet test, final check, tree probes if asked); False:
-        plain alpha-beta with the same move generation and evaluation.
-    width : int
-        Moves searched per node (the best by threat value; every four is kept).
-    tree_vcf_depth, tree_vcf_nodes : int
-        A VCF probe (at most that many fours and nodes) at every alpha-beta
-        node whose side to move can make a four (depth 0, the default: none).
-    tree_vcf_leaves : bool
-        The VCF probe only at the frontier (depth 0 and the four extension).
-    tree_vct_plies, tree_vct_depth, tree_vct_nodes
-        A VCT probe at the nodes of these plies (ply 1: every root move is
-        checked for an opponent's VCT), of that many threats and nodes.
-    extend : bool
-        Search on past the depth while the side to move must block a four.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, Engine, EngineOptions
+    >>> engine = Engine(EngineOptions(threats=False), max_memory=1 << 20, book=False)
+    >>> engine.search(Board(15, moves=["h8", "a1", "i8", "a2", "j8", "a3", "k8"]), depth=2).move
+    'g8'
     """
 
     def __init__(
         self,
-        hash_mb: float = 32,
+        options: EngineOptions | None = None,
         *,
-        threats: bool = True,
-        width: int = 12,
+        max_memory: int | None = None,
         book: Any = True,
-        tree_vcf_depth: int = 0,
-        tree_vcf_nodes: int = 50,
-        tree_vcf_leaves: bool = False,
-        tree_vct_plies: tuple[int, ...] = (),
-        tree_vct_depth: int = 8,
-        tree_vct_nodes: int = 300,
-        extend: bool = True,
     ) -> None:
-        for name, value, low, high in (
-            ("tree_vcf_depth", tree_vcf_depth, 0, 127),
-            ("tree_vct_depth", tree_vct_depth, 0, 127),
-            ("tree_vcf_nodes", tree_vcf_nodes, 0, 1 << 40),
-            ("tree_vct_nodes", tree_vct_nodes, 0, 1 << 40),
-            *(("tree_vct_plies", p, 1, 61) for p in tree_vct_plies),
-        ):
-            # the kernel packs depth (7 bits) and nodes into one number, plies into a bit mask
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise InvalidInput(f"{name}: {value!r} is not a whole number in {low}..{high}")
-        self.threats = threats
-        self.width = width
-        self.tree_vcf_depth = tree_vcf_depth
-        self.tree_vcf_nodes = tree_vcf_nodes
-        self.tree_vcf_leaves = tree_vcf_leaves
-        self.tree_vct_plies = tuple(tree_vct_plies)
-        self.tree_vct_depth = tree_vct_depth
-        self.tree_vct_nodes = tree_vct_nodes
-        self.extend = extend
+        if options is not None and not isinstance(options, EngineOptions):
+            raise InvalidInput(f"options must be an EngineOptions, not {type(options).__name__}")
+        self.options = options if options is not None else EngineOptions()
         if book is True:
             from tansuo.gomoku.book import bundled_book
 
             book = bundled_book()
         self.book = book or None
-        self.resize(hash_mb)
         self._searcher: ThreatSearcher | None = None
         self._searcher_frame: tuple[int, str] | None = None
+        self.resize(max_memory)
 
-    def resize(self, hash_mb: float) -> None:
-        entries = _pow2_entries(int(hash_mb * (1 << 20)), TT_ENTRY_BYTES, 1 << 24)
+    @property
+    def threats(self) -> bool:
+        return self.options.threats
+
+    @property
+    def width(self) -> int:
+        return self.options.width
+
+    def resize(self, max_memory: int | None) -> None:
+        """Make the tables anew within ``max_memory`` bytes (None: DEFAULT_MAX_MEMORY).
+
+        Raises
+        ------
+        InvalidInput
+            ``max_memory`` is not a whole number of bytes >= 0.
+        """
+        if max_memory is None:
+            max_memory = DEFAULT_MAX_MEMORY
+        if isinstance(max_memory, bool) or not isinstance(max_memory, int) or max_memory < 0:
+            raise InvalidInput(f"max_memory must be whole bytes >= 0, not {max_memory!r}")
+        tt_bytes = max_memory * TT_ENTRY_BYTES // (TT_ENTRY_BYTES + CACHE_ENTRY_BYTES)
+        entries = _pow2_entries(tt_bytes, TT_ENTRY_BYTES, 1 << 24)
+        self.cache_entries = _pow2_entries(max_memory - tt_bytes, CACHE_ENTRY_BYTES, 1 << 22)
         self.tt_keys = np.zeros(entries, dtype=np.uint64)
         self.tt_vals = np.zeros(entries, dtype=np.int64)
         self.tt_depth = np.zeros(entries, dtype=np.int64)
         self.tt_flag = np.zeros(entries, dtype=np.int8)
         self.tt_move = np.zeros(entries, dtype=np.int64)
         self.history: np.ndarray | None = None
+        self._searcher = None  # made again, at the new size, on first use
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes of the tables at their full size (the threat cache's df-pn part included)."""
+        return len(self.tt_keys) * TT_ENTRY_BYTES + self.cache_entries * CACHE_ENTRY_BYTES
 
     def new_game(self) -> None:
+        """Forget the transposition table, the history and the threat cache."""
         self.tt_keys[:] = 0
         self.history = None
         if self._searcher is not None:
@@ -715,14 +858,45 @@ class Engine:
         time_limit: float | None = None,
         max_nodes: int | None = None,
         plain: bool = False,
-        on_iteration: Any = None,
+        on_iteration: Callable[[IterationInfo[str]], object] | None = None,
     ) -> GameSearchResult[str]:
         """The best move for the side to move (moves as ``"h8"``; scores as in tansuo.adversarial).
 
-        ``plain=True`` searches every candidate at the fixed ``depth`` with no
-        table cut, no threat pruning and no move cap: the value equals
-        :func:`tansuo.adversarial.alphabeta` on the board (the tests check it).
         A node is one position entered by the alpha-beta kernel.
+
+        Parameters
+        ----------
+        board : Board
+            The position (left as it was).
+        depth : int, optional
+            Search exactly this many plies (no book, no time shares).
+        time_limit : float, optional
+            Seconds for the move, shared out as the class describes.
+        max_nodes : int, optional
+            Alpha-beta nodes at most.
+        plain : bool
+            Search every candidate at the fixed ``depth`` with no table cut,
+            no threat pruning and no move cap: the value equals
+            :func:`tansuo.adversarial.alphabeta` on the board (the tests check it).
+        on_iteration : callable, optional
+            Called with each finished iteration's :class:`IterationInfo`.
+
+        Returns
+        -------
+        GameSearchResult
+            ``move``, ``score``, ``depth``, ``pv``, ``stats``; ``status``
+            "limit" when a budget ended a fixed-depth search early.
+
+        Raises
+        ------
+        InvalidInput
+            A depth below 1 or a bad budget.
+
+        Examples
+        --------
+        >>> from tansuo.gomoku import Board, Engine
+        >>> Engine(book=False).search(Board(9, moves=["e5", "a1", "f5", "a2"]), depth=2).depth
+        2
         """
         if depth is not None and (
             isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
@@ -768,15 +942,9 @@ class Engine:
                     "solved", line[0], MATE - plies, plies, tuple(line), True, stats(nodes, None)
                 )
         quiet = False
-        root: list[int] = []
-        refuted: dict[int, list[int]] = {}
         if depth is None and not plain and budget.time_limit is not None:
-            if self.threats:
-                quiet, threat = self._opponent_threat(board, budget.time_limit)
-                if threat and SWEEP_SHARE > 0:
-                    root, refuted = self._sweep_defences(board, threat, budget.time_limit)
-            else:
-                quiet = NOTHREATS_FULL_TIME
+            # without threat search there is no final check: the alpha-beta has the time
+            quiet = self._opponent_threat(board, budget.time_limit) if self.threats else True
         soft_share, hard_share = (
             (QUIET_SOFT_SHARE, QUIET_HARD_SHARE) if quiet else (SOFT_SHARE, HARD_SHARE)
         )
@@ -784,18 +952,16 @@ class Engine:
         params[K.S_PRUNE] = 0 if plain else 1
         params[K.S_USE_TT] = 0 if plain else 1
         params[K.S_USE_HISTORY] = 0 if plain else 1
-        params[K.S_WIDTH] = self.width
-        params[K.S_EXTEND] = int(self.extend and not plain)
-        if self.threats and not plain:
-            params[K.S_VCF_DEPTH] = self.tree_vcf_depth
-            params[K.S_VCF_NODES] = self.tree_vcf_nodes
-            params[K.S_VCF_LEAVES] = int(self.tree_vcf_leaves)
-            params[K.S_VCT_PLIES] = sum(1 << p for p in self.tree_vct_plies)
-            params[K.S_VCT_DEPTH] = self.tree_vct_depth
-            params[K.S_VCT_NODES] = self.tree_vct_nodes
-        if root:
-            params[K.S_ROOT_MOVES] = len(root)
-            params[K.S_ROOT_MOVES + 1 : K.S_ROOT_MOVES + 1 + len(root)] = root
+        o = self.options
+        params[K.S_WIDTH] = o.width
+        params[K.S_EXTEND] = int(o.extend and not plain)
+        if o.threats and not plain:
+            params[K.S_VCF_DEPTH] = o.tree_vcf_depth
+            params[K.S_VCF_NODES] = o.tree_vcf_nodes
+            params[K.S_VCF_LEAVES] = int(o.tree_vcf_leaves)
+            params[K.S_VCT_PLIES] = sum(1 << p for p in o.tree_vct_plies)
+            params[K.S_VCT_DEPTH] = o.tree_vct_depth
+            params[K.S_VCT_NODES] = o.tree_vct_nodes
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[6]
@@ -821,7 +987,7 @@ class Engine:
         hard = None if budget.time_limit is None else budget.time_limit * hard_share
         last = time.perf_counter() - start
         best: tuple[int, int, int, tuple[int, ...]] | None = None
-        timed_parity = EVEN_DEPTHS and depth is None and not plain
+        timed_parity = depth is None and not plain
         iterations: list[IterationInfo[str]] = []
         limit: str | None = None
         try:
@@ -835,7 +1001,7 @@ class Engine:
                 move = int(counters[K.C_BEST])
                 pv = self._pv(board, move, d) if not plain else (move,)
                 # a timed search plays the move of its last even-depth iteration
-                # (or a mate found at any depth): see EVEN_DEPTHS
+                # (or a mate found at any depth): see the note above TRAP_SHARE
                 if best is None or d % 2 == 0 or is_mate_score(score) or not timed_parity:
                     best = (move, score, d, pv)
                 info = IterationInfo(
@@ -878,12 +1044,11 @@ class Engine:
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
         if self.threats and not plain and depth is None and not quiet and not is_mate_score(score):
-            safer = self._avoid_threats(board, move, budget.time_limit, start, refuted)
+            safer = self._avoid_threats(board, move, budget.time_limit, start)
             if safer is not None:
                 move, pv = safer, (safer,)
         if (
             self.threats
-            and TRAP_SHARE > 0
             and budget.time_limit is not None
             and depth is None
             and not plain
@@ -953,84 +1118,28 @@ class Engine:
             for _ in range(played):
                 board.undo()
 
-    def _sweep_defences(
-        self, board: Board, line: tuple[str, ...], time_limit: float
-    ) -> tuple[list[int], dict[int, list[int]]]:
-        """The root moves for a threatened position: ``(survivors, refuted)``.
-
-        The opponent wins by ``line`` if we pass. A move can stop that win
-        only on one of its squares, or by a counter-threat: the squares and our
-        fours are checked first, then the moves the root searches anyway (the
-        best ``width``), each by a small VCF and VCT of the opponent
-        (SWEEP_NODES), within SWEEP_SHARE of the time. ``refuted`` maps each
-        move that loses to the squares of the opponent's win after it;
-        ``survivors`` are the others, checked in time or not (empty when every
-        move loses, or when a four must be blocked: then the alpha-beta
-        chooses as usual).
-        """
-        opponent = 3 - board.side_to_move
-        if board.five_points(opponent):
-            return [], {}
-        deadline = time.perf_counter() + SWEEP_SHARE * time_limit
-        hits: dict[int, int] = {}
-        for square in _threat_squares(board, line, opponent):
-            hits[square] = hits.get(square, 0) + 1
-        moves = board.legal_moves()
-        rank = {m: i for i, m in enumerate(moves)}
-        us = board.side_to_move
-        fours = {m for m in moves if K.four_count(board.state, m, us) >= 1}  # counter-threats
-        pool = sorted(
-            (m for m in {*hits, *fours} if board.is_legal(m)),
-            key=lambda m: (-hits.get(m, 0), rank.get(m, 1 << 20), m),
-        )
-        # then the moves the alpha-beta's root would search anyway
-        pool += [m for m in moves[: self.width] if m not in hits and m not in fours]
-        survivors: list[int] = []
-        refuted: dict[int, list[int]] = {}
-        for candidate in pool:
-            squares = self._refutation(board, candidate, deadline, None, SWEEP_NODES)
-            if squares:
-                refuted[candidate] = squares
-            else:
-                survivors.append(candidate)  # no win found, or not looked at in time
-        if not survivors:
-            return [], refuted
-        return survivors[: K.ROOT_MOVES_MAX], refuted
-
     def _avoid_threats(
-        self,
-        board: Board,
-        move: int,
-        time_limit: float | None,
-        start: float,
-        refuted: dict[int, list[int]] | None = None,
+        self, board: Board, move: int, time_limit: float | None, start: float
     ) -> int | None:
         """Another move when ``move`` lets the opponent win by a VCF or a short VCT (None: keep).
 
         Alpha-beta at a few plies does not see a long VCF or a VCT; the threat
         search does. When ``move`` loses, the other moves are tried in the
-        order of :meth:`_defence`; the moves a root sweep already ``refuted``
-        are not tried again, and their lines join the order. When the time
-        runs out before a candidate that passed the sweep could be looked at,
-        it is played rather than ``move``, which is known to lose.
+        order of :meth:`_defence`; when the time runs out before one is found
+        to survive, ``move`` is kept.
         """
         opponent = 3 - board.side_to_move
         deadline = None if time_limit is None else start + AVOID_SHARE * time_limit
         if board.winner is not None or board.five_points(opponent):
             return None  # a forced block: nothing to choose
-        refuted = refuted or {}
         vct_time = None if time_limit is None else AVOID_VCT_SHARE * time_limit
         squares = self._refutation(board, move, deadline, vct_time, AVOID_NODES)
         if not squares:
             return None
-        lines = [*refuted.values(), squares]
         candidate, timed_out = self._defence(
-            board, lines, {move, *refuted}, deadline, None if vct_time is None else vct_time / 2
+            board, [squares], {move}, deadline, None if vct_time is None else vct_time / 2
         )
-        if timed_out:
-            # a move the sweep let through beats one known to lose
-            return candidate if refuted else None
-        return candidate
+        return None if timed_out else candidate
 
     def _defence(
         self,
@@ -1156,18 +1265,18 @@ class Engine:
                 return candidate
         return None
 
-    def _opponent_threat(self, board: Board, time_limit: float) -> tuple[bool, tuple[str, ...]]:
-        """``(quiet, line)``: is the position quiet (see QUIET_SHARE), and the
-        opponent's winning line if we passed, when one was found."""
+    def _opponent_threat(self, board: Board, time_limit: float) -> bool:
+        """Is the position quiet: no VCF and no VCT for the opponent if we passed
+        (QUIET_SHARE of the time for each)?"""
         us = board.side_to_move
         opponent = 3 - us
         if board.rule == "standard" or (board.rule == "renju" and opponent == K.BLACK):
-            return False, ()
+            return False
         for kind in THREAT_KINDS:
             found = self._check_threat(board, opponent, kind, QUIET_SHARE * time_limit)
             if found.status != "no_solution":
-                return False, found.line  # a win (its line), or unknown (no line)
-        return True, ()
+                return False  # a win, or unknown
+        return True
 
     def _check_threat(
         self,
@@ -1177,12 +1286,12 @@ class Engine:
         time_limit: float | None,
         max_nodes: int = AVOID_NODES,
     ) -> ThreatResult:
-        """The opponent's VCF (20 fours) or VCT (see PN_VCT), as the checks ask it."""
+        """The opponent's VCF (20 fours) or VCT (AVOID_VCT_DEPTH threats), as the checks ask it."""
         return find_threat(
             board,
             kind=kind,
             attacker=attacker,
-            max_depth=20 if kind == "vcf" else (None if PN_VCT else AVOID_VCT_DEPTH),
+            max_depth=20 if kind == "vcf" else AVOID_VCT_DEPTH,
             max_nodes=max_nodes,
             time_limit=time_limit,
             searcher=self._threat_searcher(board),
@@ -1224,7 +1333,7 @@ class Engine:
         if self._searcher is None or self._searcher_frame != frame:
             # proved wins and failures stay valid from move to move of a game:
             # a win found once is followed up at once
-            self._searcher = ThreatSearcher(len(board.state[0]), 1 << 20)
+            self._searcher = ThreatSearcher(len(board.state[0]), self.cache_entries)
             self._searcher_frame = frame
         return self._searcher
 
@@ -1239,7 +1348,7 @@ class Engine:
             return None  # a forced block comes first: the alpha-beta search finds it
         for kind, max_depth, share in (
             ("vcf", 20, VCF_SHARE),
-            ("vct", None if PN_VCT else ROOT_VCT_DEPTH, VCT_SHARE),
+            ("vct", ROOT_VCT_DEPTH, VCT_SHARE),
         ):
             result = find_threat(
                 board,
@@ -1254,8 +1363,52 @@ class Engine:
         return None
 
 
-def search(board: Board, **options: Any) -> GameSearchResult[str]:
-    """A one-off :meth:`Engine.search` with a fresh engine."""
-    hash_mb = options.pop("hash_mb", 16)
-    threats = options.pop("threats", True)
-    return Engine(hash_mb, threats=threats).search(board, **options)
+def search(
+    board: Board,
+    *,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | None = None,
+    options: EngineOptions | None = None,
+    book: Any = True,
+) -> GameSearchResult[str]:
+    """The best move for the side to move, by a fresh :class:`Engine`.
+
+    Parameters
+    ----------
+    board : Board
+        The position (it is left as it was).
+    depth : int, optional
+        Search exactly this many plies (no book, no time shares).
+    time_limit : float, optional
+        Seconds for the move, shared out as :class:`Engine` describes.
+    max_nodes : int, optional
+        Alpha-beta nodes at most.
+    max_memory : int, optional
+        Bytes for the engine's tables (default DEFAULT_MAX_MEMORY).
+    options : EngineOptions, optional
+        How the engine searches (default: the full engine).
+    book : bool or Book
+        The opening book (True: the bundled one).
+
+    Returns
+    -------
+    GameSearchResult
+        ``move`` (as ``"h8"``), ``score`` (side to move's view, mates as in
+        :mod:`tansuo.adversarial`), ``depth``, ``pv`` and ``stats``.
+
+    Raises
+    ------
+    InvalidInput
+        A depth below 1, or a budget that is not a finite positive number.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, search
+    >>> board = Board(15, moves=["h8", "a1", "i8", "a2", "j8", "a3", "k8"])
+    >>> search(board, time_limit=1).move in ("g8", "l8")
+    True
+    """
+    engine = Engine(options, max_memory=max_memory, book=book)
+    return engine.search(board, depth=depth, time_limit=time_limit, max_nodes=max_nodes)

@@ -4,10 +4,13 @@ A player is ``"tansuo"`` (the engine in this process, through the same
 :class:`~tansuo.gomoku.protocol.Brain` that ``pbrain-tansuo`` runs),
 ``"tansuo:nothreats"`` (the same without the book and the threat search),
 ``"tansuo:nobook"`` (without the book), or the
-command line of any ``pbrain-*`` executable (run as a child process). The
-referee checks every move on its own board: an illegal move, a missing
-answer within the turn time (plus a grace second) or a dead brain loses the
-game and is counted.
+command line of any ``pbrain-*`` executable (run as a child process). A
+last word ``nodes=N`` holds that player to N nodes a move, the way
+c-gomoku-cli does: the referee sends it ``INFO max_node N`` before every game
+(``"$RAPFI nodes=10000"``: Rapfi at 10,000 nodes a move; the turn time still
+applies). The referee checks every move on its own board: an illegal move, a
+missing answer within the turn time (plus a grace second) or a dead brain
+loses the game and is counted.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from importlib import resources
 
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _kernels as K
-from tansuo.gomoku.engine import Engine
+from tansuo.gomoku.engine import Engine, EngineOptions
 from tansuo.gomoku.io import format_position, parse_position
 from tansuo.gomoku.model import Board
 from tansuo.gomoku.protocol import Brain
@@ -41,24 +44,55 @@ STARTUP_S = 60.0
 RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
 
 
+def split_spec(spec: str) -> tuple[list[str], int | None]:
+    """A player's words and its node budget: ``"pbrain-x nodes=500"`` -> ``(["pbrain-x"], 500)``.
+
+    Raises
+    ------
+    InvalidInput
+        An empty command, a command shlex cannot split, or a node count that is
+        not a whole number in 1..2**63-1.
+    """
+    try:
+        words = shlex.split(spec)
+    except ValueError as exc:
+        raise InvalidInput(f"cannot read the brain command {spec!r}: {exc}") from None
+    nodes = None
+    if words and words[-1].lower().startswith("nodes="):
+        text = words.pop()[len("nodes=") :]
+        try:
+            nodes = int(text.replace("_", ""))
+        except ValueError:
+            nodes = 0
+        if not 1 <= nodes < (1 << 63):
+            raise InvalidInput(f"nodes= must be a whole number >= 1, not {text!r}")
+    if not words:
+        raise InvalidInput(f"no brain command in {spec!r}")
+    return words, nodes
+
+
 class Player:
     """One brain: ``send(line)`` and ``ask(line, seconds)`` for its answer."""
 
     def __init__(self, spec: str | None) -> None:
+        if spec is not None and not spec.strip():
+            raise InvalidInput("an empty brain command: give tansuo, tansuo:nothreats or a command")
         self.spec = spec or "tansuo"
         self.proc: subprocess.Popen[str] | None = None
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        if self.spec in SETTINGS:
+        words, self.max_node = split_spec(self.spec)
+        name = " ".join(words)
+        if name in SETTINGS:
             from tansuo.gomoku.engine import warm_up
 
             warm_up()  # compiled before the referee's clock runs
-            threats, book = SETTINGS[self.spec]
-            self.brain = Brain(engine=Engine(hash_mb=16, threats=threats, book=book))
+            threats, book = SETTINGS[name]
+            self.brain = Brain(engine=Engine(EngineOptions(threats=threats), book=book))
             return
         try:
             self.proc = subprocess.Popen(
-                shlex.split(self.spec),
+                words,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -249,7 +283,7 @@ def balanced_openings(
     ``data/openings-balanced.txt`` is ``balanced_openings()``.
     """
     rng = random.Random(seed)
-    engine = Engine(hash_mb=8, threats=False, book=False)
+    engine = Engine(EngineOptions(threats=False), max_memory=16 << 20, book=False)
     centre = [
         (x, y)
         for x in range(size // 2 - 3, size // 2 + 4)
@@ -301,6 +335,8 @@ def play_game(
             player.send(f"RECTSTART {board.width},{board.height}")
         player.send(f"INFO timeout_turn {int(times[colour] * 1000)}")
         player.send(f"INFO rule {RULE_BITS[board.rule]}")
+        if player.max_node is not None:
+            player.send(f"INFO max_node {player.max_node}")
     told = dict.fromkeys(players, False)
     last: int | None = None
     while not board.is_terminal():

@@ -13,9 +13,10 @@ sends one command a line; the brain answers and flushes:
 ``BOARD`` ...       lines ``x,y,who`` (1 the brain's, 2 the opponent's,
 ``DONE``            3 a continuous-game stone), then ``DONE``: ``x,y``
 ``INFO key value``  ``timeout_turn``, ``timeout_match``, ``time_left`` (ms),
-                    ``max_memory`` (bytes), ``game_type``, ``rule``
-                    (bits: 1 exactly five, 4 renju, 8 caro), ``folder``;
-                    no answer
+                    ``max_memory`` (bytes), ``max_node`` (the alpha-beta's
+                    nodes a move, as c-gomoku-cli sends it), ``game_type``,
+                    ``rule`` (a bit mask: 1 exactly five, 2 continuous
+                    game, 4 renju, 8 caro), ``folder``; no answer
 ``TAKEBACK x,y``    remove that stone: ``OK``
 ``PLAY x,y``        the brain must play ``x,y`` (a GUI's forced move):
                     plays it and answers ``x,y``
@@ -28,13 +29,17 @@ sends one command a line; the brain answers and flushes:
 ==================  =====================================================
 
 Anything else gets ``UNKNOWN``, a command that cannot be obeyed ``ERROR``;
-neither ends the brain. The brain never thinks longer than the turn time,
-nor than the match time left allows, and sizes its tables within
-``max_memory``.
+neither ends the brain, and a command answered ``ERROR`` leaves the position
+as it was (a ``BOARD`` with two stones on one cell is refused whole). The
+brain never thinks longer than the turn time, nor than its share of the
+match time left, and sizes its tables within ``max_memory`` (what the process
+already holds counted). When the manager closes the pipe, the brain exits
+quietly.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from typing import IO
@@ -50,10 +55,24 @@ SAFETY_MS = 60
 """Milliseconds kept back from every time budget (start-up of the search, the pipe)."""
 MOVES_LEFT = 25
 """The match clock is shared as if this many more moves were to come."""
+UNLIMITED_MS = 2_147_483_647
+"""``time_left`` when the match has no clock (the protocol's value)."""
+MEMORY_MARGIN = 24 << 20
+"""Bytes of ``max_memory`` kept for what a search allocates besides its tables."""
 
 
 def rule_name(bits: int) -> str:
-    """The rule of Gomocup's ``INFO rule`` bit mask."""
+    """The rule of Gomocup's ``INFO rule`` bit mask.
+
+    Bit 1 is exactly five (standard), 2 a continuous game (the stones marked
+    3 in ``BOARD``: no effect on the rule), 4 renju, 8 caro; renju wins over
+    caro, caro over exactly five.
+
+    >>> [rule_name(b) for b in (0, 1, 2, 3, 4, 5, 8)]
+    ['freestyle', 'standard', 'freestyle', 'standard', 'renju', 'renju', 'caro']
+    """
+    if bits < 0:
+        raise InvalidInput(f"rule must be a bit mask >= 0, got {bits}")
     if bits & 4:
         return "renju"
     if bits & 8:
@@ -74,9 +93,12 @@ class Brain:
         self.board: Board | None = None
         self.timeout_turn = 5000
         self.timeout_match = 0
-        self.time_left = 2_147_483_647
+        self.time_left = UNLIMITED_MS
         self.max_memory = 0
-        self.engine = engine if engine is not None else Engine(hash_mb=32)
+        self.max_node: int | None = None
+        self.last_nodes = 0  # the alpha-beta nodes of the last move searched
+        self.held_bytes = 0  # resident bytes besides the tables, when max_memory was set
+        self.engine = engine if engine is not None else Engine()
         self.collecting: str | None = None  # "BOARD" or "SWAP2BOARD" while reading stones
         self.pending: list[tuple[int, int, int]] = []
         self.finished = False
@@ -115,9 +137,12 @@ class Brain:
             raise InvalidInput(f"{x},{y} is occupied")
         return x, y
 
-    def _need_board(self) -> Board:
+    def _need_start(self) -> None:
         if self.width == 0:
             raise InvalidInput("no board yet: send START first")
+
+    def _need_board(self) -> Board:
+        self._need_start()
         return self.board if self.board is not None else self._rebuild()
 
     # -- thinking ----------------------------------------------------------
@@ -125,14 +150,30 @@ class Brain:
     def think_time(self) -> float:
         """Seconds for this move: the turn limit, or a share of the match clock left.
 
-        A turn limit of 0 means "play as fast as possible" in the protocol: the
-        shortest search there is.
+        With a match clock (``time_left`` below the protocol's "unlimited"),
+        the move takes at most the clock left over MOVES_LEFT, so the clock
+        shrinks geometrically and never runs out; SAFETY_MS is kept back from
+        either limit. A turn limit of 0 means "play as fast as possible" in the
+        protocol: the shortest search there is.
         """
         budget = self.timeout_turn
-        if self.timeout_match > 0 or self.time_left < 2_147_483_647:
+        if self.time_left < UNLIMITED_MS:
             budget = min(budget, self.time_left // MOVES_LEFT + 1)
-        budget = min(budget, self.time_left - SAFETY_MS)
         return max(0.01, (budget - SAFETY_MS) / 1000)
+
+    def _size_tables(self) -> None:
+        """Size the engine's tables within ``max_memory`` (0: the engine's default).
+
+        What the process holds besides the tables (the interpreter, numba, the
+        compiled kernels: some 200 MB) is measured with the tables shrunk
+        (their pages go back to the system) and taken off, with MEMORY_MARGIN.
+        """
+        if self.max_memory <= 0:
+            self.engine.resize(None)
+            return
+        self.engine.resize(1 << 20)
+        self.held_bytes = _resident_bytes()
+        self.engine.resize(max(1 << 20, self.max_memory - self.held_bytes - MEMORY_MARGIN))
 
     def _best_move(self) -> tuple[int, int]:
         board = self._rebuild()
@@ -140,7 +181,8 @@ class Brain:
             raise InvalidInput("the game is over")
         if not board.history:
             return self.width // 2, self.height // 2
-        result = self.engine.search(board, time_limit=self.think_time())
+        result = self.engine.search(board, time_limit=self.think_time(), max_nodes=self.max_node)
+        self.last_nodes = result.stats.nodes
         move = board.parse_move(result.move) if result.move is not None else None
         if move is None or not board.is_legal(move):
             moves = board.legal_moves()
@@ -162,19 +204,25 @@ class Brain:
         text = line.strip()
         if not text:
             return []
-        if self.collecting is not None:
-            return self._collect(text)
-        command, _, rest = text.partition(" ")
-        command = command.upper()
-        rest = rest.strip()
+        # a command that fails leaves the position as it was
+        saved = (list(self.mine), list(self.theirs))
         try:
+            if self.collecting is not None:
+                return self._collect(text)
+            command, _, rest = text.partition(" ")
+            command = command.upper()
+            rest = rest.strip()
             handler = getattr(self, f"cmd_{command.lower()}", None)
             if handler is None:
                 return [f"UNKNOWN command {command}"]
             return handler(rest)
         except InvalidInput as exc:
+            self.mine, self.theirs = saved
+            self.board = None
             return [f"ERROR {exc}"]
         except Exception as exc:  # the brain never dies on a command
+            self.mine, self.theirs = saved
+            self.board = None
             return [f"ERROR internal: {type(exc).__name__}: {exc}"]
 
     def _start(self, width: int, height: int) -> list[str]:
@@ -223,7 +271,7 @@ class Brain:
         return [f"{x},{y}"]
 
     def cmd_takeback(self, rest: str) -> list[str]:
-        self._need_board()
+        self._need_start()
         parts = rest.replace(" ", "").split(",")
         try:
             cell = (int(parts[0]), int(parts[1]))
@@ -237,13 +285,13 @@ class Brain:
         return [f"ERROR no stone at {cell[0]},{cell[1]}"]
 
     def cmd_board(self, rest: str) -> list[str]:
-        self._need_board()
+        self._need_start()
         self.collecting = "BOARD"
         self.pending = []
         return []
 
     def cmd_swap2board(self, rest: str) -> list[str]:
-        self._need_board()
+        self._need_start()
         self.collecting = "SWAP2BOARD"
         self.pending = []
         return []
@@ -262,15 +310,16 @@ class Brain:
             self.pending.append((x, y, who))
             return []
         self.collecting = None
-        try:
-            if mode == "BOARD":
-                self.mine = [(x, y) for x, y, who in self.pending if who == 1]
-                self.theirs = [(x, y) for x, y, who in self.pending if who == 2]
-                self.board = None
-                return [self._play_mine()]
-            return self._swap2([(x, y) for x, y, _ in self.pending])
-        except InvalidInput as exc:
-            return [f"ERROR {exc}"]
+        cells = [(x, y) for x, y, _ in self.pending]
+        if len(set(cells)) != len(cells):
+            twice = next(c for c in cells if cells.count(c) > 1)
+            raise InvalidInput(f"two stones on one cell ({twice[0]},{twice[1]}), position kept")
+        if mode == "BOARD":
+            self.mine = [(x, y) for x, y, who in self.pending if who == 1]
+            self.theirs = [(x, y) for x, y, who in self.pending if who == 2]
+            self.board = None
+            return [self._play_mine()]
+        return self._swap2(cells)
 
     def _swap2(self, stones: list[tuple[int, int]]) -> list[str]:
         """Swap2: place three stones, or choose a colour, or add two stones."""
@@ -305,10 +354,15 @@ class Brain:
             elif key == "time_left":
                 self.time_left = int(value)
             elif key == "max_memory":
-                self.max_memory = int(value)
-                if self.max_memory > 0:
-                    # the tables take at most a quarter of the allowance
-                    self.engine.resize(max(1.0, self.max_memory / 4 / (1 << 20)))
+                memory = int(value)
+                if memory < 0:
+                    return [f"ERROR max_memory must be >= 0 bytes, got {memory}"]
+                self.max_memory = memory
+                self._size_tables()
+            elif key == "max_node":
+                nodes = int(value)
+                # c-gomoku-cli sends -1 (or 0) for no limit
+                self.max_node = nodes if 0 < nodes < (1 << 63) else None
             elif key == "rule":
                 self.rule = rule_name(int(value))
                 self.board = None
@@ -324,15 +378,32 @@ class Brain:
         return []
 
 
-def run(lines: Iterable[str], out: IO[str]) -> None:
-    """Answer ``lines`` (the manager's commands) on ``out`` until END."""
+def _resident_bytes() -> int:
+    """This process's resident memory (0 where ``/proc`` does not tell it)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def run(lines: Iterable[str], out: IO[str]) -> bool:
+    """Answer ``lines`` (the manager's commands) on ``out`` until END or their end.
+
+    Returns False when ``out`` was closed by the manager (a broken pipe),
+    True otherwise.
+    """
     brain = Brain()
-    for line in lines:
-        for answer in brain.handle(line):
-            out.write(answer + "\n")
-        out.flush()
-        if brain.finished:
-            break
+    try:
+        for line in lines:
+            for answer in brain.handle(line):
+                out.write(answer + "\n")
+            out.flush()
+            if brain.finished:
+                break
+    except BrokenPipeError:
+        return False
+    return True
 
 
 def main() -> None:
@@ -340,7 +411,11 @@ def main() -> None:
     from tansuo.gomoku.engine import warm_up
 
     warm_up()
-    run(sys.stdin, sys.stdout)
+    if not run(sys.stdin, sys.stdout):
+        # the manager is gone: nothing to answer, and nothing to report at exit
+        # (the interpreter's final flush of stdout would fail again)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -94,7 +94,8 @@ def play(call: Call) -> dict[str, Any]:
 
     # The engine has no stop signal: a client that goes away stops it at the
     # end of the iteration under way (or at its time limit).
-    result = Engine(HASH_MB).search(board, time_limit=time_limit, on_iteration=report)
+    engine = Engine(max_memory=HASH_MB << 20)
+    result = engine.search(board, time_limit=time_limit, on_iteration=report)
     answer = result.as_dict()
     answer["score_text"] = None if result.score is None else format_score(result.score)
     if result.move is not None:
