@@ -123,3 +123,17 @@ def test_a_game_starts_from_the_opening_fen():
         start_fen="3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1",
     )
     assert (record.result, record.reason) == ("1-0", "checkmate")
+
+
+def test_a_nobestmove_is_judged_as_a_draw_claim():
+    from tansuo.xiangqi.match import judge_draw_claim
+
+    quiet = parse_position("fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1 moves a0a1 e9e8 a1a0 e8e9")
+    assert judge_draw_claim(quiet) == ("1/2-1/2", "repetition at the second occurrence")
+    checks = parse_position("fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1 moves a0a9 e9e8 a9a8 e8e9 a8a9")
+    assert judge_draw_claim(checks) == ("0-1", "perpetual check at the second occurrence")
+    assert judge_draw_claim(parse_position("fen 4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1")) == (
+        "1/2-1/2",
+        "no attacking piece left",
+    )
+    assert judge_draw_claim(parse_position("startpos moves h2e2")) is None

@@ -180,13 +180,31 @@ class ProtocolPlayer:
             if words[:1] == [word] or line == word:
                 return line
 
+    def _drain(self) -> None:
+        """Drop what the engine said and nobody read (a late answer after a timeout)."""
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                self.lines.put(None)  # keep the end of the output visible
+                return
+
     def new_game(self) -> None:
+        self._drain()
         self.send("setoption newgame" if self.dialect == "ucci" else "ucinewgame")
 
     def choose(self, position: Position, seconds: float) -> int | None:
-        moves = " ".join(format_iccs(m) for m in position.moves_played)
-        start = _start_fen(position)
-        self.send(f"position fen {start}" + (f" moves {moves}" if moves else ""))
+        # As UCCI asks: the position after the last capture, and the moves since
+        # (all a repetition can involve); ElephantEye-style engines keep a short record.
+        board = position.copy()
+        since = position.moves_played[position.ply - min(position.clock, position.ply) :]
+        for _ in since:
+            board.undo()
+        moves = " ".join(format_iccs(m) for m in since)
+        self._drain()
+        self.send(f"position fen {board.fen()}" + (f" moves {moves}" if moves else ""))
         ms = max(1, int(seconds * 1000))
         if self.dialect == "uci":
             self.send(f"go movetime {ms}")
@@ -212,6 +230,7 @@ class ProtocolPlayer:
             left = deadline - time.perf_counter()
             if left <= 0:
                 self.send("stop")
+                self._swallow_late_answer(words)
                 raise TimeoutError(f"{self.name}: no move within {timeout:.2f} s")
             try:
                 line = self.lines.get(timeout=left)
@@ -221,6 +240,20 @@ class ProtocolPlayer:
                 raise ConnectionError(f"{self.name}: the engine process ended")
             if line.split()[:1] and line.split()[0] in words:
                 return line
+
+    def _swallow_late_answer(self, words: tuple[str, ...], patience: float = 2.0) -> None:
+        """After a ``stop``: read the answer it provokes, so the next move starts clean."""
+        deadline = time.perf_counter() + patience
+        while (left := deadline - time.perf_counter()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return
+            if line is None:
+                self.lines.put(None)
+                return
+            if line.split()[:1] and line.split()[0] in words:
+                return
 
     def close(self) -> None:
         self.send("quit")
@@ -355,6 +388,11 @@ def play_game(
         if time.perf_counter() - began > seconds + TIME_GRACE:
             result, reason = loss, f"{mover.name} lost on time"
             break
+        if move is None:
+            claim = judge_draw_claim(position)
+            if claim is not None:
+                result, reason = claim[0], f"{mover.name} stopped playing: {claim[1]}"
+                break
         if move is None or move not in position.legal_moves():
             shown = "none" if move is None else format_iccs(move)
             result, reason = loss, f"{mover.name} played an illegal move ({shown})"
@@ -364,6 +402,31 @@ def play_game(
     return GameRecord(
         opening, red.name, black.name, result, reason, moves, time.perf_counter() - start
     )
+
+
+def judge_draw_claim(position: Position) -> tuple[str, str] | None:
+    """The result when an engine stops playing (``nobestmove``) in a game that goes on.
+
+    UCCI engines answer ``nobestmove`` where they hold the game to be over:
+    ElephantEye does so at the first repetition, after 50 moves without a
+    capture, and when neither side has a piece that can attack. The claim is
+    judged by the rules at the second occurrence of the position (perpetual
+    check and chase still lose), or granted as a draw for the other two
+    reasons; otherwise there is no claim (None: the engine has lost).
+
+    >>> judge_draw_claim(Position()) is None
+    True
+    """
+    twin = position.copy()
+    twin.repetitions = 2
+    outcome = twin.outcome()
+    if outcome is not None and outcome.reason != "checkmate" and outcome.reason != "stalemate":
+        return outcome.result, f"{outcome.reason} at the second occurrence"
+    if position.clock >= 100:
+        return "1/2-1/2", "50 moves without a capture"
+    if not any(letter in "RNCPrncp" for row in position.rows() for letter in row):
+        return "1/2-1/2", "no attacking piece left"
+    return None
 
 
 @dataclass
