@@ -43,8 +43,11 @@ def test_bestmove(run_cli):
 
 
 def test_bestmove_time_limit_and_game_over(run_cli, tmp_path):
+    # a move chosen within its time is an answer: exit 0, not 3 (a budget that left no answer)
     run = run_cli("xiangqi", "bestmove", "startpos", "--time-limit", "0.3")
-    assert run.code == 3 and "stopped by time_limit" in run.out
+    assert run.code == 0 and run.out.startswith("bestmove ") and "time_limit" in run.out
+    run = run_cli("xiangqi", "bestmove", "startpos", "--time-limit", "0.3", "--json")
+    assert run.code == 0 and json.loads(run.out)["move"]
     run = run_cli("xiangqi", "bestmove", MATED_FEN, "--depth", "3")
     assert run.code == 1 and "checkmate" in run.out
     picture = tmp_path / "board.png"
@@ -71,14 +74,16 @@ def test_position_from_a_file(run_cli, tmp_path):
         ("perft", "startpos", "2", "--max-nodes", "-5"),
         ("bestmove", "startpos", "--depth", "0"),
         ("bestmove", "startpos", "--time-limit", "-2"),
-        ("bestmove", "startpos", "--hash", "0"),
+        ("bestmove", "startpos", "--max-memory", "0"),
+        ("bestmove", "startpos", "--max-memory", "lots"),
         ("bestmove", "startpos", "--render", "/no/such/folder/x.png"),
         ("match", "tansuo", "tansuo:warp=9", "--games", "1"),
         ("match", "tansuo", "tansuo", "--games", "0"),
         ("match", "tansuo", "ucci:/no/such/engine", "--games", "1", "--time-limit", "0.1"),
         ("match", "tansuo", "tansuo", "--openings", "/no/such/file.txt"),
         ("match", "tansuo", "tansuo", "--random-plies", "99"),
-        ("ucci", "--hash", "0"),
+        ("ucci", "--max-memory", "0"),
+        ("ucci", "--max-memory", "5G"),
         ("play", "--side", "green"),
     ],
 )
@@ -135,13 +140,14 @@ def test_match(run_cli, tmp_path):
     summary = json.loads(run.out)
     assert summary["games"] == 1 and summary["failures"] == {"illegal": 0, "time": 0, "crash": 0}
     run = run_cli("xiangqi", "match", "tansuo:depth=1", "tansuo:depth=1", "--games", "2",
-                  "--max-plies", "4", "--random-plies", "6", "--seed", "3", "--json")  # fmt: skip
+                  "--max-plies", "4", "--random-plies", "6", "--seed", "3", "--json",
+                  "--workers", "2")  # fmt: skip
     assert run.code == 0 and json.loads(run.out)["games"] == 2
 
 
 def test_ucci_command_reads_stdin(run_cli, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("ucci\nisready\nposition startpos\nquit\n"))
-    run = run_cli("xiangqi", "ucci", "--hash", "4")
+    run = run_cli("xiangqi", "ucci", "--max-memory", "4M")
     assert run.code == 0
     lines = run.out.splitlines()
     assert "ucciok" in lines and "readyok" in lines and lines[-1] == "bye"

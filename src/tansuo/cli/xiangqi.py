@@ -15,6 +15,8 @@ import typer
 
 from tansuo.cli._common import (
     EXIT_SOLVED,
+    MATCH_TIME_LIMIT,
+    MOVE_TIME_LIMIT,
     check_outputs,
     compiling,
     console,
@@ -22,7 +24,12 @@ from tansuo.cli._common import (
     err_console,
     exit_code,
     json_line,
+    json_option,
+    max_memory_option,
     max_nodes_option,
+    out_option,
+    per_second,
+    render_option,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
@@ -36,7 +43,8 @@ xiangqi_app = typer.Typer(
     "engine matches, and the UCCI protocol for GUIs.",
 )
 
-DEFAULT_THINK = 5.0  # seconds for bestmove when no depth, time or node budget is given
+DEFAULT_THINK = MOVE_TIME_LIMIT  # seconds for bestmove when no depth, time or node budget
+DEFAULT_MAX_MEMORY = "64M"  # the transposition table when no --max-memory is given
 
 
 def register(app: typer.Typer) -> None:
@@ -67,6 +75,21 @@ def _position(text: str) -> Any:
         raise
 
 
+def _engine(max_memory: str | None) -> Any:
+    """An engine whose transposition table takes ``max_memory`` (``64M`` by default)."""
+    import inspect
+
+    from tansuo.budget import parse_memory
+    from tansuo.xiangqi import Engine
+
+    size = parse_memory(DEFAULT_MAX_MEMORY if max_memory is None else max_memory)
+    if size < 1 << 20:
+        raise InvalidInput(f"--max-memory must be at least 1M for the engine's table, got {size}")
+    if "hash_mb" in inspect.signature(Engine).parameters:  # the table in MiB
+        return Engine(hash_mb=size / (1 << 20))
+    return Engine(max_memory=size)
+
+
 def _show_move(position: Any, move: str) -> str:
     """``h2e2 (炮二平五, C2=5)``."""
     from tansuo.xiangqi import format_chinese, format_wxf, parse_iccs
@@ -92,8 +115,8 @@ def perft_command(
     position: str = typer.Argument(..., metavar="POSITION", help="FEN, startpos, file or name."),
     depth: int = typer.Argument(..., metavar="DEPTH", help="Plies to count (0-20)."),
     divide: bool = typer.Option(False, "--divide", help="Also count below each root move."),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
-    time_limit: float | None = time_limit_option(None),
+    json_out: bool = json_option("the result as one JSON object"),
+    time_limit: float | None = time_limit_option(),
     max_nodes: int | None = max_nodes_option(),
 ) -> None:
     """Count the leaves of the legal move tree (the standard test of a move generator)."""
@@ -109,10 +132,10 @@ def perft_command(
         for move, count in sorted(result.divide.items()):
             console.print(f"{move}  {count}", markup=False)
     elapsed = result.stats.elapsed_s
-    rate = result.nodes / elapsed if elapsed > 0 else 0.0
     head = "stopped early, counted" if result.status == "limit" else "perft"
     console.print(
-        f"{head}({depth}) = {result.nodes:,} in {elapsed:.3f} s ({rate / 1e6:.1f} M leaves/s)"
+        f"{head}({depth}) = {result.nodes:,} in {elapsed:.3f} s "
+        f"({per_second(result.nodes, elapsed, 'leaves')})"
         + (f"; budget spent: {result.stats.limit}" if result.stats.limit else ""),
         markup=False,
     )
@@ -127,31 +150,28 @@ def perft_command(
 @xiangqi_app.command("bestmove")
 def bestmove_command(
     position: str = typer.Argument(..., metavar="POSITION", help="FEN, startpos, file or name."),
-    time_limit: float | None = time_limit_option(None),
+    time_limit: float | None = time_limit_option(None, per="move"),
     depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
     max_nodes: int | None = max_nodes_option(),
-    hash_mb: int = typer.Option(64, "--hash", metavar="MB", help="Transposition table size."),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
-    render: Path | None = typer.Option(
-        None, "--render", metavar="FILE", help="Draw the position and the move to a PNG file."
-    ),
+    max_memory: str | None = max_memory_option(),
+    json_out: bool = json_option("the result as one JSON object"),
+    render: Path | None = render_option("the position and the move (.png)"),
     force: bool = typer.Option(False, "--force", help="Overwrite the --render file."),
 ) -> None:
     """Search a position: best move (ICCS, Chinese, WXF), score, depth and line.
 
     Without --depth, --time-limit or --max-nodes the engine thinks 5 seconds.
-    Exit 0 when the requested depth was reached (or a mate proved), 3 when a
-    budget ended the search (the best move found is still printed), 1 when
-    the game is already over.
+    --max-memory is the transposition table (default 64M). Exit 0 when a move
+    was chosen (also when the time ended the search: the best move found is
+    the answer), 3 when a budget ended the search before any move was chosen,
+    1 when the game is already over.
     """
     board = _position(position)
     check_outputs(render, force=force)
     if depth is None and time_limit is None and max_nodes is None:
         time_limit = DEFAULT_THINK
     with compiling(_warm_up, "the Xiangqi kernels"):
-        from tansuo.xiangqi import Engine
-
-        engine = Engine(hash_mb=hash_mb)
+        engine = _engine(max_memory)
     result = engine.search(board, depth=depth, time_limit=time_limit, max_nodes=max_nodes)
     if render is not None:
         from tansuo.xiangqi import parse_iccs, save_png
@@ -165,7 +185,7 @@ def bestmove_command(
             out["move_chinese"] = format_chinese(board, parse_iccs(result.move))
             out["move_wxf"] = format_wxf(board, parse_iccs(result.move))
         emit_json(out)
-        raise typer.Exit(exit_code(result.status))
+        raise typer.Exit(_move_exit(result))
     if result.move is None:
         outcome = board.outcome()
         reason = outcome.reason if outcome is not None else "no move left"
@@ -176,15 +196,20 @@ def bestmove_command(
     console.print(
         f"score {result.describe_score()} at depth {result.depth} "
         f"(seldepth {stats.seldepth}); {stats.nodes:,} nodes in {stats.elapsed_s:.2f} s "
-        f"({(stats.nodes_per_s or 0) / 1e3:.0f} k nodes/s)",
+        f"({per_second(stats.nodes, stats.elapsed_s)})",
         markup=False,
     )
     console.print(f"line: {_line(board, result.pv)}", markup=False)
     if stats.limit:
-        console.print(f"stopped by {stats.limit} (exit 3: the best move so far)", markup=False)
+        console.print(f"searched until {stats.limit}: the best move found by then", markup=False)
     if render is not None:
         console.print(f"picture written to {render}", markup=False)
-    raise typer.Exit(exit_code(result.status))
+    raise typer.Exit(_move_exit(result))
+
+
+def _move_exit(result: Any) -> int:
+    """0 when a move was chosen (a budget that ends the search still leaves one), else by status."""
+    return EXIT_SOLVED if result.move is not None else exit_code(result.status)
 
 
 # ---------------------------------------------------------------------------
@@ -195,9 +220,7 @@ def bestmove_command(
 @xiangqi_app.command("play")
 def play_command(
     side: str = typer.Option("red", "--side", help="Your side: red (moves first) or black."),
-    time_limit: float = typer.Option(
-        2.0, "--time-limit", metavar="S", help="The engine's seconds per move."
-    ),
+    time_limit: float = time_limit_option(MOVE_TIME_LIMIT, per="move"),
     depth: int | None = typer.Option(None, "--depth", help="Engine depth instead of time."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Letters instead of Chinese pieces."),
     start: str = typer.Option("startpos", "--position", help="Start from this POSITION."),
@@ -212,9 +235,7 @@ def play_command(
         raise InvalidInput(f"--time-limit must be > 0 seconds, got {time_limit}")
     board = _position(start)
     with compiling(_warm_up, "the Xiangqi kernels"):
-        from tansuo.xiangqi import Engine
-
-        engine = Engine(hash_mb=64)
+        engine = _engine(None)
     last: int | None = None
     console.print("Moves: h2e2, C2=5 or 炮二平五. Commands: undo, hint, fen, quit.", markup=False)
     while True:
@@ -280,11 +301,16 @@ def match_command(
     first: str = typer.Argument(..., metavar="A", help="tansuo[:options] or ucci:COMMAND."),
     second: str = typer.Argument(..., metavar="B", help="tansuo[:options] or ucci:COMMAND."),
     games: int = typer.Option(10, "--games", help="Games to play (colours alternate)."),
-    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
-    concurrency: int = typer.Option(1, "--concurrency", help="Games played at the same time."),
+    time_limit: float = typer.Option(
+        MATCH_TIME_LIMIT, "--time-limit", metavar="S", help="Seconds per move."
+    ),
+    workers: int = typer.Option(
+        1, "--workers", metavar="K", help="Play K games at the same time (in threads)."
+    ),
+    old_concurrency: int | None = typer.Option(None, "--concurrency", hidden=True),
     max_plies: int = typer.Option(300, "--max-plies", help="Plies before a game is drawn."),
-    out: Path | None = typer.Option(None, "--out", metavar="FILE", help="Games as JSON Lines."),
-    json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    out: Path | None = out_option("games, as JSON Lines,"),
+    json_out: bool = json_option("the summary as one JSON object"),
     force: bool = typer.Option(False, "--force", help="Overwrite the --out file."),
     openings_file: Path | None = typer.Option(
         None, "--openings", metavar="FILE", help="Opening lines, one a line (moves or fen ...)."
@@ -297,15 +323,16 @@ def match_command(
 ) -> None:
     """Play two engines against each other; report the score and an Elo estimate.
 
-    A is ``tansuo`` (the full engine), ``tansuo:depth=3,plain`` (fixed-depth
-    alpha-beta), ``tansuo:no-null_move`` (one feature off), or ``ucci:COMMAND``
-    / ``uci:COMMAND`` for an external engine. --time-limit is seconds per move.
+    A is 'tansuo' (the full engine), 'tansuo:depth=3,plain' (fixed-depth
+    alpha-beta), 'tansuo:no-null_move' (one feature off), or 'ucci:COMMAND'
+    / 'uci:COMMAND' for an external engine. --time-limit is seconds per move.
     """
     from tansuo.xiangqi.match import make_player, random_openings, read_openings, run_match
 
     check_outputs(out, force=force)
+    concurrency = workers if old_concurrency is None else old_concurrency  # the old name
     if games < 1 or concurrency < 1 or max_plies < 1:
-        raise InvalidInput("--games, --concurrency and --max-plies must be at least 1")
+        raise InvalidInput("--games, --workers and --max-plies must be at least 1")
     openings = None
     if openings_file is not None and random_plies is not None:
         raise InvalidInput("give --openings or --random-plies, not both")
@@ -374,14 +401,25 @@ def match_command(
 
 @xiangqi_app.command("ucci")
 def ucci_command(
-    hash_mb: int = typer.Option(64, "--hash", metavar="MB", help="Transposition table size."),
+    max_memory: str | None = max_memory_option(),
 ) -> None:
-    """Speak UCCI (or UCI, after 'uci') on stdin/stdout, for Xiangqi GUIs and matches."""
+    """Speak UCCI (or UCI, after 'uci') on stdin/stdout, for Xiangqi GUIs and matches.
+
+    --max-memory is the transposition table (default 64M, at most 4G); a GUI's
+    'setoption Hash' changes it.
+    """
+    import inspect
+
+    from tansuo.budget import parse_memory
     from tansuo.xiangqi.protocol import serve
 
-    if not 1 <= hash_mb <= 4096:
-        raise InvalidInput(f"--hash must be 1 to 4096 MiB, got {hash_mb}")
-    serve(hash_mb=hash_mb)
+    size = parse_memory(DEFAULT_MAX_MEMORY if max_memory is None else max_memory)
+    if not 1 << 20 <= size <= 4 << 30:
+        raise InvalidInput(f"--max-memory must be 1M to 4G, got {max_memory}")
+    if "hash_mb" in inspect.signature(serve).parameters:  # the table in MiB
+        serve(hash_mb=size >> 20)
+    else:
+        serve(max_memory=size)
 
 
 # ---------------------------------------------------------------------------
