@@ -1,4 +1,9 @@
-"""``tansuo play``: analyse a tic-tac-toe or Connect Four position with the game-tree engine."""
+"""``tansuo analyse``: analyse a tic-tac-toe or Connect Four position with the game-tree engine.
+
+It analyses one position, as ``tansuo gomoku analyse`` does (``gomoku play`` and
+``xiangqi play`` are games against the engine); ``tansuo play``, its old name, is
+kept as a hidden alias.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ import typer
 from rich.console import Console
 
 from tansuo.cli._common import (
+    EXIT_SOLVED,
+    MOVE_TIME_LIMIT,
     console,
     emit_json,
     exit_code,
@@ -17,12 +24,12 @@ from tansuo.cli._common import (
 )
 from tansuo.errors import InvalidInput
 
-DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_TIME_LIMIT = MOVE_TIME_LIMIT
 
 
 def register(app: typer.Typer) -> None:
     app.command(
-        "play",
+        "analyse",
         help=(
             "Analyse a position of a reference game (connect4, tictactoe) with "
             "iterative-deepening alpha-beta: best move, score, principal variation. "
@@ -30,6 +37,7 @@ def register(app: typer.Typer) -> None:
             "at most."
         ),
     )(run)
+    app.command("play", hidden=True)(run)  # the old name
 
 
 def run(
@@ -43,12 +51,17 @@ def run(
     width: int = typer.Option(7, "--width", help="Connect Four board width (1-9)."),
     height: int = typer.Option(6, "--height", help="Connect Four board height (1-9)."),
     depth: int | None = typer.Option(None, "--depth", "-d", help="Deepest iteration (plies)."),
-    time_limit: float | None = time_limit_option(None),
+    time_limit: float | None = time_limit_option(None, per="move"),
     max_nodes: int | None = max_nodes_option(),
     json_out: bool = json_option(),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No per-iteration lines."),
 ) -> None:
-    """Search a position and print the best move (exit 0 solved, 1 game over, 3 budget ran out)."""
+    """Search a position and print the best move.
+
+    Exit 0 when a move was chosen (also when the time ended the search: the
+    best move found is the answer), 1 when the game is over, 3 when a budget
+    ended the search before any move was chosen.
+    """
     from tansuo.adversarial import MAX_PLY, IterationInfo, format_score, search
     from tansuo.adversarial.games import load_position
 
@@ -95,8 +108,13 @@ def run(
             f"table hits {100 * stats.tt_hit_rate:.0f}%"
         )
         if result.status == "limit":
-            console.print(f"stopped by {stats.limit or 'a budget'}")
-    raise typer.Exit(exit_code(result.status))
+            console.print(
+                f"searched until {stats.limit or 'a budget'}: the best move found by then"
+            )
+    # A move counts as chosen once an iteration finished (depth >= 1); before that the
+    # move is only the first legal one, and the budget left no answer: exit 3.
+    chosen = result.move is not None and (result.exact or result.depth >= 1)
+    raise typer.Exit(EXIT_SOLVED if chosen else exit_code(result.status))
 
 
 def demo(console: Console) -> None:
