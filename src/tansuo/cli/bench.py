@@ -12,7 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 from tansuo import bench as harness
-from tansuo.cli._common import check_output, console
+from tansuo.cli._common import (
+    check_output,
+    console,
+    emit_json,
+    err_console,
+    force_option,
+    json_option,
+    json_out_option,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -40,10 +48,11 @@ def _fmt_rate(rate: float | None) -> str:
 
 def run(
     domain: str | None = typer.Argument(None, help="A domain or suite name; all when omitted."),
-    json_file: Path | None = typer.Option(None, "--json", help="Also write the results to FILE."),
+    json_print: bool = json_option("one JSON object per suite (the tables go to stderr)"),
+    json_file: Path | None = json_out_option("the results as a JSON list"),
     quick: bool = typer.Option(False, "--quick", help="Small instance counts (a smoke run)."),
     list_suites: bool = typer.Option(False, "--list", help="List the suites and exit."),
-    force: bool = typer.Option(False, "--force", help="Overwrite the --json file if it exists."),
+    force: bool = force_option(),
 ) -> None:
     """Run benchmark suites and print median/max time, nodes per second and peer ratios."""
     suites = harness.select(domain)
@@ -59,7 +68,7 @@ def run(
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=err_console if json_print else console,
         transient=True,
     ) as progress:
         task = progress.add_task("", total=None)
@@ -71,13 +80,15 @@ def run(
             ctx = harness.BenchContext(quick=quick, progress=report)
             progress.update(task, description=s.name, completed=0, total=None)
             results.append(s.func(ctx))
-            _print_table(results[-1])
+            _print_table(results[-1], err_console if json_print else console)
+            if json_print:
+                emit_json(results[-1].as_dict())
     if json_file is not None:
         json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2) + "\n")
-        console.print(f"results written to {json_file}")
+        (err_console if json_print else console).print(f"results written to {json_file}")
 
 
-def _print_table(result: harness.SuiteResult) -> None:
+def _print_table(result: harness.SuiteResult, console: Console) -> None:
     table = Table(title=f"{result.suite} ({result.instances} instances)", title_justify="left")
     columns = ("solver", "clock", "solved", "median", "max", "nodes/s", "verified")
     for col in (*columns, result.ratio_label):
@@ -102,7 +113,11 @@ def _print_table(result: harness.SuiteResult) -> None:
             shown,
         )
     # a table written to a file or a pipe is not cut to 80 columns
-    wide = console if console.is_terminal else Console(highlight=False, width=180)
+    wide = (
+        console
+        if console.is_terminal
+        else Console(highlight=False, width=180, stderr=console.stderr)
+    )
     wide.print(table)
     for note in result.notes:
         console.print(Text(f"  {note}", style="dim"))  # a note may hold brackets: no markup
