@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import typer
 
 from tansuo.cli._common import (
+    SEARCH_TIME_LIMIT,
     algo_option,
     compiling,
     console,
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from tansuo.graph.io import Format as FormatName
     from tansuo.graph.solve import Algorithm
 
-DEFAULT_TIME_LIMIT = 300.0
+DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT  # the one rule: CONVENTIONS.md
 
 # the names are repeated here (not imported) so that `tansuo --help` does not
 # import numba; a test checks that they are the library's

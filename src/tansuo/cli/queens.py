@@ -16,6 +16,7 @@ from tansuo.cli._batch import (
     workers_option,
 )
 from tansuo.cli._common import (
+    SEARCH_TIME_LIMIT,
     compiling,
     console,
     emit_json,
@@ -30,7 +31,7 @@ from tansuo.cli._common import (
 from tansuo.errors import InvalidInput
 
 DEFAULT_FIRST = 100
-DEFAULT_TIME_LIMIT = 600.0
+DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT  # the one rule: CONVENTIONS.md
 
 
 def register(app: typer.Typer) -> None:
