@@ -134,10 +134,10 @@ CASES: list[tuple[str, Args]] = [
     ("sliding bad goal", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--goal", "0 1 2 3"]),
     ("sliding unknown heuristic", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--heuristic", "magic"]),
     ("sliding weight below one", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--weight", "0.5"]),
-    ("sliding wastar too large", lambda f: ["sliding", " ".join(map(str, range(1, 36))) + " 0", "--algo", "wastar"]),
+    ("sliding weighted-astar too large", lambda f: ["sliding", " ".join(map(str, range(1, 36))) + " 0", "--algo", "weighted-astar"]),
     ("sliding negative time", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--time-limit", "-1"]),
     ("sliding unwritable render", lambda f: ["sliding", "1 2 3 4 5 6 0 7 8", "--render", f["unwritable"]]),
-    ("sliding no board", lambda f: ["sliding"]),
+    ("sliding no board", lambda f: ["sliding", "solve"]),  # bare "tansuo sliding" shows the help
     # gomoku
     ("gomoku occupied move", lambda f: ["gomoku", "vcf", "15 h8 h8"]),
     ("gomoku renju forbidden move", lambda f: ["gomoku", "vcf", "15 renju h8 a1 i8 a3 g10 a5 g11 a7 g8"]),
@@ -154,7 +154,7 @@ CASES: list[tuple[str, Args]] = [
     ("gomoku negative first opening", lambda f: ["gomoku", "match", "tansuo", "tansuo", "--first-opening", "-1"]),
     # bench
     ("bench unknown suite", lambda f: ["bench", "chess"]),
-    ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json", f["unwritable"]]),
+    ("bench unwritable json", lambda f: ["bench", "queens", "--quick", "--json-out", f["unwritable"]]),
 ]  # fmt: skip
 
 

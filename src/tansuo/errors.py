@@ -42,8 +42,8 @@ class InvalidInput(TansuoError, ValueError):
         self.column = column
         self.source = source
         where = []
-        if source is not None:
-            where.append(str(source))
+        if source is not None:  # a name with a line break is quoted, to stay on one line
+            where.append(str(source) if str(source).isprintable() else repr(str(source)))
         if line is not None:
             where.append(f"line {line}")
         if column is not None:

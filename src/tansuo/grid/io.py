@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from tansuo.errors import InvalidInput
-from tansuo.files import could_be_path, read_text
+from tansuo.files import check_input, could_be_path, read_text, shown_path
 from tansuo.grid.model import MAX_CELLS, Grid, Point, Scenario
 
 MOVING_AI_PASSABLE = frozenset(".GS")
@@ -274,6 +274,8 @@ def parse_scen(text: str, *, name: str = "") -> list[Scenario]:
                 source=src,
             ) from None
         problems.append(Scenario(bucket, fields[1], width, height, (sx, sy), (gx, gy), optimal))
+    if not problems:  # not a scenario at all (a .map given for a .scen): one line, no warning
+        raise InvalidInput("no problem lines (nine tab-separated fields)", source=src)
     if skipped:
         shown = ", ".join(map(str, skipped[:5])) + (" ..." if len(skipped) > 5 else "")
         warnings.warn(
@@ -282,8 +284,6 @@ def parse_scen(text: str, *, name: str = "") -> list[Scenario]:
             UserWarning,
             stacklevel=2,
         )
-    if not problems:
-        raise InvalidInput("no problem lines (nine tab-separated fields)", source=src)
     return problems
 
 
@@ -330,14 +330,16 @@ def read_image(path: str | os.PathLike[str], *, threshold: int = 128) -> Grid:
     from PIL import Image, UnidentifiedImageError
 
     p = Path(path)
-    _check_input_file(p)
+    check_input(p)  # a FIFO or a device is refused before Pillow opens it
     try:
         with Image.open(p) as image:
             if image.width * image.height > MAX_CELLS:
-                raise InvalidInput(f"{p}: a {image.width}x{image.height} image is too large a grid")
+                raise InvalidInput(
+                    f"{shown_path(p)}: a {image.width}x{image.height} image is too large a grid"
+                )
             grey = np.asarray(image.convert("L"))
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        raise InvalidInput(f"{p}: not an image Pillow can read ({exc})") from None
+        raise InvalidInput(f"{shown_path(p)}: not an image Pillow can read ({exc})") from None
     return Grid(grey >= threshold, name=p.name)
 
 
@@ -381,7 +383,8 @@ def load_grid(source: str | os.PathLike[str]) -> Grid:
             return bundled_map(name)
         if "/" not in name and "\\" not in name and "." not in name:
             raise InvalidInput(
-                f"{name}: no such file or bundled map (bundled: {', '.join(bundled_map_names())})"
+                f"{shown_path(name)}: no such file or bundled map "
+                f"(bundled: {', '.join(bundled_map_names())})"
             )
     return read_grid(name)
 
@@ -445,17 +448,13 @@ def _name(path: str | os.PathLike[str]) -> str:
     return "<stdin>" if name == "-" else Path(name).name
 
 
-def _check_input_file(path: Path) -> None:
-    """The first problems ``read_text`` would name, for files it does not read."""
-    if not path.exists():
-        raise InvalidInput(f"{path}: no such file")
-    if path.is_dir():
-        raise InvalidInput(f"{path}: is a directory, expected a file")
-
-
 def _looks_like_image(path: Path) -> bool:
     if path.suffix.lower() in IMAGE_SUFFIXES:
         return True
+    try:
+        check_input(path)
+    except InvalidInput:
+        return False  # read_text says what is wrong with it
     try:
         with path.open("rb") as handle:
             head = handle.read(8)

@@ -34,7 +34,7 @@ from typing import BinaryIO
 import numpy as np
 
 from tansuo.errors import InvalidInput
-from tansuo.files import could_be_path, read_text
+from tansuo.files import could_be_path, open_input, read_text, shown_path
 from tansuo.sudoku.model import MAX_SIZE, SYMBOLS, Sudoku, box_shape, check_size, symbol_range
 
 DECORATION = frozenset(" \t\r|-+")
@@ -330,17 +330,8 @@ def iter_puzzle_chunks(source: str, chunk_bytes: int | None = None) -> Iterator[
             return
         yield from _chunks(stream, "stdin", chunk_bytes or CHUNK_BYTES)
         return
-    path = Path(source)
-    if not path.exists():
-        raise InvalidInput(f"{source}: no such file")
-    if path.is_dir():
-        raise InvalidInput(f"{source}: is a directory, expected a file")
-    try:
-        handle = gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")  # noqa: SIM115
-    except OSError as exc:
-        raise InvalidInput(f"{source}: cannot read it ({exc.strerror or exc})") from None
-    with handle:
-        yield from _chunks(handle, source, chunk_bytes or CHUNK_BYTES)
+    with open_input(source) as handle:  # a FIFO or a device is refused, not waited on
+        yield from _chunks(handle, shown_path(source), chunk_bytes or CHUNK_BYTES)
 
 
 def _chunks(
