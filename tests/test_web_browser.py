@@ -80,7 +80,7 @@ def open_tab(page, tab: str) -> None:
 
 def test_draw_a_wall_and_find_a_path(page):
     open_tab(page, "grid")
-    canvas = page.locator("#panel-grid canvas")
+    canvas = page.locator("#grid-canvas")
     box = canvas.bounding_box()
     cell = box["width"] / 32  # the demo map is 32 cells wide, 18 high
     x = box["x"] + 22.5 * cell

@@ -1,5 +1,8 @@
 // The page: one tab per domain, each a module in /static/tabs/<id>.js exporting mount(root).
-import { api, el } from "/static/core.js";
+import { api, el, drawsGlyphs } from "/static/core.js";
+
+// Without a CJK font the 探索 of the title would be empty boxes: it is hidden then.
+if (!drawsGlyphs("探索")) document.documentElement.classList.add("no-cjk");
 
 const nav = document.getElementById("tabs");
 const panels = document.getElementById("panels");
@@ -54,6 +57,17 @@ async function start() {
       activate(event.key === "Home" ? ids[0] : ids[ids.length - 1], true);
     }
   });
+  // On a narrow screen the tab bar scrolls sideways: it fades out, with an arrow, where more tabs hide.
+  const more = document.querySelector(".tabbar .more");
+  const hint = () => {
+    const hidden = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2;
+    nav.classList.toggle("more-right", hidden);
+    more.hidden = !hidden;
+  };
+  nav.addEventListener("scroll", hint, { passive: true });
+  window.addEventListener("resize", hint);
+  more.addEventListener("click", () => nav.scrollBy({ left: nav.clientWidth * 0.7, behavior: "smooth" }));
+  hint();
   const wanted = location.hash.slice(1);
   activate(tabs.some((t) => t.id === wanted) ? wanted : tabs[0].id);
   window.addEventListener("hashchange", () => {

@@ -16,11 +16,12 @@ async function failure(response) {
   return new ApiError(message, response.status);
 }
 
-/** POST a JSON body (or GET without one) and return the JSON answer; ApiError on 4xx/5xx. */
-export async function api(path, body) {
+/** POST a JSON body (or GET without one) and return the JSON answer; ApiError on 4xx/5xx.
+ *  An aborted signal ends the request: the server then stops its search. */
+export async function api(path, body, signal) {
   const options = body === undefined
-    ? { method: "GET" }
-    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    ? { method: "GET", signal }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal };
   const response = await fetch(path, options);
   if (!response.ok) throw await failure(response);
   return response.json();
@@ -90,15 +91,76 @@ export function labelled(text, control) {
   return node;
 }
 
-/** The tab's message line: error (red) or note; role=alert so it is read out. */
+/** The tab's message line: error (red) or note; role=alert so it is read out.
+ *  busy(text) shows the time spent and a Cancel button while a search runs and
+ *  returns an AbortSignal: Cancel aborts the request and the server stops the search. */
 export function messageLine() {
   const node = el("p", { class: "message", role: "alert", "aria-live": "assertive" });
+  let timer = null, controller = null;
+  const idle = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    controller = null;
+  };
   return {
     node,
-    error(text) { node.textContent = text; node.className = "message error"; },
-    note(text) { node.textContent = text; node.className = "message note"; },
-    clear() { node.textContent = ""; node.className = "message"; },
+    error(text) { idle(); node.textContent = text; node.className = "message error"; },
+    note(text) { idle(); node.textContent = text; node.className = "message note"; },
+    clear() { idle(); node.textContent = ""; node.className = "message"; },
+    busy(text, delay = 250) {
+      // shown only when the search lasts past `delay` ms: a quick answer does not flash
+      if (controller) controller.abort();
+      idle();
+      const mine = new AbortController();
+      controller = mine;
+      const started = performance.now();
+      const clock = el("span", { class: "elapsed" });
+      const cancel = el("button", { class: "action cancel", type: "button", onclick: () => mine.abort() }, "Cancel");
+      const tick = () => {
+        const spent = performance.now() - started;
+        if (spent < delay) return;
+        if (!clock.isConnected) {
+          node.replaceChildren(text, clock, " ", cancel);
+          node.className = "message note busy";
+        }
+        clock.textContent = ` ${(spent / 1000).toFixed(1)} s`;
+      };
+      timer = setInterval(tick, 100);
+      tick();
+      return mine.signal;
+    },
   };
+}
+
+/** True for an error that the Cancel button (or a newer request) caused. */
+export function cancelled(error) {
+  return error && error.name === "AbortError";
+}
+
+const glyphCache = new Map();
+/** Whether this browser has a font that draws every character of ``text`` (not a box). */
+export function drawsGlyphs(text) {
+  if (glyphCache.has(text)) return glyphCache.get(text);
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const g = canvas.getContext("2d", { willReadFrequently: true });
+  const shot = (t) => {
+    g.clearRect(0, 0, 48, 48);
+    g.font = "40px sans-serif";
+    g.fillStyle = "#000";
+    g.textBaseline = "top";
+    g.fillText(t, 2, 2);
+    return g.getImageData(0, 0, 48, 48).data.join(",");
+  };
+  const missing = [shot("\u{10FFFD}"), shot("\u{E83A}"), shot(" ")];
+  const ok = [...text].every((ch) => !missing.includes(shot(ch)));
+  glyphCache.set(text, ok);
+  return ok;
+}
+
+/** "1 move", "2 moves". */
+export function plural(n, word, many = `${word}s`) {
+  return `${thousands(n)} ${n === 1 ? word : many}`;
 }
 
 /** A definition list of statistics: stats(dl, [[label, value], ...]). */

@@ -1,5 +1,7 @@
-// Grid tab: draw a map, run a search, watch its open and closed sets grow step by step.
-import { api, el, select, labelled, messageLine, showStats, seconds, thousands } from "/static/core.js";
+// Grid tab: draw a map, run a search, watch it think: the cell being expanded, the
+// neighbours it puts on the open list, parent arrows, the open list's size, and a
+// second algorithm beside the first on the same map.
+import { api, el, select, labelled, messageLine, showStats, seconds, thousands, cancelled, plural } from "/static/core.js";
 
 const COLOURS = {
   floor: [255, 255, 255], wall: [45, 55, 72], open: [134, 239, 172], closed: [147, 197, 253],
@@ -8,15 +10,30 @@ const TERRAIN = (cost) => { // darker sand for dearer cells
   const t = Math.min(1, (cost - 1) / 8);
   return [Math.round(250 - 90 * t), Math.round(235 - 120 * t), Math.round(200 - 140 * t)];
 };
-const SPEEDS = [[220, 1], [90, 1], [30, 1], [0, 1], [0, 3], [0, 10], [0, 40], [0, 160], [0, 800], [0, 5000]];
+// expansions per second of the replay
+const SPEEDS = [2, 4, 8, 15, 30, 60, 120, 300, 1000, 3000, 10000, 50000];
+const TOUCH_CELL = 24; // CSS px: a cell a finger can draw on
+const REPLAY_S = 6; // a new search replays in about this long at the speed chosen for it
 const EMPTY = "empty";
 const SMALL = "small";
+const NAMES = {
+  astar: "A*", dijkstra: "Dijkstra", bfs: "BFS", "weighted-astar": "Weighted A*",
+  jps: "Jump Point Search", bidirectional: "Bidirectional A*",
+};
+const ABOUT = {
+  astar: "A* takes off the open list the cell with the least f = g + h: g is the cost so far, h the heuristic's estimate of the rest. With a consistent heuristic (octile here) a cell is never reopened and the path is optimal. Watch the closed cells lean towards the goal.",
+  dijkstra: "Dijkstra is A* with h = 0: it expands cells in order of their cost from the start, a circle of closed cells that grows until it reaches the goal. Optimal, but it looks everywhere.",
+  bfs: "Breadth-first search expands cells in the order they were found, one step further each ring. It counts steps, not costs: it ignores terrain and the √2 of a diagonal.",
+  "weighted-astar": "Weighted A* orders the open list by f = g + w·h. With w > 1 it trusts the heuristic more: far fewer expansions, a path at most w times the optimum, and cells may be reopened.",
+  jps: "Jump Point Search is A* that jumps along straight and diagonal lines over cells whose neighbours another path reaches as cheaply; only the jump points (corners that force a turn) go on the open list. It needs uniform costs and 8 moves without corner cutting.",
+  bidirectional: "Bidirectional A* searches from the start and from the goal at once and stops when the two frontiers meet with a path no better one can beat. The replay shows its final open and closed sets.",
+};
 
 export function mount(root) {
   const state = {
     w: 32, h: 18, cost: null, start: [3, 9], goal: [28, 9],
-    trace: null, result: null, step: 0, marks: null, order: null, playing: false, timer: null,
-    cursor: [0, 0], drag: null, tool: "wall", weight: 5,
+    main: null, other: null, step: 0, playing: false, timer: null, last: 0, carry: 0, done: false,
+    cursor: [0, 0], drag: null, tool: "wall",
   };
   const message = messageLine();
 
@@ -24,10 +41,7 @@ export function mount(root) {
   const mapChoice = select("Map", [[EMPTY, "Demo 32×18"], [SMALL, "Small 12×7 (f, g, h in the cells)"]], EMPTY, { "aria-label": "Map" });
   const fileInput = el("input", { type: "file", accept: ".map,.txt,text/plain", "aria-label": "Open a map file" });
   const fileField = labelled("Open a .map or text grid", fileInput);
-  const algo = select("Algorithm", [
-    ["astar", "A*"], ["dijkstra", "Dijkstra"], ["bfs", "BFS"], ["weighted-astar", "Weighted A*"],
-    ["jps", "Jump Point Search"], ["bidirectional", "Bidirectional A*"],
-  ], "astar", { name: "algorithm" });
+  const algo = select("Algorithm", Object.entries(NAMES), "astar", { name: "algorithm" });
   const moves = select("Moves", [
     ["8-no-corner-cutting", "8, no corner cutting"], ["8-one-side", "8, one side open"],
     ["8-always", "8, always"], ["4", "4"],
@@ -40,6 +54,7 @@ export function mount(root) {
   ], "", { name: "heuristic" });
   const weightInput = el("input", { type: "number", min: "1", max: "10", step: "0.5", value: "2", name: "weight" });
   const weightField = labelled("Weight", weightInput);
+  const compare = select("Beside it", [["", "nothing"], ...Object.entries(NAMES).filter(([k]) => k !== "bidirectional")], "", { name: "compare" });
   const toolButtons = el("div", { class: "segmented", role: "group", "aria-label": "Drawing tool" });
   for (const [id, text] of [["wall", "Wall"], ["weight", "Terrain"], ["erase", "Erase"]]) {
     toolButtons.append(el("button", {
@@ -47,7 +62,7 @@ export function mount(root) {
       onclick: () => setTool(id),
     }, text));
   }
-  const terrainCost = el("input", { type: "number", min: "2", max: "9", value: "5", name: "terrain", "aria-label": "Terrain cost" });
+  const terrainCost = el("input", { type: "number", min: "2", max: "9", step: "1", value: "5", name: "terrain", "aria-label": "Terrain cost" });
   const findButton = el("button", { class: "action primary", type: "button", onclick: () => findPath() }, "Find path");
   const clearButton = el("button", { class: "action", type: "button", onclick: () => { clearSearch(); draw(); } }, "Clear search");
   const wallsButton = el("button", { class: "action", type: "button", onclick: () => { clearWalls(); } }, "Clear walls");
@@ -55,39 +70,62 @@ export function mount(root) {
   const playButton = el("button", { class: "action", type: "button", onclick: () => togglePlay(), disabled: true }, "▶ Play");
   const stepButton = el("button", { class: "action", type: "button", onclick: () => { pause(); advance(state.step + 1); }, disabled: true }, "Step");
   const endButton = el("button", { class: "action", type: "button", onclick: () => { pause(); advance(Infinity); }, disabled: true }, "Skip to end");
-  const speed = el("input", { type: "range", min: "1", max: String(SPEEDS.length), value: "6", "aria-label": "Speed" });
-  const stepText = el("span", { class: "steps" });
+  const speed = el("input", { type: "range", min: "1", max: String(SPEEDS.length), value: "5", "aria-label": "Speed", name: "speed" });
+  const speedText = el("span", { class: "steps" });
+  const stepText = el("span", { class: "steps", id: "grid-steps" });
+  const now = el("p", { class: "now", id: "grid-now", "aria-live": "polite" });
+  const about = el("p", { class: "about", id: "grid-about" });
 
-  const canvas = el("canvas", { class: "grid", tabindex: "0", "aria-label": "Grid map: arrow keys move the cursor, space draws, S and G place start and goal, F finds the path" });
-  const hover = el("div", { class: "hover" }, "Draw walls with the mouse; drag S and G.");
+  const canvas = el("canvas", { class: "grid", id: "grid-canvas", tabindex: "0", "aria-label": "Grid map: arrow keys move the cursor, space draws, S and G place start and goal, F finds the path" });
+  const hover = el("div", { class: "hover", id: "grid-hover" }, "Draw walls with the mouse; drag S and G.");
   const stats = el("dl", { class: "stats" });
+  const otherCanvas = el("canvas", { class: "grid other", "aria-label": "The second algorithm on the same map" });
+  const otherTitle = el("h2", {}, "");
+  const otherStats = el("dl", { class: "stats", id: "grid-other-stats" });
+  const otherCard = el("div", { class: "card compare", hidden: true }, otherTitle,
+    el("div", { class: "canvas-wrap" }, otherCanvas), otherStats);
+  const swatch = (colour) => el("span", { class: "swatch", style: `background: ${colour}` });
   const legend = el("div", { class: "legend" },
     ...[["open", "open list"], ["closed", "closed list"], ["wall", "wall"]].map(([k, t]) =>
-      el("span", {}, el("span", { class: "swatch", style: `background: rgb(${COLOURS[k].join(",")})` }), t)),
-    el("span", {}, el("span", { class: "swatch", style: `background: rgb(${TERRAIN(5).join(",")})` }), "terrain (cost 2-9)"),
-    el("span", {}, el("span", { class: "swatch", style: "background: #e11d48" }), "path"));
+      el("span", {}, swatch(`rgb(${COLOURS[k].join(",")})`), t)),
+    el("span", {}, swatch(`rgb(${TERRAIN(5).join(",")})`), "terrain (cost 2-9)"),
+    el("span", {}, swatch("#f59e0b"), "being expanded"),
+    el("span", {}, swatch("#7c3aed"), "its new neighbours"),
+    el("span", {}, swatch("#e11d48"), "path"));
 
   root.append(el("div", { class: "layout" },
-    el("div", { class: "card" },
-      el("div", { class: "toolbar" }, mapChoice, fileField, algo, moves, costs, heuristic, weightField),
-      el("div", { class: "toolbar" }, toolButtons, labelled("Terrain cost", terrainCost), findButton, clearButton, wallsButton),
-      message.node,
-      el("div", { class: "canvas-wrap" }, canvas),
-      hover,
-      el("div", { class: "player" }, playButton, stepButton, endButton, labelled("Speed", speed), stepText)),
-    el("aside", { class: "card" }, el("h2", {}, "Search"), stats, legend,
+    el("div", { class: "main-column" },
+      el("div", { class: "card" },
+        el("div", { class: "toolbar" }, mapChoice, fileField, algo, moves, costs, heuristic, weightField, compare),
+        el("div", { class: "toolbar" }, toolButtons, labelled("Terrain cost", terrainCost), findButton, clearButton, wallsButton),
+        message.node,
+        el("div", { class: "canvas-wrap", id: "grid-wrap" }, canvas),
+        hover,
+        el("div", { class: "player" }, playButton, stepButton, endButton, labelled("Speed", speed), speedText, stepText),
+        now),
+      otherCard),
+    el("aside", { class: "card" }, el("h2", {}, "Search"), stats, legend, about,
       el("p", { class: "lead", style: "margin-top:.8rem" },
-        "Drag S or G after a search to search again as you move. Hover a closed cell for f = g + h. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
+        "Drag S or G after a search to search again as you move. Hover a closed cell for f = g + h and its parent. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
 
-  const offscreen = document.createElement("canvas");
   const ctx = canvas.getContext("2d");
+  const otherCtx = otherCanvas.getContext("2d");
+  const offscreen = document.createElement("canvas");
 
   function setTool(id) {
     state.tool = id;
     for (const b of toolButtons.children) b.setAttribute("aria-pressed", b.dataset.tool === id ? "true" : "false");
   }
   weightField.hidden = true;
-  algo.control_.addEventListener("change", () => { weightField.hidden = algo.control_.value !== "weighted-astar"; });
+  algo.control_.addEventListener("change", () => {
+    weightField.hidden = algo.control_.value !== "weighted-astar";
+    about.textContent = ABOUT[algo.control_.value];
+  });
+  about.textContent = ABOUT.astar;
+  for (const control of [moves.control_, costs.control_]) control.addEventListener("change", () => checkJps());
+  const showSpeed = () => { speedText.textContent = `${thousands(SPEEDS[Number(speed.value) - 1])} steps/s`; };
+  speed.addEventListener("input", showSpeed);
+  showSpeed();
 
   // ---- the map --------------------------------------------------------------------
   function newMap(w, h, rows, start, goal) {
@@ -104,7 +142,6 @@ export function mount(root) {
     }
     state.start = start; state.goal = goal;
     state.cursor = [...start];
-    offscreen.width = w; offscreen.height = h;
     clearSearch();
     draw();
   }
@@ -113,19 +150,47 @@ export function mount(root) {
     newMap(32, 18, null, [3, 9], [28, 9]);
     for (let y = 3; y < 15; y++) state.cost[y * 32 + 16] = Infinity;
     for (let x = 9; x < 13; x++) for (let y = 6; y < 12; y++) state.cost[y * 32 + x] = 5;
+    checkJps();
     draw();
   }
 
   function smallMap() {
     newMap(12, 7, null, [1, 3], [10, 3]);
     for (let y = 1; y < 6; y++) state.cost[y * 12 + 6] = Infinity;
+    checkJps();
     draw();
   }
 
   function clearWalls() {
     state.cost.fill(1);
     clearSearch();
+    checkJps();
     draw();
+  }
+
+  const hasTerrain = () => state.cost.some((c) => c !== 1 && c !== Infinity);
+
+  function jpsProblem() { // why Jump Point Search cannot run here, or ""
+    if (hasTerrain()) return "the map has terrain (JPS needs every open cell to cost the same)";
+    if (moves.control_.value !== "8-no-corner-cutting") return "JPS needs 8 moves without corner cutting";
+    if (costs.control_.value === "uniform") return "JPS needs a diagonal dearer than a straight step";
+    return "";
+  }
+
+  function checkJps() { // JPS is offered only where it can run, with the reason shown
+    const why = jpsProblem();
+    for (const control of [algo.control_, compare.control_]) {
+      const option = control.querySelector("option[value=jps]");
+      option.disabled = Boolean(why);
+      option.textContent = why ? "Jump Point Search (not here)" : NAMES.jps;
+      option.title = why;
+      if (why && control.value === "jps") {
+        control.value = control === algo.control_ ? "astar" : "";
+        control.dispatchEvent(new Event("change"));
+        message.note(`Jump Point Search is off: ${why}.`);
+      }
+    }
+    algo.control_.title = why ? `Jump Point Search is off: ${why}` : "";
   }
 
   function gridText() {
@@ -141,44 +206,61 @@ export function mount(root) {
     return rows.join("\n");
   }
 
-  // ---- the search and its animation ------------------------------------------------
+  // ---- the search -----------------------------------------------------------------
   let searching = false, searchAgain = false;
+
+  function request(algorithm) {
+    const body = {
+      grid: gridText(), start: state.start, goal: state.goal,
+      algorithm, moves: moves.control_.value, costs: costs.control_.value, trace: true,
+    };
+    if (algorithm === "weighted-astar") body.weight = Number(weightInput.value); // only where it means something
+    if (heuristic.control_.value && algorithm !== "bfs" && algorithm !== "dijkstra") body.heuristic = heuristic.control_.value;
+    return body;
+  }
 
   async function findPath(animate = true) {
     // animate: replay the search step by step; else show it at once (while S or G is dragged)
     if (searching) { searchAgain = true; return; }
+    const algorithm = algo.control_.value;
+    if (algorithm === "weighted-astar") {
+      const w = Number(weightInput.value);
+      if (!(w >= 1)) { message.error(`The weight must be a number of at least 1, got ${weightInput.value || "nothing"}.`); return; }
+    }
     searching = true;
     pause();
-    if (animate) { clearSearch(); message.note("Searching…"); }
+    if (animate) clearSearch();
+    const signal = message.busy("Searching…");
     findButton.disabled = true;
-    const body = {
-      grid: gridText(), start: state.start, goal: state.goal,
-      algorithm: algo.control_.value, moves: moves.control_.value, costs: costs.control_.value,
-      weight: Number(weightInput.value) || 1, trace: true,
-    };
-    if (heuristic.control_.value) body.heuristic = heuristic.control_.value;
+    const second = compare.control_.value;
     try {
-      const result = await api("/api/grid/path", body);
+      const [result, other] = await Promise.all([
+        api("/api/grid/path", request(algorithm), signal),
+        second ? api("/api/grid/path", request(second), signal) : null,
+      ]);
       if (!animate) clearSearch();
-      state.result = result;
-      state.trace = result.trace || null;
+      result.request = { moves: moves.control_.value, costs: costs.control_.value };
+      if (other) other.request = result.request;
+      state.main = makeRun(result);
+      state.other = other ? makeRun(other) : null;
       message.clear();
-      if (!state.trace) message.note("This search is too large to replay step by step; showing its path.");
-      showResult();
-      state.marks = new Uint8Array(state.w * state.h);
-      state.order = new Int32Array(state.w * state.h).fill(-1);
-      state.step = 0; state.opened = 0;
-      if (state.trace && state.trace.ordered) {
-        const ex = state.trace.expanded;
-        for (let i = ex.length / 2 - 1; i >= 0; i--) state.order[ex[2 * i + 1] * state.w + ex[2 * i]] = i;
+      if (!result.trace) message.note("This search is too large to replay step by step; showing its path.");
+      else if (result.status === "no_solution") message.note("No path: the goal cannot be reached from the start.");
+      showResult(stats, result);
+      otherCard.hidden = !other;
+      if (other) { otherTitle.textContent = `${NAMES[second]} on the same map`; showResult(otherStats, other); }
+      state.step = 0; state.done = false;
+      const total = totalSteps();
+      if (total) {
         for (const b of [playButton, stepButton, endButton]) b.disabled = false;
-        if (animate) play(); else advance(Infinity);
+        if (animate) { pickSpeed(total); play(); } else advance(Infinity);
       } else {
         advance(Infinity);
       }
     } catch (error) {
       if (!animate) clearSearch();
-      message.error(error.message);
+      if (cancelled(error)) message.note("Search cancelled.");
+      else message.error(error.message);
       draw();
     } finally {
       findButton.disabled = false;
@@ -187,177 +269,315 @@ export function mount(root) {
     }
   }
 
+  function makeRun(result) {
+    const t = result.trace && result.trace.ordered ? result.trace : null;
+    const run = {
+      result, trace: result.trace || null, ordered: Boolean(t),
+      marks: new Uint8Array(state.w * state.h), order: new Int32Array(state.w * state.h).fill(-1),
+      parents: null, step: 0, opened: 0, openCount: 0, total: t ? t.expanded.length / 2 : 0, done: false,
+    };
+    if (t) {
+      for (let i = run.total - 1; i >= 0; i--) run.order[t.expanded[2 * i + 1] * state.w + t.expanded[2 * i]] = i;
+      if (result.algorithm !== "bfs" && result.algorithm !== "jps") run.parents = parentsOf(run, result);
+    }
+    return run;
+  }
+
+  function parentsOf(run, result) {
+    // Each expanded cell's parent: the neighbour expanded before it whose g plus the step
+    // between them is its g (the search's own numbers: the tree its parent links make).
+    const t = run.trace, w = state.w, n = run.total;
+    const [straight, diagonal] = { octile: [1, Math.SQRT2], "10-14": [10, 14], uniform: [1, 1] }[result.request.costs];
+    const steps = result.request.moves === "4" ? [[1, 0], [-1, 0], [0, 1], [0, -1]]
+      : [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, 1], [1, -1], [-1, -1]];
+    const parents = new Int32Array(n).fill(-1);
+    for (let i = 1; i < n; i++) {
+      const x = t.expanded[2 * i], y = t.expanded[2 * i + 1], g = t.g[i];
+      let best = -1, bestGap = Infinity;
+      for (const [dx, dy] of steps) {
+        const px = x - dx, py = y - dy;
+        if (px < 0 || py < 0 || px >= w || py >= state.h) continue;
+        const j = run.order[py * w + px];
+        if (j < 0 || j >= i) continue;
+        const gap = Math.abs(t.g[j] + (dx && dy ? diagonal : straight) * state.cost[y * w + x] - g);
+        if (gap < bestGap) { bestGap = gap; best = j; }
+      }
+      if (bestGap <= 1e-3 * (1 + g)) parents[i] = best;
+    }
+    return parents;
+  }
+
   function totalSteps() {
-    return state.trace && state.trace.ordered ? state.trace.expanded.length / 2 : 0;
+    return Math.max(state.main ? state.main.total : 0, state.other ? state.other.total : 0);
+  }
+
+  function advanceRun(run, target) {
+    const t = run.trace;
+    const to = Math.min(target, run.total);
+    if (run.ordered) {
+      for (let i = run.step; i < to; i++) {
+        const cell = t.expanded[2 * i + 1] * state.w + t.expanded[2 * i];
+        if (run.marks[cell] === 1) run.openCount--;
+        run.marks[cell] = 2;
+      }
+      while (run.opened < t.opened_at.length && t.opened_at[run.opened] <= to) {
+        const k = run.opened++;
+        const cell = t.opened[2 * k + 1] * state.w + t.opened[2 * k];
+        if (run.marks[cell] === 0) { run.marks[cell] = 1; run.openCount++; }
+      }
+      run.step = to;
+    }
+    if (to >= run.total && !run.done) {
+      if (t) { // the final sets, exactly as the search left them
+        for (let i = 0; i < t.closed.length; i += 2) run.marks[t.closed[i + 1] * state.w + t.closed[i]] = 2;
+        for (let i = 0; i < t.open.length; i += 2) run.marks[t.open[i + 1] * state.w + t.open[i]] = 1;
+        run.openCount = t.open.length / 2;
+      }
+      run.step = run.total;
+      run.done = true;
+    }
   }
 
   function advance(target) {
-    if (!state.result) return;
-    const t = state.trace;
+    if (!state.main) return;
     const total = totalSteps();
     const to = Math.min(target, total);
-    if (t && t.ordered) {
-      for (let i = state.step; i < to; i++) state.marks[t.expanded[2 * i + 1] * state.w + t.expanded[2 * i]] = 2;
-      while (state.opened < t.opened_at.length && t.opened_at[state.opened] <= to) {
-        const k = state.opened++;
-        const cell = t.opened[2 * k + 1] * state.w + t.opened[2 * k];
-        if (state.marks[cell] === 0) state.marks[cell] = 1;
-      }
-      state.step = to;
-    }
+    for (const run of [state.main, state.other]) if (run) advanceRun(run, to);
+    state.step = to;
     if (to >= total) {
-      if (t) { // the final sets, exactly as the search left them
-        for (let i = 0; i < t.closed.length; i += 2) state.marks[t.closed[i + 1] * state.w + t.closed[i]] = 2;
-        for (let i = 0; i < t.open.length; i += 2) state.marks[t.open[i + 1] * state.w + t.open[i]] = 1;
-      }
-      state.step = total;
       state.done = true;
       pause();
       for (const b of [stepButton, endButton]) b.disabled = true;
-      playButton.disabled = !(t && t.ordered);
+      playButton.disabled = !state.main.ordered && !(state.other && state.other.ordered);
       playButton.textContent = "↺ Replay";
     }
-    stepText.textContent = total ? `step ${thousands(state.step)} / ${thousands(total)}` : "";
+    showStep();
     draw();
+  }
+
+  function showStep() {
+    const run = state.main;
+    const r = run.result;
+    const expanded = r.stats.expanded;
+    if (!run.ordered) { stepText.textContent = ""; now.textContent = ""; return; }
+    const k = run.step; // trace entries shown; the last one of a search that found the goal is the goal taken off the list
+    const goalPopped = r.status === "solved" && k === run.total && run.total === expanded + 1;
+    stepText.textContent = `expanded ${thousands(Math.min(k, expanded))} of ${thousands(expanded)}`;
+    const t = run.trace;
+    if (k === 0) { now.textContent = "The start is on the open list."; return; }
+    const i = k - 1, x = t.expanded[2 * i], y = t.expanded[2 * i + 1];
+    const fresh = newNeighbours(run, k);
+    const openText = `open list: ${plural(run.openCount, "cell")}`;
+    if (goalPopped) {
+      now.textContent = `Step ${thousands(k)}: the goal (${x}, ${y}) comes off the open list with g = ${fmt(t.g[i])}: the search ends. ${openText}.`;
+    } else {
+      const hText = r.algorithm === "bfs" ? "" : `, g = ${fmt(t.g[i])}, h = ${fmt(t.h[i])}`;
+      now.textContent = `Step ${thousands(k)}: expanding (${x}, ${y})${hText}; ${plural(fresh.length, "new neighbour")} on the open list. ${openText}.`;
+    }
+    if (state.done && r.status === "no_solution") now.textContent += " The open list is empty: no path.";
+  }
+
+  function newNeighbours(run, k) { // cells first generated while the k-th cell was expanded
+    const t = run.trace, out = [];
+    for (let j = 0; j < t.opened_at.length; j++) if (t.opened_at[j] === k) out.push([t.opened[2 * j], t.opened[2 * j + 1]]);
+    return out;
+  }
+
+  function pickSpeed(total) { // the slowest speed that replays this search in about REPLAY_S seconds
+    let i = SPEEDS.findIndex((s) => total / s <= REPLAY_S);
+    if (i < 0) i = SPEEDS.length - 1;
+    speed.value = String(i + 1);
+    showSpeed();
   }
 
   function play() {
     if (state.done) { // replay from the first step
-      state.marks.fill(0); state.step = 0; state.opened = 0; state.done = false;
+      state.main = makeRun(state.main.result);
+      if (state.other) state.other = makeRun(state.other.result);
+      state.step = 0; state.done = false;
       for (const b of [stepButton, endButton]) b.disabled = false;
     }
     state.playing = true;
+    state.last = performance.now(); state.carry = 0;
     playButton.textContent = "❚❚ Pause";
-    tick();
+    state.timer = requestAnimationFrame(tick);
   }
   function pause() {
     state.playing = false;
     playButton.textContent = state.done ? "↺ Replay" : "▶ Play";
-    if (state.timer) { clearTimeout(state.timer); cancelAnimationFrame(state.timer); state.timer = null; }
+    if (state.timer) { cancelAnimationFrame(state.timer); state.timer = null; }
   }
   function togglePlay() { state.playing ? pause() : play(); }
-  function tick() {
+  function tick(time) {
     if (!state.playing) return;
-    const [delay, steps] = SPEEDS[Number(speed.value) - 1];
-    advance(state.step + steps);
-    if (!state.playing) return;
-    state.timer = delay ? setTimeout(tick, delay) : requestAnimationFrame(tick);
+    const rate = SPEEDS[Number(speed.value) - 1];
+    state.carry += (Math.min(250, time - state.last) / 1000) * rate;
+    state.last = time;
+    const steps = Math.floor(state.carry);
+    if (steps > 0) { state.carry -= steps; advance(state.step + steps); }
+    if (state.playing) state.timer = requestAnimationFrame(tick);
   }
 
   function clearSearch() {
     pause();
-    state.result = null; state.trace = null; state.marks = null; state.order = null;
-    state.step = 0; state.done = false;
+    state.main = null; state.other = null; state.step = 0; state.done = false;
     for (const b of [playButton, stepButton, endButton]) b.disabled = true;
-    stepText.textContent = "";
+    stepText.textContent = ""; now.textContent = "";
+    otherCard.hidden = true;
     showStats(stats, [["status", "—"]]);
   }
 
-  function showResult() {
-    const r = state.result;
+  function showResult(dl, r) {
     const s = r.stats;
-    showStats(stats, [
-      ["status", r.status], ["path length", r.cost === null ? "—" : r.cost.toFixed(3)],
-      ["optimal", r.optimal ? "yes" : "no"], ["path cells", thousands(s.path_cells)],
+    const found = r.status === "solved";
+    const words = { solved: "path found", no_solution: "no path", limit: `stopped (${s.limit})` };
+    showStats(dl, [
+      ["status", words[r.status] || r.status], ["path length", found ? r.cost.toFixed(3) : "—"],
+      ["optimal", found ? (r.optimal ? "yes" : "not guaranteed") : ""], ["path cells", found ? thousands(s.path_cells) : ""],
       ["expanded", thousands(s.expanded)], ["generated", thousands(s.generated)],
       ["largest open list", thousands(s.max_frontier)], ["reopened", thousands(s.reopened)],
       ["time", seconds(s.elapsed_s)], ["tables built", s.preprocess_s ? seconds(s.preprocess_s) : ""],
-      ["stopped by", s.limit || ""], ["algorithm", r.algorithm], ["heuristic", r.heuristic],
+      ["algorithm", NAMES[r.algorithm] || r.algorithm], ["heuristic", r.heuristic],
     ]);
   }
 
   // ---- drawing ---------------------------------------------------------------------
-  function fit() { // backing pixels: whole pixels per cell, as many as the screen shows
-    const shown = canvas.parentElement.clientWidth || 800;
+  function fit(target) {
+    // Backing pixels: whole device pixels per cell. The map fills the width; on a touch
+    // screen a small map's cells are at least TOUCH_CELL CSS px wide (it scrolls sideways).
+    const shown = target.parentElement.clientWidth || 800;
     const dpr = window.devicePixelRatio || 1;
-    const scale = Math.max(1, Math.min(60, Math.floor((shown * dpr) / state.w)));
-    if (canvas.width !== state.w * scale || canvas.height !== state.h * scale) {
-      canvas.width = state.w * scale; canvas.height = state.h * scale;
+    const touch = window.matchMedia("(pointer: coarse)").matches || shown < 500;
+    const least = touch && state.w <= 64 ? state.w * TOUCH_CELL : 0;
+    const wanted = Math.max(shown, least);
+    const scale = Math.max(1, Math.min(60, Math.floor((wanted * dpr) / state.w)));
+    if (target.width !== state.w * scale || target.height !== state.h * scale) {
+      target.width = state.w * scale; target.height = state.h * scale;
     }
-    // whole device pixels per cell when the map fits, else scaled down to the width
-    canvas.style.width = `${Math.min(shown, canvas.width / dpr)}px`;
+    target.style.width = `${Math.min(wanted, target.width / dpr)}px`;
   }
 
   function draw() {
+    if (!state.cost) return;
+    drawRun(canvas, ctx, state.main, true);
+    if (state.other && !otherCard.hidden) drawRun(otherCanvas, otherCtx, state.other, false);
+  }
+
+  function drawRun(target, g2, run, main) {
     const { w, h } = state;
-    fit();
+    fit(target);
+    if (offscreen.width !== w || offscreen.height !== h) { offscreen.width = w; offscreen.height = h; }
     const octx = offscreen.getContext("2d");
     const image = octx.createImageData(w, h);
     const data = image.data;
     for (let i = 0; i < w * h; i++) {
       const c = state.cost[i];
-      const mark = state.marks ? state.marks[i] : 0;
+      const mark = run ? run.marks[i] : 0;
       let rgb = c === Infinity ? COLOURS.wall : c === 1 ? COLOURS.floor : TERRAIN(c);
       if (mark === 2) rgb = c === 1 ? COLOURS.closed : mix(rgb, COLOURS.closed);
       else if (mark === 1) rgb = c === 1 ? COLOURS.open : mix(rgb, COLOURS.open);
       data[4 * i] = rgb[0]; data[4 * i + 1] = rgb[1]; data[4 * i + 2] = rgb[2]; data[4 * i + 3] = 255;
     }
     octx.putImageData(image, 0, 0);
-    const s = canvas.width / w;
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(offscreen, 0, 0, canvas.width, canvas.height);
+    const s = target.width / w;
+    g2.imageSmoothingEnabled = false;
+    g2.drawImage(offscreen, 0, 0, target.width, target.height);
     if (s >= 12) {
-      ctx.strokeStyle = "rgba(0,0,0,0.08)";
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      for (let x = 0; x <= w; x++) { ctx.moveTo(x * s + 0.5, 0); ctx.lineTo(x * s + 0.5, h * s); }
-      for (let y = 0; y <= h; y++) { ctx.moveTo(0, y * s + 0.5); ctx.lineTo(w * s, y * s + 0.5); }
-      ctx.stroke();
+      g2.strokeStyle = "rgba(0,0,0,0.08)";
+      g2.lineWidth = 1;
+      g2.beginPath();
+      for (let x = 0; x <= w; x++) { g2.moveTo(x * s + 0.5, 0); g2.lineTo(x * s + 0.5, h * s); }
+      for (let y = 0; y <= h; y++) { g2.moveTo(0, y * s + 0.5); g2.lineTo(w * s, y * s + 0.5); }
+      g2.stroke();
     }
-    const shown = canvas.getBoundingClientRect().width / w; // CSS pixels per cell
-    if (shown >= 44 && state.order) drawScores(s);
-    if (state.done && state.result && state.result.solution.length) {
-      ctx.strokeStyle = "#e11d48";
-      ctx.lineWidth = Math.max(1.5, s / 4);
-      ctx.lineJoin = "round"; ctx.lineCap = "round";
-      ctx.beginPath();
-      state.result.solution.forEach(([x, y], i) => {
+    const cssCell = target.getBoundingClientRect().width / w; // CSS pixels per cell
+    const scores = main && cssCell >= 44 && run && run.ordered;
+    if (run && run.done && run.result.solution.length) {
+      // under the numbers when they are shown: thin and see-through, so f, g and h stay readable
+      g2.strokeStyle = scores ? "rgba(225,29,72,0.55)" : "#e11d48";
+      g2.lineWidth = scores ? Math.max(1.5, s / 14) : Math.max(1.5, s / 4);
+      g2.lineJoin = "round"; g2.lineCap = "round";
+      g2.beginPath();
+      run.result.solution.forEach(([x, y], i) => {
         const px = (x + 0.5) * s, py = (y + 0.5) * s;
-        i ? ctx.lineTo(px, py) : ctx.moveTo(px, py);
+        i ? g2.lineTo(px, py) : g2.moveTo(px, py);
       });
-      ctx.stroke();
+      g2.stroke();
     }
-    marker(state.start, "#16a34a", "S", s);
-    marker(state.goal, "#dc2626", "G", s);
-    if (document.activeElement === canvas) {
-      ctx.strokeStyle = "#f59e0b"; ctx.lineWidth = Math.max(2, s / 8);
-      ctx.strokeRect(state.cursor[0] * s, state.cursor[1] * s, s, s);
+    if (run && run.ordered && !run.done && run.step > 0) {
+      if (run.parents && s >= 6) arrows(g2, run, s);
+      const t = run.trace, i = run.step - 1;
+      g2.fillStyle = "rgba(124,58,237,0.45)";
+      for (const [x, y] of newNeighbours(run, run.step)) g2.fillRect(x * s, y * s, s, s);
+      g2.strokeStyle = "#f59e0b"; g2.lineWidth = Math.max(2, s / 6);
+      g2.strokeRect(t.expanded[2 * i] * s + g2.lineWidth / 2, t.expanded[2 * i + 1] * s + g2.lineWidth / 2, s - g2.lineWidth, s - g2.lineWidth);
+    }
+    if (scores) drawScores(g2, run, s);
+    marker(g2, state.start, "#16a34a", "S", s);
+    marker(g2, state.goal, "#dc2626", "G", s);
+    if (main && document.activeElement === canvas) {
+      g2.strokeStyle = "#f59e0b"; g2.lineWidth = Math.max(2, s / 8);
+      g2.strokeRect(state.cursor[0] * s, state.cursor[1] * s, s, s);
     }
   }
 
-  function drawScores(s) {
+  function arrows(g2, run, s) { // each closed cell points at its parent
+    const t = run.trace;
+    g2.strokeStyle = "rgba(31,41,51,0.45)";
+    g2.fillStyle = "rgba(31,41,51,0.45)";
+    g2.lineWidth = Math.max(1, s / 18);
+    for (let i = 1; i < run.step; i++) {
+      const p = run.parents[i];
+      if (p < 0) continue;
+      const x = (t.expanded[2 * i] + 0.5) * s, y = (t.expanded[2 * i + 1] + 0.5) * s;
+      const px = (t.expanded[2 * p] + 0.5) * s, py = (t.expanded[2 * p + 1] + 0.5) * s;
+      const dx = px - x, dy = py - y, len = Math.hypot(dx, dy);
+      const ex = x + (dx / len) * s * 0.42, ey = y + (dy / len) * s * 0.42;
+      g2.beginPath(); g2.moveTo(x, y); g2.lineTo(ex, ey); g2.stroke();
+      if (s >= 14) {
+        const ax = dx / len, ay = dy / len, head = s * 0.14;
+        g2.beginPath();
+        g2.moveTo(ex, ey);
+        g2.lineTo(ex - ax * head - ay * head * 0.6, ey - ay * head + ax * head * 0.6);
+        g2.lineTo(ex - ax * head + ay * head * 0.6, ey - ay * head - ax * head * 0.6);
+        g2.fill();
+      }
+    }
+  }
+
+  function drawScores(g2, run, s) {
     // the slides' figure: f large at the top, g bottom left, h bottom right
-    const t = state.trace;
-    const weight = state.result.algorithm === "weighted-astar" ? Number(weightInput.value) || 1 : 1;
+    const t = run.trace;
+    const weight = run.result.algorithm === "weighted-astar" ? Number(weightInput.value) || 1 : 1;
     const big = Math.floor(s / 3.6), small = Math.floor(s / 5.2), pad = Math.max(2, s / 16);
-    ctx.fillStyle = "#1f2933";
-    for (let i = 0; i < state.step; i++) {
+    g2.fillStyle = "#1f2933";
+    for (let i = 0; i < run.step; i++) {
       const x = t.expanded[2 * i] * s, y = t.expanded[2 * i + 1] * s;
       const g = t.g[i], h = t.h[i];
-      ctx.font = `600 ${big}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "top";
-      ctx.fillText(short(g + weight * h), x + s / 2, y + pad);
-      ctx.font = `${small}px system-ui, sans-serif`;
-      ctx.textBaseline = "bottom"; ctx.textAlign = "left";
-      ctx.fillText(short(g), x + pad, y + s - pad);
-      ctx.textAlign = "right";
-      ctx.fillText(short(h), x + s - pad, y + s - pad);
+      g2.font = `600 ${big}px system-ui, sans-serif`;
+      g2.textAlign = "center"; g2.textBaseline = "top";
+      g2.fillText(short(g + weight * h), x + s / 2, y + pad);
+      g2.font = `${small}px system-ui, sans-serif`;
+      g2.textBaseline = "bottom"; g2.textAlign = "left";
+      g2.fillText(short(g), x + pad, y + s - pad);
+      g2.textAlign = "right";
+      g2.fillText(short(h), x + s - pad, y + s - pad);
     }
   }
 
   function short(v) { return Number.isInteger(v) ? String(v) : v.toFixed(1); }
 
-  function marker([x, y], colour, letter, s) {
-    ctx.fillStyle = colour;
+  function marker(g2, [x, y], colour, letter, s) {
+    g2.fillStyle = colour;
     const r = Math.max(2, s * 0.42);
-    ctx.beginPath();
-    ctx.arc((x + 0.5) * s, (y + 0.5) * s, Math.max(r, 3), 0, 2 * Math.PI);
-    ctx.fill();
+    g2.beginPath();
+    g2.arc((x + 0.5) * s, (y + 0.5) * s, Math.max(r, 3), 0, 2 * Math.PI);
+    g2.fill();
     if (s >= 14) {
-      ctx.fillStyle = "#fff";
-      ctx.font = `700 ${Math.floor(s * 0.5)}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(letter, (x + 0.5) * s, (y + 0.55) * s);
+      g2.fillStyle = "#fff";
+      g2.font = `700 ${Math.floor(s * 0.5)}px system-ui, sans-serif`;
+      g2.textAlign = "center"; g2.textBaseline = "middle";
+      g2.fillText(letter, (x + 0.5) * s, (y + 0.55) * s);
     }
   }
 
@@ -370,13 +590,30 @@ export function mount(root) {
   }
   const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
+  function terrainValue() { // a whole cost from 2 to 9 (one digit in the map), or null with a message
+    const raw = terrainCost.value.trim();
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 2 || value > 9) {
+      message.error(`Terrain cost must be a whole number from 2 to 9, got ${raw || "nothing"}.`);
+      return null;
+    }
+    return value;
+  }
+
   function paint([x, y]) {
     if (same([x, y], state.start) || same([x, y], state.goal)) return;
     const i = y * state.w + x;
-    const value = state.tool === "wall" ? Infinity : state.tool === "erase" ? 1 : Number(terrainCost.value) || 5;
+    let value = 1;
+    if (state.tool === "wall") value = Infinity;
+    else if (state.tool === "weight") {
+      value = terrainValue();
+      if (value === null) { state.drag = null; return; }
+    }
     if (state.cost[i] === value) return;
-    state.cost[i] = Math.min(Math.max(value, 1), Infinity);
-    if (state.result) clearSearch();
+    state.cost[i] = value;
+    if (state.main) clearSearch();
+    if (state.tool !== "wall") checkJps();
+    else if (value === Infinity) checkJps();
     draw();
   }
 
@@ -387,7 +624,7 @@ export function mount(root) {
     const i = cell[1] * state.w + cell[0];
     if (state.cost[i] === Infinity) state.cost[i] = 1; // S and G stand on open ground
     if (state.live) findPath(false); // dragged after a search: search again at once
-    else if (state.result) clearSearch();
+    else if (state.main) clearSearch();
     draw();
   }
 
@@ -396,7 +633,7 @@ export function mount(root) {
     if (!cell) return;
     canvas.setPointerCapture(event.pointerId);
     state.drag = same(cell, state.start) ? "start" : same(cell, state.goal) ? "goal" : "paint";
-    state.live = state.drag !== "paint" && Boolean(state.result) && state.done;
+    state.live = state.drag !== "paint" && Boolean(state.main) && state.done;
     if (state.drag === "paint") paint(cell);
   });
   canvas.addEventListener("pointermove", (event) => {
@@ -431,14 +668,19 @@ export function mount(root) {
   function describe([x, y]) {
     const c = state.cost[y * state.w + x];
     let text = `(${x}, ${y}) ${c === Infinity ? "wall" : `cost ${c}`}`;
-    if (state.order) {
-      const k = state.order[y * state.w + x];
-      if (k >= 0 && k < state.step) {
-        const g = state.trace.g[k], h = state.trace.h[k];
-        const weight = state.result.algorithm === "weighted-astar" ? Number(weightInput.value) || 1 : 1;
+    const run = state.main;
+    if (run && run.ordered) {
+      const k = run.order[y * state.w + x];
+      if (k >= 0 && k < run.step) {
+        const g = run.trace.g[k], h = run.trace.h[k];
+        const weight = run.result.algorithm === "weighted-astar" ? Number(weightInput.value) || 1 : 1;
         const wtext = weight === 1 ? "" : `${weight}·`;
         text += ` · expanded at step ${k + 1}: f = g + ${wtext}h = ${fmt(g)} + ${wtext}${fmt(h)} = ${fmt(g + weight * h)}`;
-      } else if (state.marks && state.marks[y * state.w + x] === 1) text += " · on the open list";
+        if (run.parents && run.parents[k] >= 0) {
+          const p = run.parents[k];
+          text += ` · parent (${run.trace.expanded[2 * p]}, ${run.trace.expanded[2 * p + 1]})`;
+        }
+      } else if (run.marks[y * state.w + x] === 1) text += " · on the open list";
     }
     hover.textContent = text;
   }
@@ -455,6 +697,7 @@ export function mount(root) {
     try {
       const map = await api(`/api/grid/maps/${encodeURIComponent(name)}`);
       newMap(map.width, map.height, map.rows, map.start, map.goal);
+      checkJps();
       message.clear();
     } catch (error) {
       message.error(error.message);
@@ -467,6 +710,7 @@ export function mount(root) {
     try {
       const map = await api("/api/grid/upload", { text: await file.text(), name: file.name });
       newMap(map.width, map.height, map.rows, map.start, map.goal);
+      checkJps();
       message.clear();
     } catch (error) {
       message.error(error.message);
@@ -480,5 +724,6 @@ export function mount(root) {
   }).catch((error) => message.error(error.message));
 
   demoMap();
+  if (message.node.textContent.startsWith("Jump Point Search is off")) message.clear();
   new ResizeObserver(() => draw()).observe(canvas.parentElement);
 }
