@@ -138,9 +138,12 @@ class Book:
         return book
 
     def format(self, header: Iterable[str] = ()) -> str:
-        """The book as text (each entry's canonical position placed near the board's middle).
+        """The book as text (each entry's canonical position centred on a 15x15 board).
 
         ``header``: comment lines written first (e.g. how the book was made).
+        A position too wide for 15x15 is written on the largest board. The
+        frame is only for reading: the keys are canonical, so any frame reads
+        back to the same entries.
         """
         lines = ["# tansuo Gomoku opening book: moves | reply (canonical positions)"]
         lines += [f"# {line}" for line in header]
@@ -149,14 +152,20 @@ class Book:
                 (int(c), int(xy.split(",")[0]), int(xy.split(",")[1]))
                 for c, xy in (item.split(":") for item in key.split(";"))
             ]
-            board = Board(MAX_SIZE)
+            xs = [x for _, x, _ in stones] + [rx]
+            ys = [y for _, _, y in stones] + [ry]
+            size = 15 if max(max(xs) - min(xs), max(ys) - min(ys)) < 15 else MAX_SIZE
+            board = Board(size)
+            # centred: the middle of the stones and the reply on the board's middle
+            ox = (size - 1 - (max(xs) - min(xs))) // 2 - min(xs)
+            oy = (size - 1 - (max(ys) - min(ys))) // 2 - min(ys)
             black = [(x, y) for c, x, y in stones if c == K.BLACK]
             white = [(x, y) for c, x, y in stones if c == K.WHITE]
             order: list[tuple[int, int]] = []
             for i in range(max(len(black), len(white))):
                 order += black[i : i + 1] + white[i : i + 1]
-            moves = [board.format_move(board.index(x + 5, y + 5)) for x, y in order]
-            reply = board.format_move(board.index(rx + 5, ry + 5))
+            moves = [board.format_move(board.index(x + ox, y + oy)) for x, y in order]
+            reply = board.format_move(board.index(rx + ox, ry + oy))
             lines.append(f"{' '.join(moves)} | {reply}")
         return "\n".join(lines) + "\n"
 
