@@ -207,9 +207,13 @@ class MatchResult:
         return 1.96 * 400 / math.log(10) * se / (s * (1 - s))
 
     def summary(self) -> str:
+        if math.isinf(self.elo_error) or math.isinf(self.elo):
+            elo = "too few games for an Elo estimate"  # not "Elo -0 +/- inf"
+        else:  # a whole number, so that -0.3 reads +0, not -0
+            elo = f"Elo {int(round(self.elo)):+d} +/- {self.elo_error:.0f}"
         return (
             f"{self.first} vs {self.second}: +{self.wins} -{self.losses} ={self.draws} "
-            f"({100 * self.score:.1f}%), Elo {self.elo:+.0f} +/- {self.elo_error:.0f}; "
+            f"({100 * self.score:.1f}%), {elo}; "
             f"{self.illegal} illegal, {self.timeouts} timeouts, {self.crashes} crashes"
         )
 
