@@ -21,6 +21,38 @@ def test_vcf_none_exits_1_and_json(run_cli):
     assert record["status"] == "no_solution" and 1 <= record["stats"]["depth"] <= 30
 
 
+def test_a_proved_no_vcf_does_not_read_as_a_depth_limit(run_cli):
+    run = run_cli("gomoku", "vcf", "15 h8 i9")  # no four to make: none of any length
+    assert run.code == 1
+    assert "of any length" in run.out and "attacker moves" not in run.out
+    assert "1 node in" in run.out  # not "1 nodes"
+
+
+def test_analyse_says_a_book_move_is_one(run_cli):
+    run = run_cli("gomoku", "analyse", "15 h8 i9")
+    assert run.code == 0, run.err
+    assert "opening book" in run.out and "depth 0" not in run.out
+    run = run_cli("gomoku", "analyse", "15 h8 i9", "--json")
+    assert json.loads(run.out)["book"] is True
+    run = run_cli("gomoku", "analyse", "15 h8 i9", "--no-threats", "--depth", "2", "--json")
+    assert json.loads(run.out)["book"] is False
+
+
+def test_analyse_exit_0_with_a_move_3_without(run_cli):
+    position = "15 h8 a1 i9 a15 j10"  # not in the book
+    run = run_cli("gomoku", "analyse", position, "--time-limit", "0.3", "--json")
+    assert run.code == 0 and json.loads(run.out)["move"]
+    run = run_cli("gomoku", "analyse", position, "--max-nodes", "1", "--json")
+    assert run.code == 3 and json.loads(run.out)["move"] is None
+
+
+def test_match_summary_never_reads_elo_minus_zero_or_infinity():
+    from tansuo.gomoku.match import MatchResult
+
+    assert "too few games" in MatchResult("a", "b", wins=1).summary()
+    assert "Elo +0 +/- " in MatchResult("a", "b", wins=1000, losses=1002).summary()
+
+
 def test_vct_from_a_file_for_white(run_cli, tmp_path):
     path = tmp_path / "pos.txt"
     path.write_text("# white to wait\n15 a1 h8 a3 i9 a5 h9 a15\n")
@@ -64,7 +96,7 @@ def test_match_reports_elo_and_faults(run_cli, tmp_path):
     run = run_cli(
         "gomoku", "match", "tansuo", "tansuo:nothreats", "--games", "2",
         "--openings", str(openings), "--time-limit", "0.05", "--json",
-        "--first-opening", "1", "--save", str(games),
+        "--first-opening", "1", "--out", str(games),
     )  # fmt: skip
     assert run.code == 0, run.err
     record = json.loads(run.out)
@@ -84,8 +116,10 @@ def test_match_reports_elo_and_faults(run_cli, tmp_path):
         wins += " won " in line
         assert (" won " in line) == (board.winner == first)
     assert wins == record["wins"]
-    again = run_cli("gomoku", "match", "tansuo", "tansuo", "--games", "1", "--save", str(games))
+    again = run_cli("gomoku", "match", "tansuo", "tansuo", "--games", "1", "--out", str(games))
     assert again.code == 2 and "exists" in again.err
+    old = run_cli("gomoku", "match", "tansuo", "tansuo", "--games", "1", "--save", str(games))
+    assert old.code == 2 and "exists" in old.err  # --save, the old name, still means --out
 
 
 def test_a_node_budget_too_big_for_the_kernels_is_one_line_and_exit_2(run_cli):

@@ -13,12 +13,19 @@ from typing import Any
 import typer
 
 from tansuo.cli._common import (
+    EXIT_SOLVED,
+    MATCH_TIME_LIMIT,
+    MOVE_TIME_LIMIT,
     compiling,
     console,
     emit_json,
     exit_code,
+    json_option,
     max_memory_option,
     max_nodes_option,
+    out_option,
+    per_second,
+    plural,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
@@ -31,7 +38,7 @@ gomoku_app = typer.Typer(
     "engine, engine matches; the Gomocup protocol is the pbrain-tansuo command.",
 )
 
-DEFAULT_THINK = 3.0
+DEFAULT_THINK = MOVE_TIME_LIMIT  # analyse, when no depth, time or node budget is given
 
 
 def register(app: typer.Typer) -> None:
@@ -91,6 +98,7 @@ def _threat_command(
     board = _position(position)
     with compiling(_warm_up, "the Gomoku kernels"):
         from tansuo.gomoku import find_threat, format_board
+        from tansuo.gomoku.engine import DEFAULT_VCF_DEPTH
 
     result = find_threat(
         board,
@@ -105,8 +113,8 @@ def _threat_command(
         emit_json(result.as_dict())
         raise typer.Exit(exit_code(result.status))
     stats = result.stats
-    rate = stats.nodes_per_s / 1e3
-    speed = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s ({rate:.0f} k nodes/s)"
+    rate = per_second(stats.nodes, stats.elapsed_s)
+    speed = f"{plural(stats.nodes, 'node')} in {stats.elapsed_s:.3f} s ({rate})"
     if result.status == "solved":
         numbers = {board.parse_move(m): i for i, m in enumerate(result.line, 1)}
         console.print(format_board(board, numbers=numbers), markup=False)
@@ -116,8 +124,13 @@ def _threat_command(
         check = "replayed: ends in five" if result.verified else "replay FAILED"
         console.print(f"{len(result.line)} moves, {check}; {speed}", markup=False)
     elif result.status == "no_solution":
-        # depth 0: proof-number search, which has no depth bound
-        bound = f"within {stats.depth} attacker moves" if stats.depth else "of any length"
+        # Depth 0: proof-number search, which has no depth bound. A deepening that
+        # stopped below its bound ran out of threats: no win of any length either.
+        bounded = stats.depth and stats.depth >= (max_depth or DEFAULT_VCF_DEPTH)
+        if bounded:
+            bound = f"within {plural(stats.depth, 'attacker move')} (the --max-depth bound)"
+        else:
+            bound = "of any length (proved)"
         console.print(
             f"no {kind.upper()} for {result.attacker} {bound}; {speed}",
             markup=False,
@@ -142,10 +155,10 @@ def vcf_command(
     max_depth: int | None = typer.Option(
         None, "--max-depth", metavar="N", help="Attacker moves to look ahead (default 30)."
     ),
-    time_limit: float | None = time_limit_option(None),
+    time_limit: float | None = time_limit_option(),
     max_nodes: int | None = max_nodes_option(),
     max_memory: str | None = max_memory_option(),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_out: bool = json_option("the result as one JSON object"),
 ) -> None:
     """Victory by continuous fours: the winning sequence, replayed, or a proof there is none.
 
@@ -166,10 +179,10 @@ def vct_command(
         metavar="N",
         help="Attacker threats to look ahead by deepening (default: no bound, proof numbers).",
     ),
-    time_limit: float | None = time_limit_option(None),
+    time_limit: float | None = time_limit_option(),
     max_nodes: int | None = max_nodes_option(),
     max_memory: str | None = max_memory_option(),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_out: bool = json_option("the result as one JSON object"),
 ) -> None:
     """Victory by continuous threats (threes and fours): the main line, or none within the limit.
 
@@ -189,19 +202,20 @@ def vct_command(
 @gomoku_app.command("analyse")
 def analyse_command(
     position: str = _POSITION,
-    time_limit: float | None = time_limit_option(None),
+    time_limit: float | None = time_limit_option(None, per="move"),
     depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
     max_nodes: int | None = max_nodes_option(),
     no_threats: bool = typer.Option(
         False, "--no-threats", help="Skip the opening book and the root VCF/VCT search."
     ),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_out: bool = json_option("the result as one JSON object"),
 ) -> None:
     """The engine's best move, score, depth and principal variation.
 
-    Without --depth, --time-limit or --max-nodes the engine thinks 3 seconds.
-    Exit 0 done, 3 a budget ended the search first (the best move so far is
-    printed), 1 the game is already over.
+    Without --depth, --time-limit or --max-nodes the engine thinks 5 seconds.
+    Exit 0 when a move was chosen (also when the time ended the search: the
+    best move found is the answer), 3 when a budget ended the search before
+    any move was chosen, 1 when the game is already over.
     """
     board = _position(position)
     if depth is None and time_limit is None and max_nodes is None:
@@ -209,12 +223,12 @@ def analyse_command(
     with compiling(_warm_up, "the Gomoku kernels"):
         from tansuo.gomoku import Engine, EngineOptions
 
-    result = Engine(EngineOptions(threats=not no_threats), book=not no_threats).search(
-        board, depth=depth, time_limit=time_limit, max_nodes=max_nodes
-    )
+    engine = Engine(EngineOptions(threats=not no_threats), book=not no_threats)
+    result = engine.search(board, depth=depth, time_limit=time_limit, max_nodes=max_nodes)
+    from_book = _from_book(engine, board, result, depth)
     if json_out:
-        emit_json(result.as_dict())
-        raise typer.Exit(exit_code(result.status))
+        emit_json({**result.as_dict(), "book": from_book})
+        raise typer.Exit(_move_exit(result, from_book))
     if result.move is None:
         console.print("the game is over: no move to choose", markup=False)
         raise typer.Exit(exit_code(result.status))
@@ -222,15 +236,34 @@ def analyse_command(
     console.print(
         f"bestmove {result.move} ({board.format_xy(board.parse_move(result.move))})", markup=False
     )
+    if from_book:
+        console.print("from the opening book (no search; --no-threats skips the book)", markup=False)
+        raise typer.Exit(EXIT_SOLVED)
     console.print(
         f"score {result.describe_score()} at depth {result.depth}; {stats.nodes:,} nodes in "
-        f"{stats.elapsed_s:.2f} s ({stats.nodes_per_s / 1e3:.0f} k nodes/s)",
+        f"{stats.elapsed_s:.2f} s ({per_second(stats.nodes, stats.elapsed_s)})",
         markup=False,
     )
     console.print(f"line: {' '.join(result.pv)}", markup=False)
     if stats.limit:
-        console.print(f"stopped by {stats.limit} (exit 3: the best move so far)", markup=False)
-    raise typer.Exit(exit_code(result.status))
+        console.print(f"searched until {stats.limit}: the best move found by then", markup=False)
+    raise typer.Exit(_move_exit(result, from_book))
+
+
+def _from_book(engine: Any, board: Any, result: Any, depth: int | None) -> bool:
+    """Whether the engine's move is the opening book's reply (no search ran)."""
+    book = getattr(engine, "book", None)
+    if book is None or depth is not None or result.move is None or result.stats.nodes:
+        return False
+    reply = book.lookup(board)
+    return reply is not None and board.format_move(reply) == result.move
+
+
+def _move_exit(result: Any, from_book: bool) -> int:
+    """0 when a move was chosen (by the book, a finished iteration or a proved win)."""
+    # Before a first iteration finishes the move is only a fallback: the budget left no answer.
+    chosen = result.move is not None and (from_book or result.depth >= 1 or result.exact)
+    return EXIT_SOLVED if chosen else exit_code(result.status)
 
 
 # ---------------------------------------------------------------------------
@@ -243,9 +276,7 @@ def play_command(
     size: int = typer.Option(15, "--size", help="Board size (5-22)."),
     rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
     side: str = typer.Option("black", "--side", help="Your colour: black (moves first) or white."),
-    time_limit: float = typer.Option(
-        2.0, "--time-limit", metavar="S", help="Engine seconds per move."
-    ),
+    time_limit: float = time_limit_option(MOVE_TIME_LIMIT, per="move"),
     position: str | None = typer.Option(None, "--position", help="Start from this position."),
 ) -> None:
     """Play against the engine: type moves like h8 (or 7,7), 'undo', 'hint' or 'quit'."""
@@ -313,7 +344,9 @@ def match_command(
         metavar="FILE",
         help="Opening positions, one a line (each played twice), or balanced / renju26.",
     ),
-    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds per move."),
+    time_limit: float = typer.Option(
+        MATCH_TIME_LIMIT, "--time-limit", metavar="S", help="Seconds per move."
+    ),
     second_time: float | None = typer.Option(
         None,
         "--second-time",
@@ -325,17 +358,20 @@ def match_command(
     first_opening: int = typer.Option(
         0, "--first-opening", metavar="N", help="Start from the N-th opening (0-based)."
     ),
-    save: Path | None = typer.Option(
-        None, "--save", metavar="FILE", help="Write every game (result and moves) to FILE."
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite --save if it exists."),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    save: Path | None = out_option("games (result and moves), one a line,"),
+    old_save: Path | None = typer.Option(None, "--save", hidden=True),
+    force: bool = typer.Option(False, "--force", help="Overwrite --out if it exists."),
+    json_out: bool = json_option("the result as one JSON object"),
 ) -> None:
     """Play two Gomocup brains against each other: wins, losses, draws, Elo and error bar."""
     from tansuo.budget import check_time_limit
     from tansuo.gomoku.match import run_match
     from tansuo.gomoku.model import check_rule, check_size
 
+    if old_save is not None:  # --save FILE: the old name of --out FILE
+        if save is not None:
+            raise InvalidInput("give --out FILE (--save is its old name), not both")
+        save = old_save
     check_time_limit(time_limit)
     if second_time is not None:
         check_time_limit(second_time)
