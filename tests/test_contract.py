@@ -110,9 +110,10 @@ def _adversarial() -> Domain:
         lambda: search(_finished_tictactoe(), depth=3),  # over: no move to choose
         lambda: search(ConnectFour(), depth=12, max_nodes=200),
         ("move", "score", "depth", "pv"),
-        ("play", "tictactoe", "--depth", "3", "--json"),
-        ("play", "tictactoe", "--board", "xxx oo. ...", "--json"),
-        ("play", "connect4", "--depth", "12", "--max-nodes", "200", "--json"),
+        ("analyse", "tictactoe", "--depth", "3", "--json"),
+        ("analyse", "tictactoe", "--board", "xxx oo. ...", "--json"),
+        # one node: no iteration finishes, no move is chosen (a chosen move exits 0)
+        ("analyse", "connect4", "--depth", "12", "--max-nodes", "1", "--json"),
     )
 
 
@@ -159,7 +160,8 @@ def _xiangqi() -> Domain:
         ("move", "score", "depth", "pv"),
         ("xiangqi", "bestmove", "startpos", "--depth", "2", "--json"),
         ("xiangqi", "bestmove", MATED, "--depth", "2", "--json"),
-        ("xiangqi", "bestmove", "startpos", "--depth", "20", "--max-nodes", "500", "--json"),
+        # a count cut short (a best move chosen before a budget ends the search exits 0)
+        ("xiangqi", "perft", "startpos", "5", "--max-nodes", "1000", "--json"),
     )
 
 

@@ -77,7 +77,6 @@ def _position(text: str) -> Any:
 
 def _engine(max_memory: str | None) -> Any:
     """An engine whose transposition table takes ``max_memory`` (``64M`` by default)."""
-    import inspect
 
     from tansuo.budget import parse_memory
     from tansuo.xiangqi import Engine
@@ -85,8 +84,6 @@ def _engine(max_memory: str | None) -> Any:
     size = parse_memory(DEFAULT_MAX_MEMORY if max_memory is None else max_memory)
     if size < 1 << 20:
         raise InvalidInput(f"--max-memory must be at least 1M for the engine's table, got {size}")
-    if "hash_mb" in inspect.signature(Engine).parameters:  # the table in MiB
-        return Engine(hash_mb=size / (1 << 20))
     return Engine(max_memory=size)
 
 
@@ -209,7 +206,10 @@ def bestmove_command(
 
 def _move_exit(result: Any) -> int:
     """0 when a move was chosen (a budget that ends the search still leaves one), else by status."""
-    return EXIT_SOLVED if result.move is not None else exit_code(result.status)
+    # A move counts as chosen once an iteration finished (depth >= 1); before that the
+    # move is only the first legal one, and the budget left no answer: exit 3.
+    chosen = result.move is not None and result.depth >= 1
+    return EXIT_SOLVED if chosen else exit_code(result.status)
 
 
 # ---------------------------------------------------------------------------
@@ -408,7 +408,6 @@ def ucci_command(
     --max-memory is the transposition table (default 64M, at most 4G); a GUI's
     'setoption Hash' changes it.
     """
-    import inspect
 
     from tansuo.budget import parse_memory
     from tansuo.xiangqi.protocol import serve
@@ -416,10 +415,7 @@ def ucci_command(
     size = parse_memory(DEFAULT_MAX_MEMORY if max_memory is None else max_memory)
     if not 1 << 20 <= size <= 4 << 30:
         raise InvalidInput(f"--max-memory must be 1M to 4G, got {max_memory}")
-    if "hash_mb" in inspect.signature(serve).parameters:  # the table in MiB
-        serve(hash_mb=size >> 20)
-    else:
-        serve(max_memory=size)
+    serve(max_memory=size)
 
 
 # ---------------------------------------------------------------------------
@@ -438,7 +434,7 @@ def demo(out: Any) -> None:
     for depth in (1, 2, 3, 4):
         counts.append(f"{perft(position, depth).nodes:,}")
     out.print(f"perft(1..4) of the initial position: {', '.join(counts)}", markup=False)
-    result = Engine(hash_mb=16).search(position, depth=7)
+    result = Engine(max_memory=16 << 20).search(position, depth=7)
     assert result.move is not None
     out.print(
         f"depth {result.depth}: bestmove {_show_move(position, result.move)}, "
