@@ -56,7 +56,7 @@ def test_kernel_search_equals_generic_alphabeta(depth):
     for fen in fens:
         generic = alphabeta(parse_fen(fen, repetitions=2), depth)
         for features in (ORDERING_ONLY, ("iterative_deepening", *ORDERING_ONLY), ()):
-            fast = Engine(hash_mb=1, features=features).search(parse_fen(fen), depth=depth)
+            fast = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=depth)
             assert fast.score == generic.score, (fen, features)
             # A mate found before ``depth`` ends the search early (nothing deeper changes it).
             assert fast.status == "solved"
@@ -67,7 +67,7 @@ def test_kernel_search_equals_generic_alphabeta_with_repetitions():
     # Rook and kings only: at depth 4 the search meets positions seen before.
     fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w"
     generic = alphabeta(parse_fen(fen, repetitions=2), 4)
-    fast = Engine(hash_mb=1, features=ORDERING_ONLY).search(parse_fen(fen), depth=4)
+    fast = Engine(max_memory=1 << 20, features=ORDERING_ONLY).search(parse_fen(fen), depth=4)
     assert fast.score == generic.score
 
 
@@ -83,7 +83,7 @@ def test_kernel_search_equals_generic_alphabeta_with_repetitions():
 def test_full_engine_finds_mates(fen, plies, first_moves):
     generic = alphabeta(parse_fen(fen, repetitions=2), plies)
     assert generic.score == MATE - plies
-    result = Engine(hash_mb=2).search(parse_fen(fen), depth=6)
+    result = Engine(max_memory=2 << 20).search(parse_fen(fen), depth=6)
     assert result.score == MATE - plies
     assert result.mate_in == plies and result.describe_score() == f"win in {plies}"
     if first_moves is not None:
@@ -97,7 +97,7 @@ def test_full_engine_finds_mates(fen, plies, first_moves):
 def test_every_feature_can_be_switched_off_alone():
     fen = _random_positions(1, seed=99)[0]
     for feature in FEATURES:
-        engine = Engine(hash_mb=1, features=[f for f in FEATURES if f != feature])
+        engine = Engine(max_memory=1 << 20, features=[f for f in FEATURES if f != feature])
         result = engine.search(parse_fen(fen), depth=4)
         assert result.status == "solved" and parse_iccs(result.move) in parse_fen(fen).legal_moves()
 
@@ -106,7 +106,7 @@ def test_search_reports_iterations_and_keeps_the_position():
     position = parse_position("startpos moves h2e2 h9g7")
     fen = position.fen()
     seen = []
-    result = Engine(hash_mb=4).search(position, depth=5, on_iteration=seen.append)
+    result = Engine(max_memory=4 << 20).search(position, depth=5, on_iteration=seen.append)
     assert [i.depth for i in seen] == [1, 2, 3, 4, 5]
     assert seen[-1].pv == result.pv and seen[-1].score == result.score
     assert position.fen() == fen and position.ply == 2
@@ -119,14 +119,14 @@ def test_search_reports_iterations_and_keeps_the_position():
 
 def test_time_limit_is_honoured():
     start = time.process_time()  # CPU time: the overshoot is the search's own
-    result = Engine(hash_mb=4).search(Position(), time_limit=0.4)
+    result = Engine(max_memory=4 << 20).search(Position(), time_limit=0.4)
     assert time.process_time() - start < 0.4 + 0.1
     assert result.status == "limit" and result.stats.limit == "time_limit"
     assert parse_iccs(result.move) in Position().legal_moves()
 
 
 def test_node_budget_is_honoured():
-    result = Engine(hash_mb=4).search(Position(), max_nodes=30_000)
+    result = Engine(max_memory=4 << 20).search(Position(), max_nodes=30_000)
     assert result.status == "limit" and result.stats.limit == "max_nodes"
     assert 30_000 <= result.stats.nodes <= 30_000 + 4096
     assert result.depth >= 1 and result.move is not None
@@ -135,7 +135,7 @@ def test_node_budget_is_honoured():
 def test_stop_from_another_thread():
     import threading
 
-    engine = Engine(hash_mb=4)
+    engine = Engine(max_memory=4 << 20)
     timer = threading.Timer(0.2, engine.stop)
     timer.start()
     start = time.perf_counter()
@@ -146,7 +146,7 @@ def test_stop_from_another_thread():
 
 def test_banned_moves_and_finished_games():
     banned = {parse_iccs("h2e2"), parse_iccs("b2e2")}
-    result = Engine(hash_mb=2).search(Position(), depth=3, banned=banned)
+    result = Engine(max_memory=2 << 20).search(Position(), depth=3, banned=banned)
     assert parse_iccs(result.move) not in banned
     mated = parse_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w")
     mated.push("b0b9")
@@ -160,18 +160,21 @@ def test_banned_moves_and_finished_games():
 )
 def test_bad_budgets(kwargs):
     with pytest.raises(InvalidInput):
-        Engine(hash_mb=1).search(Position(), **kwargs)
+        Engine(max_memory=1 << 20).search(Position(), **kwargs)
 
 
 def test_engine_options_are_checked():
     with pytest.raises(InvalidInput, match="unknown search feature"):
         Engine(features=["warp_drive"])
     with pytest.raises(InvalidInput):
-        Engine(hash_mb=0)
+        Engine(max_memory=0)
+    with pytest.raises(InvalidInput, match="memory size"):
+        Engine(max_memory="lots")
+    assert Engine(max_memory="1M").entries == 1 << 15  # 28-byte entries, a power of two
 
 
 def test_table_is_kept_between_searches_and_cleared_by_new_game():
-    engine = Engine(hash_mb=4)
+    engine = Engine(max_memory=4 << 20)
     position = Position()
     first = engine.search(position, depth=5)
     again = engine.search(position, depth=5)

@@ -22,7 +22,7 @@ class Transport:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.engine = UcciEngine(self.lines.append, hash_mb=4, warm=False)
+        self.engine = UcciEngine(self.lines.append, max_memory="4M", warm=False)
 
     def send(self, *commands: str, wait: bool = True) -> list[str]:
         before = len(self.lines)
@@ -141,7 +141,7 @@ def test_mate_scores_resign_and_no_move(gui):
 
 def test_setoption_hashsize_newgame_and_probe(gui):
     gui.send("setoption hashsize 8")
-    assert gui.engine._engine.hash_mb == 8
+    assert gui.engine._engine.max_memory == 8 << 20
     gui.send("position startpos", "go depth 5")
     lines = gui.send("probe startpos")
     words = lines[0].split()
@@ -204,7 +204,7 @@ def test_ucci_over_a_pipe():
     src = str(Path(__file__).resolve().parents[1] / "src")
     env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     process = subprocess.Popen(
-        [sys.executable, "-m", "tansuo", "xiangqi", "ucci", "--hash", "8"],
+        [sys.executable, "-m", "tansuo", "xiangqi", "ucci", "--max-memory", "8M"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -258,7 +258,7 @@ class SlowStart(UcciEngine):
 
 def test_a_position_sent_during_the_warm_up_is_kept():
     lines: list[str] = []
-    engine = SlowStart(lines.append, hash_mb=4, warm=True)
+    engine = SlowStart(lines.append, max_memory="4M", warm=True)
     for command in ("ucci", "position " + AFTER_WARM_UP, "go depth 3"):
         engine.handle(command)  # all sent before the warm-up ends
     time.sleep(0.6)  # the warm-up ends while the GUI waits for the move
@@ -270,7 +270,7 @@ def test_a_position_sent_during_the_warm_up_is_kept():
 
 def test_a_position_sent_before_go_but_after_the_warm_up_is_kept():
     lines: list[str] = []
-    engine = SlowStart(lines.append, hash_mb=4, warm=True)
+    engine = SlowStart(lines.append, max_memory="4M", warm=True)
     engine.handle("ucci")
     engine.handle("position " + AFTER_WARM_UP)
     time.sleep(0.6)
@@ -330,7 +330,7 @@ def test_quit_and_end_of_input_stop_go_infinite(ending):
             yield ending
 
     began = time.perf_counter()
-    serve(commands(), Out(), hash_mb=4)  # type: ignore[arg-type]
+    serve(commands(), Out(), max_memory="4M")  # type: ignore[arg-type]
     assert time.perf_counter() - began < 3.0
     text = "".join(out)
     assert "bestmove" in text and text.rstrip().endswith("bye")

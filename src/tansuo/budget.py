@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from tansuo.errors import InvalidInput
 
@@ -467,3 +468,178 @@ def run_chunked(
         spent = meter.spent(done)
         if spent is not None:
             return spent
+
+
+# ---------------------------------------------------------------------------
+# Deadlines and the watchdog of the game engines
+# ---------------------------------------------------------------------------
+#
+# The game engines' kernels (Xiangqi, Gomoku) run in numba with the GIL
+# released and look at a stop flag, not at the clock; a watchdog thread sets
+# the flag when a deadline passes or another thread asks the search to stop.
+# Pure-Python searches use it to poll a caller's stop callback off the hot path.
+
+
+class Deadlines:
+    """When a search must stop: a soft deadline (no new iteration after it) and a hard one.
+
+    Times are :func:`time.perf_counter` values, None for none. Another thread
+    may move them while the search runs (a GUI's ``ponderhit`` starts the clock)
+    or stop the search at once (:meth:`stop`).
+
+    Examples
+    --------
+    >>> deadlines = Deadlines.from_now(1.0, 3.0)
+    >>> deadlines.hard - deadlines.soft > 1.9, deadlines.stopped
+    (True, False)
+    """
+
+    def __init__(self, soft: float | None = None, hard: float | None = None) -> None:
+        import threading
+
+        self.soft = soft
+        self.hard = hard
+        self.stopped = False
+        self.changed = threading.Event()
+
+    @classmethod
+    def from_now(cls, soft: float | None, hard: float | None) -> Deadlines:
+        """Deadlines ``soft`` and ``hard`` seconds from now (None: none)."""
+        now = time.perf_counter()
+        return cls(None if soft is None else now + soft, None if hard is None else now + hard)
+
+    def restart(self, soft: float | None, hard: float | None) -> None:
+        """Move both deadlines to ``soft`` and ``hard`` seconds from now."""
+        now = time.perf_counter()
+        self.soft = None if soft is None else now + soft
+        self.hard = None if hard is None else now + hard
+        self.changed.set()
+
+    def stop(self) -> None:
+        """Stop the search now (also if it has not started yet)."""
+        self.stopped = True
+        self.changed.set()
+
+
+class Watchdog:
+    """A thread that calls ``fire()`` once: when the hard deadline passes or a stop is asked.
+
+    One watchdog serves every game engine: a numba kernel that polls a flag
+    in an array gets ``fire=flag_setter(array, index)``; a Python search gets
+    ``fire=event.set`` and reads the event. With nothing to watch (no hard
+    deadline, no ``poll``, deadlines that nobody will stop) no thread starts.
+
+    Parameters
+    ----------
+    fire : callable ``() -> None``
+        Called once, from the watchdog's thread.
+    deadlines : Deadlines, optional
+        Watched for their hard deadline (which may move) and for
+        :meth:`Deadlines.stop`.
+    seconds : float, optional
+        Shortcut for ``deadlines=Deadlines.from_now(None, seconds)``.
+    poll : callable ``() -> bool``, optional
+        Called every ``interval`` seconds; True fires (a caller's stop
+        callback, looked at off the search's hot path).
+    interval : float
+        Longest sleep between two looks (seconds); the watchdog fires at
+        most this late.
+
+    Attributes
+    ----------
+    reason : {"time_limit", "stopped"} or None
+        Why it fired; None while it has not.
+
+    Raises
+    ------
+    InvalidInput
+        ``seconds`` negative or not a number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> control = np.zeros(4, np.int64)
+    >>> with Watchdog(flag_setter(control, 2), seconds=0.01) as dog:
+    ...     time.sleep(0.2)
+    >>> int(control[2]), dog.reason
+    (1, 'time_limit')
+    >>> stop = Deadlines()
+    >>> dog = Watchdog(lambda: None, stop)
+    >>> stop.stop(); dog.join(1.0); dog.reason
+    'stopped'
+    """
+
+    def __init__(
+        self,
+        fire: Callable[[], None],
+        deadlines: Deadlines | None = None,
+        *,
+        seconds: float | None = None,
+        poll: Callable[[], bool] | None = None,
+        interval: float = 0.01,
+    ) -> None:
+        import threading
+
+        if seconds is not None:
+            seconds = check_time_limit(seconds, "seconds")
+            deadlines = Deadlines.from_now(None, seconds)
+        self.deadlines = deadlines if deadlines is not None else Deadlines()
+        self.fire = fire
+        self.poll = poll
+        self.interval = interval
+        self.reason: str | None = None
+        self._done = False
+        watched = deadlines is not None or poll is not None
+        self._thread: threading.Thread | None = None
+        if watched:
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+
+    def _trip(self, reason: str) -> None:
+        self.reason = reason
+        self.fire()
+
+    def _run(self) -> None:
+        changed = self.deadlines.changed
+        while not self._done:
+            if self.deadlines.stopped:
+                self._trip("stopped")
+                return
+            if self.poll is not None and self.poll():
+                self._trip("stopped")
+                return
+            hard = self.deadlines.hard
+            wait = self.interval if self.poll is not None else 0.05
+            if hard is not None:
+                left = hard - time.perf_counter()
+                if left <= 0:
+                    self._trip("time_limit")
+                    return
+                wait = min(wait, left, self.interval)
+            changed.wait(wait)
+            changed.clear()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the thread to end (after it fired, or after :meth:`close`)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def close(self) -> None:
+        """Stop watching (the search is over); ``fire`` will not be called after this."""
+        self._done = True
+        self.deadlines.changed.set()
+
+    def __enter__(self) -> Watchdog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def flag_setter(array: Any, index: int) -> Callable[[], None]:
+    """``fire`` for a :class:`Watchdog` that sets ``array[index] = 1`` (a kernel's stop flag)."""
+
+    def fire() -> None:
+        array[index] = 1
+
+    return fire

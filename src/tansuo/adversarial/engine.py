@@ -16,6 +16,7 @@ All scores are from the side to move at the root; see :mod:`tansuo.adversarial.g
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -41,7 +42,7 @@ from tansuo.adversarial.tt import (
     UPPER,
     TranspositionTable,
 )
-from tansuo.budget import Budget, Meter
+from tansuo.budget import Budget, Meter, Watchdog
 from tansuo.errors import InvalidInput
 
 MoveOrder = Callable[[Game[M], list[M]], Sequence[M]]
@@ -50,6 +51,13 @@ MoveOrder = Callable[[Game[M], list[M]], Sequence[M]]
 CHECK_EVERY = 128
 """Positions between two looks at the clock and the stop callback (well under a
 millisecond at the engine's speed, so a time limit holds to that)."""
+
+
+class _Asked(threading.Event):
+    """A stop request raised by a :class:`~tansuo.budget.Watchdog`; calling it reads it."""
+
+    def __call__(self) -> bool:
+        return self.is_set()
 
 
 class _Stop(Exception):
@@ -404,7 +412,10 @@ def search(
     on_iteration : callable ``IterationInfo -> None``, optional
         Called after each finished iteration (depth, score, pv, nodes, time).
     stop : callable ``() -> bool``, optional
-        Polled with the clock; return True to stop (e.g. a GUI's stop command).
+        Return True to stop (e.g. a GUI's stop command). It is called every
+        10 ms from a :class:`tansuo.budget.Watchdog` thread, off the search's
+        hot path, so it may be slow; the search then stops within
+        :data:`CHECK_EVERY` positions.
 
     Returns
     -------
@@ -440,7 +451,25 @@ def search(
     >>> result.score, result.exact, result.status
     (0, True, 'solved')
     """
-    # Step 0. Check the arguments and the root position
+    # Step 0. Check the arguments and the root position; a caller's stop
+    # callback is watched from another thread (the search reads a flag).
+    if stop is not None and not isinstance(stop, _Asked):
+        asked = _Asked()
+        with Watchdog(asked.set, poll=stop):
+            return search(
+                game,
+                depth=depth,
+                time_limit=time_limit,
+                max_nodes=max_nodes,
+                tt=tt,
+                killers=killers,
+                history=history,
+                pvs=pvs,
+                aspiration=aspiration,
+                order=order,
+                on_iteration=on_iteration,
+                stop=asked,
+            )
     _check_depth(depth, required=False)
     if depth == 0:
         raise InvalidInput("search() needs depth >= 1 (depth 0 is just game.evaluate())")

@@ -193,7 +193,7 @@ def search_suite(ctx: BenchContext) -> SuiteResult:
     if seconds:
         times, nodes = [], 0
         for i, (_name, position) in enumerate(positions):
-            result = Engine(hash_mb=64).search(position, time_limit=seconds)
+            result = Engine(max_memory=64 << 20).search(position, time_limit=seconds)
             times.append(result.stats.elapsed_s)
             nodes += result.stats.nodes
             ctx.progress("speed", i + 1, len(positions))
@@ -207,7 +207,7 @@ def search_suite(ctx: BenchContext) -> SuiteResult:
                 note="target 500k nodes/s",
             )
         )
-        start = Engine(hash_mb=64).search(Position(), time_limit=5.0)
+        start = Engine(max_memory=64 << 20).search(Position(), time_limit=5.0)
         runs.append(
             Run(
                 "tansuo 5 s from the initial position",
@@ -225,7 +225,7 @@ def search_suite(ctx: BenchContext) -> SuiteResult:
     depth = ctx.scale(SIGNATURE_DEPTH, 4)
     times, total = [], 0
     for i, (_name, position) in enumerate(positions):
-        result = Engine(hash_mb=16).search(position, depth=depth)
+        result = Engine(max_memory=16 << 20).search(position, depth=depth)
         times.append(result.stats.elapsed_s)
         total += result.stats.nodes
         ctx.progress("signature", i + 1, len(positions))
@@ -336,7 +336,7 @@ def features_suite(ctx: BenchContext) -> SuiteResult:
 @suite("xiangqi-protocol", "xiangqi", "50 games between two UCCI processes: no failures")
 def protocol_suite(ctx: BenchContext) -> SuiteResult:
     games = ctx.scale(50, 1)
-    command = f"ucci:{sys.executable} -m tansuo xiangqi ucci --hash 16"
+    command = f"ucci:{sys.executable} -m tansuo xiangqi ucci --max-memory 16M"
     started = time.perf_counter()
     match = run_match(
         command,

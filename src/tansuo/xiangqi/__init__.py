@@ -8,9 +8,6 @@
 from tansuo.xiangqi.engine import (
     FEATURES,
     Engine,
-    Iteration,
-    PerftResult,
-    SearchResult,
     perft,
     search,
     time_for_move,
@@ -40,6 +37,7 @@ from tansuo.xiangqi.model import (
     parse_iccs,
 )
 from tansuo.xiangqi.render import format_board, render_image, save_gif, save_png
+from tansuo.xiangqi.result import Iteration, MoveResult, MoveStats, PerftResult, PerftStats
 
 __all__ = [
     "FEATURES",
@@ -47,10 +45,12 @@ __all__ = [
     "Engine",
     "EvalWeights",
     "Iteration",
+    "MoveResult",
+    "MoveStats",
     "Outcome",
     "PerftResult",
+    "PerftStats",
     "Position",
-    "SearchResult",
     "Setup",
     "bundled_openings",
     "bundled_perft",

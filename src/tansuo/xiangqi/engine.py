@@ -20,13 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from tansuo.budget import Budget, parse_memory
+from tansuo.budget import Budget, Deadlines, Watchdog, flag_setter, parse_memory
 from tansuo.errors import InvalidInput
-from tansuo.result import ResultMixin, Stats, Status, jsonable
 from tansuo.xiangqi._kernels import board as kb
 from tansuo.xiangqi._kernels import search as ks
 from tansuo.xiangqi.heuristics import EvalWeights, build_tables, default_tables
 from tansuo.xiangqi.model import Position, format_iccs
+from tansuo.xiangqi.result import Iteration, MoveResult, MoveStats, PerftResult, PerftStats
 
 MATE = ks.MATE
 MATE_BOUND = ks.MATE_BOUND
@@ -60,259 +60,14 @@ _KERNEL_SWITCH = {
     "check_extension": ks.USE_CHECK_EXTENSION,
 }
 
-_TT_ENTRY_BYTES = 8 + 4 + 4 + 2 + 1 + 2
-DEFAULT_HASH_MB = 64
-
-
-# ---------------------------------------------------------------------------
-# Results
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SearchStats(Stats):
-    """Counters of one search. ``expanded`` and ``generated`` both count positions entered.
-
-    Attributes
-    ----------
-    nodes : int
-        Positions entered by the search and its quiescence search.
-    qnodes : int
-        Of which in the quiescence search.
-    seldepth : int
-        The deepest ply any line reached (extensions and quiescence included).
-    tt_probes, tt_hits, tt_cutoffs : int
-        Transposition-table look-ups, those that found the position, and
-        those whose stored bound ended the search there.
-    null_tries, null_cutoffs : int
-        Null-move searches, and those that failed high.
-    lmr_reduced, lmr_researched : int
-        Late moves searched reduced, and those searched again at full depth.
-    pvs_researched : int
-        Null-window searches that beat alpha and were searched again.
-    beta_cutoffs, first_move_cutoffs : int
-        Cutoffs, and those by the first move tried (move-ordering quality).
-    iterations : tuple of dict
-        ``depth``, ``score``, ``nodes``, ``elapsed_s`` and ``pv`` of each finished iteration.
-    """
-
-    nodes: int = 0
-    qnodes: int = 0
-    seldepth: int = 0
-    tt_probes: int = 0
-    tt_hits: int = 0
-    tt_cutoffs: int = 0
-    null_tries: int = 0
-    null_cutoffs: int = 0
-    lmr_reduced: int = 0
-    lmr_researched: int = 0
-    pvs_researched: int = 0
-    beta_cutoffs: int = 0
-    first_move_cutoffs: int = 0
-    iterations: tuple[dict[str, Any], ...] = ()
-
-    @property
-    def nodes_per_s(self) -> float | None:
-        """Nodes per second; None when no time was measured."""
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
-
-    def as_dict(self) -> dict[str, Any]:
-        out = Stats.as_dict(self)
-        out["nodes_per_s"] = jsonable(self.nodes_per_s)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class SearchResult(ResultMixin):
-    """The answer of a search.
-
-    Attributes
-    ----------
-    status : {"solved", "no_solution", "limit"}
-        ``"solved"``: the requested depth was searched (or a mate proved);
-        ``"limit"``: time, nodes or a stop request ended it first, and
-        ``move`` is the best of the deepest finished iteration;
-        ``"no_solution"``: the game is already over (no move to choose).
-    move : str or None
-        The best move in ICCS (``"h2e2"``).
-    score : int or None
-        From the side to move's point of view, in evaluation points (a pawn
-        at home is 30); a win in ``n`` plies is ``MATE - n``.
-    depth : int
-        Depth of the deepest finished iteration (plies).
-    pv : tuple of str
-        The principal variation, ICCS.
-    stats : SearchStats
-    """
-
-    status: Status
-    move: str | None
-    score: int | None
-    depth: int
-    pv: tuple[str, ...]
-    stats: SearchStats
-
-    @property
-    def solution(self) -> list[str]:
-        """The principal variation (tansuo's common result shape)."""
-        return list(self.pv)
-
-    @property
-    def cost(self) -> None:
-        return None
-
-    @property
-    def mate_in(self) -> int | None:
-        """Plies to a forced win (positive) or loss (negative), if the score says so."""
-        if self.score is None or abs(self.score) < MATE_BOUND:
-            return None
-        plies = MATE - abs(self.score)
-        return plies if self.score > 0 else -plies
-
-    def describe_score(self) -> str:
-        """``"+35"``, ``"win in 5"``, ``"loss in 4"`` (plies) or ``"-"``."""
-        if self.score is None:
-            return "-"
-        mate = self.mate_in
-        if mate is None:
-            return f"{self.score:+d}" if self.score else "0"
-        return f"win in {mate}" if mate > 0 else f"loss in {-mate}"
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: status, solution, cost, stats, move, score, depth, pv, score_text, mate."""
-        return {
-            "status": self.status,
-            "solution": list(self.pv),
-            "cost": None,
-            "stats": self.stats.as_dict(),
-            "move": self.move,
-            "score": self.score,
-            "depth": self.depth,
-            "pv": list(self.pv),
-            "score_text": self.describe_score(),
-            "mate": self.mate_in,
-        }
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PerftStats(Stats):
-    """Counters of a perft count (``expanded``/``generated`` are the leaves counted)."""
-
-    nodes: int = 0
-
-    @property
-    def nodes_per_s(self) -> float | None:
-        """Nodes per second; None when no time was measured."""
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
-
-    def as_dict(self) -> dict[str, Any]:
-        out = Stats.as_dict(self)
-        out["nodes_per_s"] = jsonable(self.nodes_per_s)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class PerftResult(ResultMixin):
-    """A perft count: the leaves of the legal move tree ``depth`` plies deep.
-
-    ``nodes`` is the count (partial when ``status == "limit"``); ``divide``
-    the count below each root move (ICCS), when asked for.
-    """
-
-    status: Status
-    depth: int
-    nodes: int
-    divide: dict[str, int] | None
-    stats: PerftStats
-
-    @property
-    def solution(self) -> int:
-        return self.nodes
-
-    @property
-    def cost(self) -> None:
-        return None
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: status, solution, cost, stats, nodes, depth, divide."""
-        return {
-            "status": self.status,
-            "solution": self.nodes,
-            "cost": None,
-            "stats": self.stats.as_dict(),
-            "nodes": self.nodes,
-            "depth": self.depth,
-            "divide": self.divide,
-        }
+_TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry
+DEFAULT_MAX_MEMORY = 64 << 20
+"""Bytes of the transposition table when none is given (64 MiB)."""
 
 
 # ---------------------------------------------------------------------------
 # Perft
 # ---------------------------------------------------------------------------
-
-
-class Deadlines:
-    """When a search must stop: a soft deadline (no new iteration after it) and a hard one.
-
-    Times are :func:`time.perf_counter` values, None for none. Another thread
-    may move them while the search runs (UCCI ``ponderhit`` starts the clock).
-    """
-
-    def __init__(self, soft: float | None = None, hard: float | None = None) -> None:
-        self.soft = soft
-        self.hard = hard
-        self.stopped = False
-        self.changed = threading.Event()
-
-    @classmethod
-    def from_now(cls, soft: float | None, hard: float | None) -> Deadlines:
-        """Deadlines ``soft`` and ``hard`` seconds from now (None: none)."""
-        now = time.perf_counter()
-        return cls(None if soft is None else now + soft, None if hard is None else now + hard)
-
-    def restart(self, soft: float | None, hard: float | None) -> None:
-        """Move both deadlines to ``soft`` and ``hard`` seconds from now."""
-        now = time.perf_counter()
-        self.soft = None if soft is None else now + soft
-        self.hard = None if hard is None else now + hard
-        self.changed.set()
-
-    def stop(self) -> None:
-        """Stop the search now (also if it has not started yet)."""
-        self.stopped = True
-        self.changed.set()
-
-
-class _Watchdog:
-    """Sets ``control[STOP]`` when the hard deadline passes (the kernels release the GIL)."""
-
-    def __init__(self, control: np.ndarray, deadlines: Deadlines) -> None:
-        self.control = control
-        self.deadlines = deadlines
-        self._done = False
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        changed = self.deadlines.changed
-        while not self._done:
-            if self.deadlines.stopped:
-                self.control[kb.STOP] = 1
-                return
-            hard = self.deadlines.hard
-            if hard is None:
-                changed.wait(0.05)
-            else:
-                left = hard - time.perf_counter()
-                if left <= 0:
-                    self.control[kb.STOP] = 1
-                    return
-                changed.wait(min(left, 0.01))
-            changed.clear()
-
-    def close(self) -> None:
-        self._done = True
-        self.deadlines.changed.set()
 
 
 def _budget(time_limit: float | None, max_nodes: int | None) -> Budget:
@@ -359,7 +114,9 @@ def perft(
     control[kb.NEXT_POLL] = kb.CHECK_EVERY
     watchdog = None  # a thread only when there is a clock to watch
     if budget.time_limit is not None:
-        watchdog = _Watchdog(control, Deadlines(None, start + budget.time_limit))
+        watchdog = Watchdog(
+            flag_setter(control, kb.STOP), Deadlines(None, start + budget.time_limit)
+        )
     per_move: dict[str, int] | None = {} if divide else None
     try:
         if depth == 0:
@@ -395,23 +152,6 @@ def perft(
 # ---------------------------------------------------------------------------
 # The search
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Iteration:
-    """One finished iteration of a search (what UCCI ``info`` lines report)."""
-
-    depth: int
-    seldepth: int
-    score: int
-    pv: tuple[str, ...]
-    nodes: int
-    elapsed_s: float
-    hashfull: int = 0  # per mille of table slots used in this search
-
-    @property
-    def nodes_per_s(self) -> float:
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 
 @dataclass(slots=True)
@@ -471,9 +211,17 @@ class SearchArrays:
         )
 
 
-def _tt_entries(megabytes: float) -> int:
+def _table_bytes(max_memory: int | str) -> int:
+    size = parse_memory(max_memory)
+    if size <= 0:
+        raise InvalidInput(f"max_memory must be > 0 bytes for the table, got {max_memory!r}")
+    return size
+
+
+def _tt_entries(max_memory: int) -> int:
+    """Table slots (a power of two, at least 1024) that fit in ``max_memory`` bytes."""
     entries = 1024
-    while entries * 2 * _TT_ENTRY_BYTES <= megabytes * (1 << 20):
+    while entries * 2 * _TT_ENTRY_BYTES <= max_memory:
         entries *= 2
     return entries
 
@@ -483,9 +231,11 @@ class Engine:
 
     Parameters
     ----------
-    hash_mb : float
-        Size of the transposition table in MiB (rounded down to a power of two
-        of entries, 21 bytes each).
+    max_memory : int or str
+        Bytes of the transposition table, or a size such as ``"256M"``
+        (default 64 MiB); rounded down to a power of two of entries (at
+        least 1024). The search allocates nothing while it runs, so memory
+        is decided here, once.
     features : iterable of str, optional
         The search features to use (default: all of :data:`FEATURES`); the
         others are switched off. ``()`` is plain fixed-depth alpha-beta.
@@ -493,14 +243,16 @@ class Engine:
         The evaluation's weights (default: :data:`~tansuo.xiangqi.heuristics.DEFAULT_WEIGHTS`).
     aspiration : int
         Half-width of the aspiration window (evaluation points).
-    max_memory : int or str, optional
-        A cap on the table's size in bytes (``"256M"``); the search allocates
-        nothing while it runs, so memory is decided here, once.
+
+    Raises
+    ------
+    InvalidInput
+        An unknown feature, a memory size that is not one, or an aspiration <= 0.
 
     Examples
     --------
     >>> from tansuo.xiangqi import Position
-    >>> engine = Engine(hash_mb=4)
+    >>> engine = Engine(max_memory="4M")
     >>> result = engine.search(Position(), depth=4)
     >>> result.status, result.depth, len(result.pv) >= 1
     ('solved', 4, True)
@@ -509,11 +261,10 @@ class Engine:
     def __init__(
         self,
         *,
-        hash_mb: float = DEFAULT_HASH_MB,
+        max_memory: int | str = DEFAULT_MAX_MEMORY,
         features: Iterable[str] | None = None,
         weights: EvalWeights | None = None,
         aspiration: int = 40,
-        max_memory: int | str | None = None,
     ) -> None:
         chosen = FEATURES if features is None else tuple(features)
         unknown = sorted(set(chosen) - set(FEATURES))
@@ -521,18 +272,13 @@ class Engine:
             raise InvalidInput(
                 f"unknown search feature(s) {', '.join(unknown)}; choose from {', '.join(FEATURES)}"
             )
-        if not hash_mb > 0:
-            raise InvalidInput(f"hash_mb must be > 0, got {hash_mb!r}")
         if aspiration <= 0:
             raise InvalidInput(f"aspiration must be > 0, got {aspiration!r}")
         self.features = frozenset(chosen)
-        if max_memory is not None:
-            cap = parse_memory(max_memory)
-            hash_mb = min(hash_mb, cap / (1 << 20))
-        self.hash_mb = float(hash_mb)
+        self.max_memory = _table_bytes(max_memory)
         self.aspiration = int(aspiration)
         self.ev = default_tables() if weights is None else build_tables(weights)
-        self.arrays = SearchArrays.new(_tt_entries(self.hash_mb))
+        self.arrays = SearchArrays.new(_tt_entries(self.max_memory))
         self._generation = 0
         self._deadlines: Deadlines | None = None
         self._lock = threading.Lock()
@@ -543,12 +289,10 @@ class Engine:
         self.arrays = SearchArrays.new(self.entries)
         self._generation = 0
 
-    def resize(self, hash_mb: float) -> None:
-        """A new transposition table of ``hash_mb`` MiB (its content is lost)."""
-        if not hash_mb > 0:
-            raise InvalidInput(f"hash size must be > 0 MiB, got {hash_mb!r}")
-        self.hash_mb = float(hash_mb)
-        self.arrays = SearchArrays.new(_tt_entries(self.hash_mb))
+    def resize(self, max_memory: int | str) -> None:
+        """A new transposition table of ``max_memory`` bytes (its content is lost)."""
+        self.max_memory = _table_bytes(max_memory)
+        self.arrays = SearchArrays.new(_tt_entries(self.max_memory))
 
     def stop(self) -> None:
         """Ask a running search to stop now (from another thread)."""
@@ -591,7 +335,7 @@ class Engine:
         deadlines: Deadlines | None = None,
         banned: Iterable[int] = (),
         on_iteration: Callable[[Iteration], None] | None = None,
-    ) -> SearchResult:
+    ) -> MoveResult:
         """Search ``position`` and return the best move with its score and line.
 
         Parameters
@@ -621,7 +365,7 @@ class Engine:
 
         Returns
         -------
-        SearchResult
+        MoveResult
         """
         if depth is not None and (
             isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH
@@ -645,7 +389,7 @@ class Engine:
         deadlines: Deadlines,
         banned: set[int],
         on_iteration: Callable[[Iteration], None] | None,
-    ) -> SearchResult:
+    ) -> MoveResult:
         start = time.perf_counter()
         s = self.arrays
         ctl = s.ctl
@@ -655,12 +399,12 @@ class Engine:
         root = [m for m in position.legal_moves() if m not in banned]
         outcome = position.outcome()
         if outcome is not None or not root:
-            stats = SearchStats(elapsed_s=time.perf_counter() - start, nodes=0)
+            stats = MoveStats(elapsed_s=time.perf_counter() - start, nodes=0)
             score = None
             if outcome is not None:
                 won = outcome.winner == position.side
                 score = 0 if outcome.winner is None else (MATE if won else -MATE)
-            return SearchResult("no_solution", None, score, 0, (), stats)
+            return MoveResult("no_solution", None, score, 0, (), stats)
         if position.ply + kb.MAX_PLY + 2 >= kb.RECORD_SIZE:
             raise InvalidInput("the game record is too long to search from here")
 
@@ -676,7 +420,7 @@ class Engine:
         np.right_shift(s.history, 1, out=s.history)
         s.frames[:, kb.KILLERS : kb.KILLERS + 2] = 0
         self._deadlines = deadlines
-        watchdog = _Watchdog(ctl, deadlines)
+        watchdog = Watchdog(flag_setter(ctl, kb.STOP), deadlines)
 
         root_moves = np.array(root, np.int32)
         root_nodes = np.zeros(len(root), np.int64)
@@ -780,7 +524,7 @@ class Engine:
                 limit = "time_limit" if deadlines.hard is not None else "stopped"
             else:
                 limit = "max_nodes"
-        stats = SearchStats(
+        stats = MoveStats(
             expanded=int(ctl[ks.NODES]),
             generated=int(ctl[ks.NODES]),
             elapsed_s=elapsed,
@@ -802,7 +546,7 @@ class Engine:
         )
         proved = best_score is not None and abs(best_score) >= MATE_BOUND
         solved = limit is None and (finished_depth == max_depth or proved)
-        return SearchResult(
+        return MoveResult(
             "solved" if solved else "limit",
             format_iccs(best_move),
             best_score,
@@ -822,17 +566,17 @@ def search(
     depth: int | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
-    hash_mb: float = 16,
+    max_memory: int | str = 16 << 20,
     features: Iterable[str] | None = None,
     on_iteration: Callable[[Iteration], None] | None = None,
-) -> SearchResult:
+) -> MoveResult:
     """Search ``position`` with a fresh :class:`Engine` (see :meth:`Engine.search`).
 
     >>> from tansuo.xiangqi import Position
     >>> search(Position(), depth=3).move is not None
     True
     """
-    engine = Engine(hash_mb=hash_mb, features=features)
+    engine = Engine(max_memory=max_memory, features=features)
     return engine.search(
         position, depth=depth, time_limit=time_limit, max_nodes=max_nodes, on_iteration=on_iteration
     )
@@ -842,7 +586,7 @@ def warm_up() -> None:
     """Compile the kernels (or load them from numba's cache) on a tiny case."""
     position = Position()
     perft(position, 2)
-    Engine(hash_mb=1).search(position, depth=2)
+    Engine(max_memory=1 << 20).search(position, depth=2)
     position.outcome()
     position.push("h2e2")
     position.evaluate()
@@ -854,10 +598,10 @@ __all__ = [
     "Deadlines",
     "Engine",
     "Iteration",
+    "MoveResult",
+    "MoveStats",
     "PerftResult",
     "PerftStats",
-    "SearchResult",
-    "SearchStats",
     "TimeControl",
     "perft",
     "search",

@@ -7,10 +7,11 @@ A player is given by a spec string:
     games can run in two threads on two cores).
 ``tansuo:depth=3,plain``
     Options after the colon, comma-separated: ``depth=N`` (fixed depth,
-    no clock), ``nodes=N`` (node budget per move), ``hash=MB``, ``plain``
-    (no search feature at all: fixed-depth alpha-beta), ``no-FEATURE`` (the
-    full engine without one feature, e.g. ``no-null_move``), ``weights=NAME``
-    (an evaluation variant of :data:`WEIGHT_VARIANTS`).
+    no clock), ``nodes=N`` (node budget per move), ``memory=SIZE`` (the
+    table, e.g. ``64M``), ``plain`` (no search feature at all: fixed-depth
+    alpha-beta), ``no-FEATURE`` (the full engine without one feature, e.g.
+    ``no-null_move``), ``weights=NAME`` (an evaluation variant of
+    :data:`WEIGHT_VARIANTS`).
 ``ucci:COMMAND`` / ``uci:COMMAND``
     An external engine started with ``COMMAND`` (split like a shell line),
     spoken to in UCCI or UCI; a spec that is not ``tansuo...`` is taken as
@@ -44,6 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tansuo.budget import parse_memory
 from tansuo.errors import InvalidInput
 from tansuo.xiangqi.engine import FEATURES, Engine
 from tansuo.xiangqi.heuristics import EvalWeights, with_weights
@@ -88,13 +90,13 @@ class TansuoPlayer:
         features: Sequence[str] = FEATURES,
         depth: int | None = None,
         nodes: int | None = None,
-        hash_mb: int = 32,
+        max_memory: int | str = 32 << 20,
         weights: EvalWeights | None = None,
     ) -> None:
         self.name = name
         self.depth = depth
         self.nodes = nodes
-        self.engine = Engine(hash_mb=hash_mb, features=features, weights=weights)
+        self.engine = Engine(max_memory=max_memory, features=features, weights=weights)
 
     def new_game(self) -> None:
         self.engine.new_game()
@@ -287,12 +289,14 @@ def make_player(spec: str, *, name: str | None = None, book: bool = False) -> Pl
                 features = []
             elif key.startswith("no-") and key[3:] in FEATURES:
                 features = [f for f in features if f != key[3:]]
-            elif key in ("depth", "nodes", "hash"):
+            elif key in ("depth", "nodes"):
                 try:
                     number = int(value)
                 except ValueError:
                     raise InvalidInput(f"{spec!r}: {key} wants a whole number") from None
-                kwargs[{"hash": "hash_mb"}.get(key, key)] = number
+                kwargs[key] = number
+            elif key == "memory":
+                kwargs["max_memory"] = parse_memory(value)
             elif key == "weights":
                 if value not in WEIGHT_VARIANTS:
                     raise InvalidInput(
@@ -504,7 +508,7 @@ class Opening:
 
 
 def read_openings(text: str) -> list[Opening]:
-    """Openings from the text of an openings file: one a line.
+    r"""Openings from the text of an openings file: one a line.
 
     A line is ICCS moves from the initial position (``h2e2 h9g7``), or
     ``fen FEN [moves ...]``, or ``startpos [moves ...]``, optionally named

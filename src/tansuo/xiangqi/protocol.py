@@ -87,8 +87,9 @@ class UcciEngine:
     ----------
     write : callable ``str -> None``
         Sends one line to the GUI (without the newline).
-    hash_mb : int
-        Initial transposition-table size (``setoption hashsize`` changes it).
+    max_memory : int or str
+        Bytes of the transposition table at first (a GUI's ``setoption
+        hashsize`` / ``Hash``, in MiB, changes it).
     warm : bool
         Compile (or load) the kernels in a background thread at once, so that
         ``ucciok`` goes out before the first, slow, compilation ends;
@@ -97,7 +98,7 @@ class UcciEngine:
     Examples
     --------
     >>> lines = []
-    >>> uc = UcciEngine(lines.append, hash_mb=4)
+    >>> uc = UcciEngine(lines.append, max_memory="4M")
     >>> for command in ("ucci", "position startpos", "go depth 3", "quit"):
     ...     running = uc.handle(command)
     ...     uc.wait()
@@ -106,11 +107,17 @@ class UcciEngine:
     """
 
     def __init__(
-        self, write: Callable[[str], None], *, hash_mb: int = 64, warm: bool = True
+        self,
+        write: Callable[[str], None],
+        *,
+        max_memory: int | str = 64 << 20,
+        warm: bool = True,
     ) -> None:
+        from tansuo.budget import parse_memory
+
         self._write = write
         self._write_lock = threading.Lock()
-        self.hash_mb = hash_mb
+        self.max_memory = parse_memory(max_memory)
         self.mode: str | None = None  # "ucci" or "uci" once the GUI has said which
         self.millisec = False
         self.batch = False
@@ -127,6 +134,11 @@ class UcciEngine:
             self._warm_up()
 
     # -- plumbing ----------------------------------------------------------------
+    @property
+    def hash_mb(self) -> int:
+        """The table's size in MiB, as the protocols' hash options say it."""
+        return max(1, self.max_memory >> 20)
+
     def send(self, line: str) -> None:
         with self._write_lock:
             self._write(line)
@@ -136,7 +148,7 @@ class UcciEngine:
             from tansuo.xiangqi.engine import Engine
             from tansuo.xiangqi.model import Position
 
-            engine = Engine(hash_mb=self.hash_mb)
+            engine = Engine(max_memory=self.max_memory)
             engine.search(Position(), depth=1)
             self._engine = engine
             # The position is the GUI's alone: a "position" sent while the
@@ -239,10 +251,10 @@ class UcciEngine:
             size = _whole(value, "hash size")
             if not 1 <= size <= MAX_HASH_MB:
                 raise InvalidInput(f"hash size must be 1 to {MAX_HASH_MB} MiB, got {size}")
-            self.hash_mb = size
+            self.max_memory = size << 20
             if self._engine_ready():
                 self._settle()
-                self.engine.resize(size)
+                self.engine.resize(self.max_memory)
         elif name == "usemillisec":
             self.millisec = value.lower() != "false"
         elif name == "batch":
@@ -474,9 +486,9 @@ class UcciEngine:
         )
 
     def _report_end(self, result: object) -> None:
-        from tansuo.xiangqi.engine import SearchResult
+        from tansuo.xiangqi.result import MoveResult
 
-        assert isinstance(result, SearchResult)
+        assert isinstance(result, MoveResult)
         stats = result.stats
         self.send(f"info time {int(stats.elapsed_s * 1000)} nodes {stats.nodes}")
 
@@ -509,7 +521,7 @@ def serve(
     lines: Iterable[str] | None = None,
     out: IO[str] | None = None,
     *,
-    hash_mb: int = 64,
+    max_memory: int | str = 64 << 20,
 ) -> None:
     """Run the protocol on ``lines`` (default stdin), writing to ``out`` (default stdout)."""
     stream = sys.stdout if out is None else out
@@ -518,7 +530,7 @@ def serve(
         stream.write(line + "\n")
         stream.flush()
 
-    engine = UcciEngine(write, hash_mb=hash_mb)
+    engine = UcciEngine(write, max_memory=max_memory)
     source = sys.stdin if lines is None else lines
     for line in source:
         if not engine.handle(line):

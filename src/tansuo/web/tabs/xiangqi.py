@@ -59,7 +59,7 @@ def play(call: Call) -> dict[str, Any]:
     """The engine's reply to the game sent."""
     position = _position(call)
     time_limit = call.limits.seconds(call.number("time_limit", None), DEFAULT_MOVE_TIME)
-    engine = Engine(hash_mb=HASH_MB)
+    engine = Engine(max_memory=HASH_MB << 20)
     done = threading.Event()
 
     def watch() -> None:  # the engine stops on request from another thread

@@ -1,0 +1,211 @@
+"""The result types of the Xiangqi engine: a move search, a perft count, an iteration.
+
+They follow tansuo's common result shape (``status``, ``solution``, ``cost``,
+``stats``, ``as_dict()``); the names are Xiangqi's own (:class:`MoveResult`,
+not :class:`tansuo.search.SearchResult`, which is the generic engine's).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tansuo.result import ResultMixin, Stats, Status, jsonable
+from tansuo.xiangqi._kernels.search import MATE, MATE_BOUND
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveStats(Stats):
+    """Counters of one search. ``expanded`` and ``generated`` both count positions entered.
+
+    Attributes
+    ----------
+    nodes : int
+        Positions entered by the search and its quiescence search.
+    qnodes : int
+        Of which in the quiescence search.
+    seldepth : int
+        The deepest ply any line reached (extensions and quiescence included).
+    tt_probes, tt_hits, tt_cutoffs : int
+        Transposition-table look-ups, those that found the position, and
+        those whose stored bound ended the search there.
+    null_tries, null_cutoffs : int
+        Null-move searches, and those that failed high.
+    lmr_reduced, lmr_researched : int
+        Late moves searched reduced, and those searched again at full depth.
+    pvs_researched : int
+        Null-window searches that beat alpha and were searched again.
+    beta_cutoffs, first_move_cutoffs : int
+        Cutoffs, and those by the first move tried (move-ordering quality).
+    iterations : tuple of dict
+        ``depth``, ``score``, ``nodes``, ``elapsed_s`` and ``pv`` of each finished iteration.
+    """
+
+    nodes: int = 0
+    qnodes: int = 0
+    seldepth: int = 0
+    tt_probes: int = 0
+    tt_hits: int = 0
+    tt_cutoffs: int = 0
+    null_tries: int = 0
+    null_cutoffs: int = 0
+    lmr_reduced: int = 0
+    lmr_researched: int = 0
+    pvs_researched: int = 0
+    beta_cutoffs: int = 0
+    first_move_cutoffs: int = 0
+    iterations: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def nodes_per_s(self) -> float | None:
+        """Nodes per second; None when no time was measured."""
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = Stats.as_dict(self)
+        out["nodes_per_s"] = jsonable(self.nodes_per_s)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult(ResultMixin):
+    """The answer of a search.
+
+    Attributes
+    ----------
+    status : {"solved", "no_solution", "limit"}
+        ``"solved"``: the requested depth was searched (or a mate proved);
+        ``"limit"``: time, nodes or a stop request ended it first, and
+        ``move`` is the best of the deepest finished iteration;
+        ``"no_solution"``: the game is already over (no move to choose).
+    move : str or None
+        The best move in ICCS (``"h2e2"``).
+    score : int or None
+        From the side to move's point of view, in evaluation points (a pawn
+        at home is 30); a win in ``n`` plies is ``MATE - n``.
+    depth : int
+        Depth of the deepest finished iteration (plies).
+    pv : tuple of str
+        The principal variation, ICCS.
+    stats : MoveStats
+    """
+
+    status: Status
+    move: str | None
+    score: int | None
+    depth: int
+    pv: tuple[str, ...]
+    stats: MoveStats
+
+    @property
+    def solution(self) -> list[str]:
+        """The principal variation (tansuo's common result shape)."""
+        return list(self.pv)
+
+    @property
+    def cost(self) -> None:
+        return None
+
+    @property
+    def mate_in(self) -> int | None:
+        """Plies to a forced win (positive) or loss (negative), if the score says so."""
+        if self.score is None or abs(self.score) < MATE_BOUND:
+            return None
+        plies = MATE - abs(self.score)
+        return plies if self.score > 0 else -plies
+
+    def describe_score(self) -> str:
+        """``"+35"``, ``"win in 5"``, ``"loss in 4"`` (plies) or ``"-"``."""
+        if self.score is None:
+            return "-"
+        mate = self.mate_in
+        if mate is None:
+            return f"{self.score:+d}" if self.score else "0"
+        return f"win in {mate}" if mate > 0 else f"loss in {-mate}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: status, solution, cost, stats, move, score, depth, pv, score_text, mate."""
+        return {
+            "status": self.status,
+            "solution": list(self.pv),
+            "cost": None,
+            "stats": self.stats.as_dict(),
+            "move": self.move,
+            "score": self.score,
+            "depth": self.depth,
+            "pv": list(self.pv),
+            "score_text": self.describe_score(),
+            "mate": self.mate_in,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PerftStats(Stats):
+    """Counters of a perft count (``expanded``/``generated`` are the leaves counted)."""
+
+    nodes: int = 0
+
+    @property
+    def nodes_per_s(self) -> float | None:
+        """Nodes per second; None when no time was measured."""
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = Stats.as_dict(self)
+        out["nodes_per_s"] = jsonable(self.nodes_per_s)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PerftResult(ResultMixin):
+    """A perft count: the leaves of the legal move tree ``depth`` plies deep.
+
+    ``nodes`` is the count (partial when ``status == "limit"``); ``divide``
+    the count below each root move (ICCS), when asked for.
+    """
+
+    status: Status
+    depth: int
+    nodes: int
+    divide: dict[str, int] | None
+    stats: PerftStats
+
+    @property
+    def solution(self) -> int:
+        return self.nodes
+
+    @property
+    def cost(self) -> None:
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: status, solution, cost, stats, nodes, depth, divide."""
+        return {
+            "status": self.status,
+            "solution": self.nodes,
+            "cost": None,
+            "stats": self.stats.as_dict(),
+            "nodes": self.nodes,
+            "depth": self.depth,
+            "divide": self.divide,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Iteration:
+    """One finished iteration of a search (what UCCI ``info`` lines report)."""
+
+    depth: int
+    seldepth: int
+    score: int
+    pv: tuple[str, ...]
+    nodes: int
+    elapsed_s: float
+    hashfull: int = 0  # per mille of table slots used in this search
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+__all__ = ["Iteration", "MoveResult", "MoveStats", "PerftResult", "PerftStats"]
