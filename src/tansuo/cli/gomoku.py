@@ -122,7 +122,7 @@ def _threat_command(
             f"{kind.upper()} for {result.attacker}: {' '.join(result.line)}", markup=False
         )
         check = "replayed: ends in five" if result.verified else "replay FAILED"
-        console.print(f"{len(result.line)} moves, {check}; {speed}", markup=False)
+        console.print(f"{plural(len(result.line), 'move')}, {check}; {speed}", markup=False)
     elif result.status == "no_solution":
         # Depth 0: proof-number search, which has no depth bound. A deepening that
         # stopped below its bound ran out of threats: no win of any length either.
@@ -237,7 +237,9 @@ def analyse_command(
         f"bestmove {result.move} ({board.format_xy(board.parse_move(result.move))})", markup=False
     )
     if from_book:
-        console.print("from the opening book (no search; --no-threats skips the book)", markup=False)
+        console.print(
+            "from the opening book (no search; --no-threats skips the book)", markup=False
+        )
         raise typer.Exit(EXIT_SOLVED)
     console.print(
         f"score {result.describe_score()} at depth {result.depth}; {stats.nodes:,} nodes in "
@@ -485,4 +487,4 @@ def book_build_command(
         how += f" --extend {Path(extend).name}"
         made = [*earlier, f"then: {how}"] if earlier else [f"made by: {how}"]
     out.write_text(built.format(made), encoding="utf-8")
-    console.print(f"{len(built)} positions written to {out}", markup=False)
+    console.print(f"{plural(len(built), 'position')} written to {out}", markup=False)

@@ -18,6 +18,7 @@ from tansuo.cli._common import (
     exit_code,
     json_option,
     max_expansions_option,
+    plural,
     resolve_algo,
     time_limit_option,
     trace_option,
@@ -113,7 +114,7 @@ def _print_result(result: SearchResult, algo: str, proof: str | None) -> None:
     stats = result.stats
     if result.status == "solved":
         moves = "".join(result.actions) or "(already solved)"
-        console.print(f"solved: {len(result.actions)} moves  {moves}")
+        console.print(f"solved: {plural(len(result.actions), 'move')}  {moves}")
     elif result.status == "no_solution":
         console.print(f"no solution: {proof or 'every reachable state was searched'}")
     else:

@@ -22,6 +22,7 @@ from tansuo.cli._batch import (
     workers_option,
 )
 from tansuo.cli._common import (
+    SEARCH_TIME_LIMIT,
     DefaultCommandGroup,
     check_outputs,
     compiling,
@@ -32,13 +33,14 @@ from tansuo.cli._common import (
     json_option,
     max_nodes_option,
     out_option,
+    plural,
     render_option,
     sample_option,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
 
-DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT  # the one rule: CONVENTIONS.md
 
 
 sudoku_app = typer.Typer(
@@ -88,9 +90,9 @@ def _summary(result: Any, count: bool, unique: bool) -> str:
         head = "no solution (proved)"
     elif count:
         head = (
-            f"{result.count} solutions"
+            plural(result.count, "solution")
             if result.exhausted
-            else f"at least {result.count} solutions (stopped at --max-solutions)"
+            else f"at least {plural(result.count, 'solution')} (stopped at --max-solutions)"
         )
     elif unique:
         head = "unique solution" if result.unique else "NOT unique: a second solution exists"
@@ -301,7 +303,7 @@ def _solve_file_fast(
 
     from tansuo.batch import BatchSummary
     from tansuo.cli._batch import print_summary
-    from tansuo.cli._common import EXIT_USAGE, worst_exit
+    from tansuo.cli._common import EXIT_USAGE, fail_line, worst_exit
     from tansuo.sudoku import many
     from tansuo.sudoku.io import iter_puzzle_chunks
 
@@ -327,6 +329,11 @@ def _solve_file_fast(
         raise InvalidInput(f"{where}: no puzzles found (one per line; # starts a comment)")
     summary.wall_s = time.perf_counter() - started
     print_summary(summary, out=out, to_stderr=json_out and out is None)
+    if summary.counts.get("error"):  # exit 2 says "bad input": one line on stderr says so
+        fail_line(
+            f"{summary.counts['error']:,} of {summary.done:,} lines could not be solved "
+            "(not a puzzle, or givens that clash); their records say why"
+        )
     statuses = [status for status, n in summary.counts.items() if n]
     return max((EXIT_USAGE if s == "error" else worst_exit([s]) for s in statuses), default=0)
 

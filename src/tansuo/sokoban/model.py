@@ -260,7 +260,8 @@ def _compile(level: Level) -> Board:
     walls = ~region
     if len(boxes) != len(goals):
         raise InvalidInput(
-            f"{name}: {len(boxes)} boxes but {len(goals)} goals where the player can reach"
+            f"{name}: {len(boxes)} box{'' if len(boxes) == 1 else 'es'} but {len(goals)} "
+            f"goal{'' if len(goals) == 1 else 's'} where the player can reach"
         )
     if not boxes:
         raise InvalidInput(f"{name}: no boxes to push")
