@@ -163,7 +163,7 @@ def test_budgets_give_limit():
     assert r.status == "limit" and r.stats.limit == "max_nodes"
 
 
-@pytest.mark.parametrize("bad", [0, -3, 61, 10**9, 2.5, "8", True])
+@pytest.mark.parametrize("bad", [0, -3, 61, 10**9, 2.5, "8", True])  # 61: too large to count
 def test_bad_sizes(bad):
     with pytest.raises(InvalidInput):
         count_solutions(bad)
@@ -233,7 +233,7 @@ def test_time_limits_hold_in_one_process(n):
     assert result.count is None
     assert cpu < 0.3 + 0.1, cpu  # the clock's own overrun, as CPU time (the machine is shared)
     started = time.process_time()
-    listed = find_solutions(n, 10**6, time_limit=0.2)
+    listed = find_solutions(n, 10**6 if n < 30 else 10**5, time_limit=0.2)
     cpu = time.process_time() - started
     assert listed.status in ("limit", "solved")
     assert cpu < 0.2 + 0.1 or listed.status == "solved", cpu

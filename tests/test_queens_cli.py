@@ -48,7 +48,8 @@ def test_cli_first_k_and_no_solution(run_cli):
     [
         ("0",),
         ("-2",),
-        ("61",),
+        ("61", "--count"),
+        ("1000001",),
         ("eight",),
         ("8", "--first", "0"),
         ("8", "--count", "--first", "2"),

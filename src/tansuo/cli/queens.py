@@ -46,10 +46,17 @@ def register(app: typer.Typer) -> None:
 
 
 def run(
-    n: str = typer.Argument(..., metavar="N", help="Board size 1..60, or a range: 8-14, 4,8,12."),
+    n: str = typer.Argument(
+        ...,
+        metavar="N",
+        help="Board size (1..60 to count, up to 1,000,000 to list), or a range: 8-14, 4,8,12.",
+    ),
     count: bool = typer.Option(False, "--count", help="Only count the solutions."),
     first: int | None = typer.Option(
-        None, "--first", help=f"Show this many solutions (default {DEFAULT_FIRST})."
+        None,
+        "--first",
+        metavar="K",
+        help=f"Show this many solutions (default {DEFAULT_FIRST}; 1 for N above 60).",
     ),
     up_to_symmetry: bool = typer.Option(
         False,
@@ -69,14 +76,16 @@ def run(
     """Print N-Queens solutions as boards, or count them (one size, or a batch of sizes)."""
     from tansuo.batch.domains import parse_size_range
     from tansuo.budget import Budget
-    from tansuo.queens import check_size
+    from tansuo.queens import MAX_N, MAX_N_FOUND, check_size
     from tansuo.threads import MAX_THREADS
 
     sizes = parse_size_range(n)
     if sizes is None:
         raise InvalidInput(f"board size must be a whole number or a range such as 8-14, got {n!r}")
+    batch = len(sizes) > 1 or ray is not None or out is not None or resume
+    listing = not (count or up_to_symmetry) and (first is not None or not batch)  # else counts
     for size in sizes:
-        check_size(size)
+        check_size(size, MAX_N_FOUND if listing else MAX_N)
     Budget(time_limit=time_limit, max_nodes=max_nodes)
     if up_to_symmetry and first is not None:
         raise InvalidInput("--up-to-symmetry counts classes; it does not go with --first")
@@ -89,7 +98,6 @@ def run(
         raise InvalidInput("--threads splits the counting; use it with --count or --up-to-symmetry")
     if threads is not None and not 1 <= threads <= MAX_THREADS:
         raise InvalidInput(f"--threads must be between 1 and {MAX_THREADS}, got {threads}")
-    batch = len(sizes) > 1 or ray is not None or out is not None or resume
     if batch:
         check_batch_flags(workers=workers, ray=ray, out=out, resume=resume, force=force, inputs=())
         if threads is None and (workers > 1 or ray is not None):
@@ -117,7 +125,14 @@ def _one_size(
     time_limit: float | None,
     max_nodes: int | None,
 ) -> None:
-    from tansuo.queens import boards_text, count_solutions, find_solutions, summary_line, warm_up
+    from tansuo.queens import (
+        MAX_N,
+        boards_text,
+        count_solutions,
+        find_solutions,
+        summary_line,
+        warm_up,
+    )
 
     with compiling(warm_up, "N-Queens kernels"):
         if counting:
@@ -131,7 +146,7 @@ def _one_size(
         else:
             result = find_solutions(
                 size,
-                DEFAULT_FIRST if first is None else first,
+                (DEFAULT_FIRST if size <= MAX_N else 1) if first is None else first,
                 time_limit=time_limit,
                 max_nodes=max_nodes,
             )
@@ -160,7 +175,7 @@ def _run_range(
 ) -> int:
     """Several sizes through the batch runner: a line (or a JSON record) per size."""
     from tansuo.batch import Instance, batch_domain
-    from tansuo.queens import format_board
+    from tansuo.queens.render import solution_text
 
     adapter = batch_domain("queens")
     options: dict[str, Any] = {
@@ -181,11 +196,14 @@ def _run_range(
         if record["status"] == "limit":
             return f"{record['id']}-queens: stopped by the {stats.get('limit')} budget ({work})"
         listed = record.get("solutions") or []
-        boards = "".join(f"{format_board(s)}\n\n" for s in listed)
+        boards = "".join(f"{solution_text(s)}\n\n" for s in listed)
         found = record.get("count")
         if isinstance(found, int):
             noun = "up to symmetry" if up_to_symmetry else "solutions"
             return f"{boards}{record['id']}-queens: {found:,} {noun} ({work})"
+        if record.get("lexicographic") is False:
+            how = f"{len(listed)} built or searched, each checked"
+            return f"{boards}{record['id']}-queens: {how} ({work})"
         return f"{boards}{record['id']}-queens: the first {len(listed)} shown ({work})"
 
     return run_batch_command(

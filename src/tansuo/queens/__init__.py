@@ -5,7 +5,9 @@
 and :func:`count_solutions` are the fast numba bitmask kernels, the latter with
 mirror symmetry, counting ``up_to_symmetry`` (rotation and reflection) and
 on every core (threads); every one stops on its budget within a few tens of
-milliseconds.
+milliseconds. Beyond what the exact search reaches at once (about n = 30),
+:func:`find_solutions` builds a solution directly (:func:`construction`) and
+finds more by min-conflicts, up to a million queens.
 
 Example
 -------
@@ -19,9 +21,11 @@ Q . . .
 . . Q .
 """
 
+from tansuo.queens.construct import construction
 from tansuo.queens.io import format_board, parse_board
 from tansuo.queens.model import (
     MAX_N,
+    MAX_N_FOUND,
     Placement,
     canonical,
     check_size,
@@ -42,6 +46,7 @@ from tansuo.threads import default_threads
 
 __all__ = [
     "MAX_N",
+    "MAX_N_FOUND",
     "Placement",
     "QueensProblem",
     "QueensResult",
@@ -49,6 +54,7 @@ __all__ = [
     "boards_text",
     "canonical",
     "check_size",
+    "construction",
     "count_solutions",
     "default_threads",
     "find_solutions",

@@ -330,3 +330,160 @@ def list_solutions(n, out, cols, left, right, free, queens, state, max_nodes):
     state[FOUND] = found
     state[NODES] = nodes
     return DONE
+
+
+# -- min-conflicts: solutions of any size, found by local search -------------------
+#
+# A placement is a permutation ``perm`` (the queen's column per row), so rows and
+# columns never clash; ``up[r + c]`` and ``down[r - c + n - 1]`` count the queens on
+# each diagonal. The search places the queens row by row, each on a random column
+# still free of diagonal attacks if a few tries find one (Sosic and Gu's greedy
+# start: all but a few dozen queens end up safe), then repairs: it takes a queen
+# under attack and swaps its column with another row's when the swap lowers the
+# number of attacking pairs (a random swap when no try does, to leave a local
+# minimum). Its random numbers come from a 64-bit linear congruential generator
+# kept in ``mc``, so a search resumes exactly where it stopped and one seed gives
+# one answer. What survives between two calls is in ``mc``, at the slots below.
+
+MC_PHASE = 0  # PLACING or REPAIRING
+MC_ROW = 1  # the next row to place
+MC_COLLISIONS = 2  # pairs of queens that attack each other (on a diagonal)
+MC_NODES = 3  # queens placed and swaps tried
+MC_RANDOM = 4  # the generator's state
+MC_OPEN = 5  # rows listed in ``open_rows`` (some may no longer be attacked)
+MC_SIZE = 6
+
+PLACING, REPAIRING = 0, 1
+GREEDY_TRIES = 64
+"""Random columns tried for a row while placing, before one under attack is kept."""
+REPAIR_TRIES = 32
+"""Swaps tried for an attacked queen before a random one is made."""
+
+
+def new_min_conflicts(n: int, seed: int) -> tuple[np.ndarray, ...]:
+    """The arrays of one min-conflicts search: ``(perm, up, down, open_rows, mc)``."""
+    mc = np.zeros(MC_SIZE, dtype=np.int64)
+    mc[MC_RANDOM] = seed
+    return (
+        np.arange(n, dtype=np.int64),
+        np.zeros(max(1, 2 * n - 1), dtype=np.int64),
+        np.zeros(max(1, 2 * n - 1), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        mc,
+    )
+
+
+@njit(cache=True, inline="always")
+def _random(mc, bound):
+    # the high bits of a 64-bit LCG (Knuth's MMIX constants); int64 products wrap
+    x = mc[MC_RANDOM] * 6364136223846793005 + 1442695040888963407
+    mc[MC_RANDOM] = x
+    return ((x >> 33) & 0x7FFFFFFF) % bound
+
+
+@njit(cache=True, inline="always")
+def _attackers(perm, up, down, n, r):
+    c = perm[r]
+    return up[r + c] + down[r - c + n - 1] - 2
+
+
+@njit(cache=True, inline="always")
+def _lift(up, down, n, r, c):
+    # take the queen off (r, c): the attacking pairs that go with it
+    up[r + c] -= 1
+    down[r - c + n - 1] -= 1
+    return up[r + c] + down[r - c + n - 1]
+
+
+@njit(cache=True, inline="always")
+def _drop(up, down, n, r, c):
+    # put a queen on (r, c): the attacking pairs it makes
+    made = up[r + c] + down[r - c + n - 1]
+    up[r + c] += 1
+    down[r - c + n - 1] += 1
+    return made
+
+
+@njit(cache=True, inline="always")
+def _swap(perm, up, down, n, i, j):
+    # swap the columns of rows i and j; returns the change in attacking pairs
+    ci = perm[i]
+    cj = perm[j]
+    change = -_lift(up, down, n, i, ci) - _lift(up, down, n, j, cj)
+    change += _drop(up, down, n, i, cj) + _drop(up, down, n, j, ci)
+    perm[i] = cj
+    perm[j] = ci
+    return change
+
+
+@njit(cache=True, nogil=True)
+def min_conflicts(perm, up, down, open_rows, mc, max_nodes):
+    """Search for a placement with no attack; resumable, stops after ``max_nodes`` nodes.
+
+    Starts from ``new_min_conflicts`` arrays. Returns DONE when ``perm`` is a
+    solution (``mc[MC_COLLISIONS] == 0``), RUNNING when the nodes ran out. A
+    node is a queen placed or a swap tried.
+    """
+    n = perm.size
+    stop_at = mc[MC_NODES] + max_nodes
+    if mc[MC_PHASE] == PLACING:
+        r = mc[MC_ROW]
+        while r < n:
+            if mc[MC_NODES] >= stop_at:
+                mc[MC_ROW] = r
+                return RUNNING
+            mc[MC_NODES] += 1
+            for _ in range(GREEDY_TRIES):
+                j = r + _random(mc, n - r)
+                c = perm[j]
+                perm[j] = perm[r]
+                perm[r] = c
+                if up[r + c] == 0 and down[r - c + n - 1] == 0:
+                    break
+            mc[MC_COLLISIONS] += _drop(up, down, n, r, perm[r])
+            r += 1
+        mc[MC_ROW] = n
+        mc[MC_PHASE] = REPAIRING
+        mc[MC_OPEN] = 0
+    while mc[MC_COLLISIONS] > 0:
+        if mc[MC_NODES] >= stop_at:
+            return RUNNING
+        if mc[MC_OPEN] == 0:  # list the rows under attack again
+            k = 0
+            for r in range(n):
+                if _attackers(perm, up, down, n, r) > 0:
+                    open_rows[k] = r
+                    k += 1
+            mc[MC_OPEN] = k
+            mc[MC_NODES] += 1
+        pick = _random(mc, mc[MC_OPEN])
+        i = open_rows[pick]
+        if _attackers(perm, up, down, n, i) == 0:  # safe since it was listed
+            mc[MC_OPEN] -= 1
+            open_rows[pick] = open_rows[mc[MC_OPEN]]
+            continue
+        moved = -1
+        sideways = -1
+        for _ in range(REPAIR_TRIES):
+            j = _random(mc, n)
+            mc[MC_NODES] += 1
+            if j == i:
+                continue
+            change = _swap(perm, up, down, n, i, j)
+            if change < 0:
+                mc[MC_COLLISIONS] += change
+                moved = j
+                break
+            _swap(perm, up, down, n, i, j)  # undo
+            if change == 0 and sideways < 0:
+                sideways = j
+        if moved < 0:  # a local minimum: a swap that keeps the attacks, else a random one
+            j = sideways if sideways >= 0 else _random(mc, n)
+            mc[MC_NODES] += 1
+            if j != i:
+                mc[MC_COLLISIONS] += _swap(perm, up, down, n, i, j)
+                moved = j
+        if moved >= 0 and mc[MC_OPEN] < n and _attackers(perm, up, down, n, moved) > 0:
+            open_rows[mc[MC_OPEN]] = moved
+            mc[MC_OPEN] += 1
+    return DONE

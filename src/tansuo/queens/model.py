@@ -17,26 +17,39 @@ from collections.abc import Sequence
 from tansuo.errors import InvalidInput
 
 MAX_N = 60
-"""Largest board: a row's squares must fit in one 64-bit word (with room to shift)."""
+"""Largest board the exact search takes (counting, listing in order): a row's squares
+must fit in one 64-bit word (with room to shift)."""
+
+MAX_N_FOUND = 1_000_000
+"""Largest board :func:`~tansuo.queens.find_solutions` answers (by construction and
+min-conflicts beyond :data:`MAX_N`)."""
 
 Placement = tuple[int, ...]
 
 
-def check_size(n: object) -> int:
-    """``n`` as an int, or InvalidInput when it is not a board size tansuo can handle.
+def check_size(n: object, limit: int = MAX_N) -> int:
+    """``n`` as an int, or InvalidInput when it is not a board size from 1 to ``limit``.
+
+    ``limit`` is :data:`MAX_N` for the exact search (counting) and
+    :data:`MAX_N_FOUND` for finding solutions.
 
     Example
     -------
-    >>> check_size(8)
-    8
+    >>> check_size(8), check_size(1000, limit=MAX_N_FOUND)
+    (8, 1000)
     """
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise InvalidInput(f"board size must be a whole number, got {n!r}")
     n = int(n)
     if n < 1:
         raise InvalidInput(f"board size must be at least 1, got {n}")
-    if n > MAX_N:
-        raise InvalidInput(f"board size {n} is too large; tansuo handles 1..{MAX_N}")
+    if n > limit:
+        if limit == MAX_N < MAX_N_FOUND:
+            raise InvalidInput(
+                f"board size {n} is too large to count; counting handles 1..{MAX_N} "
+                f"(solutions are found up to {MAX_N_FOUND:,})"
+            )
+        raise InvalidInput(f"board size {n} is too large; tansuo handles 1..{limit:,}")
     return n
 
 
@@ -48,16 +61,37 @@ def attacks(row_a: int, col_a: int, row_b: int, col_b: int) -> bool:
 def is_solution(placement: Sequence[int]) -> bool:
     """Whether a full placement has no two queens attacking each other.
 
+    The check of every answer, independent of how it was found: one queen per
+    column, and at most one on each diagonal (``row + col`` and ``row - col``
+    all different), in time linear in ``n`` (numpy for large boards).
+
     Example
     -------
     >>> is_solution((1, 3, 0, 2)), is_solution((0, 1, 2, 3))
     (True, False)
     """
     n = len(placement)
+    if n > 64:
+        import numpy as np
+
+        cols = np.asarray(placement)
+        if cols.ndim != 1 or cols.dtype.kind not in "iu":
+            return False
+        rows = np.arange(n, dtype=np.int64)
+        cols = cols.astype(np.int64)
+        if cols.min() < 0 or cols.max() >= n:
+            return False
+        lines = (cols, rows + cols, rows - cols + n - 1)
+        return all(int(np.bincount(line).max()) == 1 for line in lines)
     if any(not 0 <= c < n for c in placement):
         return False
-    return not any(
-        attacks(r1, placement[r1], r2, placement[r2]) for r1 in range(n) for r2 in range(r1)
+    return all(
+        len(set(line)) == n
+        for line in (
+            placement,
+            [r + c for r, c in enumerate(placement)],
+            [r - c for r, c in enumerate(placement)],
+        )
     )
 
 

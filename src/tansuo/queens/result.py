@@ -39,6 +39,10 @@ class QueensResult(ResultMixin):
     up_to_symmetry : bool
         Whether ``count`` counts classes under rotation and reflection.
     stats : QueensStats
+    lexicographic : bool
+        Whether ``solutions`` are the first in lexicographic order (the exact
+        search's); False when some were built or found by min-conflicts
+        (:func:`~tansuo.queens.find_solutions` on large boards).
     """
 
     status: Status
@@ -47,6 +51,7 @@ class QueensResult(ResultMixin):
     solutions: tuple[Placement, ...] = ()
     up_to_symmetry: bool = False
     stats: QueensStats = field(default_factory=QueensStats)
+    lexicographic: bool = True
 
     @property
     def solution(self) -> Placement | None:
@@ -59,12 +64,14 @@ class QueensResult(ResultMixin):
         return None
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON form: status, n, count, up_to_symmetry, solution, solutions, cost, stats."""
+        """JSON form: status, n, count, up_to_symmetry, lexicographic, solution, solutions,
+        cost, stats."""
         return {
             "status": self.status,
             "n": self.n,
             "count": self.count,
             "up_to_symmetry": self.up_to_symmetry,
+            "lexicographic": self.lexicographic,
             "solution": None if self.solution is None else list(self.solution),
             "solutions": [list(s) for s in self.solutions],
             "cost": None,

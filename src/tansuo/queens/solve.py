@@ -22,7 +22,8 @@ from tansuo.budget import FIRST_SLICE, TIME_SLICE_S, Budget, Meter, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.queens import _kernels
 from tansuo.queens._kernels import DEPTH, DONE, FOUND, NODES, NOT_STARTED, TOTAL
-from tansuo.queens.model import Placement, attacks, check_size
+from tansuo.queens.construct import MinConflicts, construction, images
+from tansuo.queens.model import MAX_N, MAX_N_FOUND, Placement, attacks, check_size, is_solution
 from tansuo.queens.result import QueensResult, QueensStats
 from tansuo.result import Status
 from tansuo.threads import check_threads
@@ -35,6 +36,18 @@ MAX_N_LIST_ALL = 14
 
 THREADED_FROM_N = 13
 """Smallest board counted on more than one thread (12-queens takes 3 ms on one)."""
+
+EXACT_NODES = 1 << 22
+"""Nodes the exact search may take to list the first solutions in order before
+:func:`find_solutions` builds and searches for them instead (it lists the first
+solution of every board up to n = 29 within this; n = 30 needs over 50 M)."""
+
+MAX_LISTING_BYTES = 256 << 20
+"""Most memory the solutions one :func:`find_solutions` call lists may take (about)."""
+
+MAX_SEEDS = 100_000
+"""Most min-conflicts searches one :func:`find_solutions` call starts (small boards
+have few solutions; beyond about n = 20 distinct seeds give distinct answers)."""
 
 CHUNK_NODES = 1 << 22
 """Nodes a kernel call runs before the clock is read again (about 25 ms at 160 M nodes/s)."""
@@ -98,29 +111,43 @@ def find_solutions(
     max_nodes: int | None = None,
     time_limit: float | None = None,
 ) -> QueensResult:
-    """The first ``max_solutions`` solutions in lexicographic order (all when None).
+    """``max_solutions`` distinct solutions: the first in lexicographic order where the
+    exact search reaches them at once, else built and searched for directly.
+
+    Up to ``n`` = 60 the exact search lists the first solutions in
+    lexicographic order, as :func:`reference_solutions` does; it answers most
+    boards up to ``n`` = 29 within its :data:`EXACT_NODES` nodes. When it has
+    not found them all by then (or ``n`` > 60), the rest come from the explicit
+    construction (:func:`~tansuo.queens.construct.construction`), its symmetric
+    images and min-conflicts searches from seeds 0, 1, 2, ... (see
+    :mod:`tansuo.queens.construct`), each checked by :func:`is_solution` and
+    kept only when it is new; ``result.lexicographic`` is then False.
 
     Parameters
     ----------
     n : int
-        Board size, 1..60.
+        Board size, 1..1,000,000 (1..14 when listing all).
     max_solutions : int or None
         How many to list: 1 finds one, None lists all (keep ``n`` small).
     max_nodes, time_limit : optional budgets (keyword-only)
-        A node is a queen placed. The clock is read every few million nodes.
+        A node is a queen placed (or a min-conflicts swap tried). The clock is
+        read every few million nodes.
 
     Returns
     -------
     QueensResult
-        ``count`` is the total when the search finished before ``max_solutions``
-        were found.
+        ``count`` is the total when the exact search finished before
+        ``max_solutions`` were found.
 
     Example
     -------
     >>> find_solutions(8, 2).solutions
     ((0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4))
+    >>> big = find_solutions(100_000)
+    >>> big.status, big.lexicographic, is_solution(big.solution)
+    ('solved', False, True)
     """
-    n = check_size(n)
+    n = check_size(n, MAX_N_FOUND)
     meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
     if max_solutions is not None and max_solutions < 1:
         raise InvalidInput(f"max_solutions must be >= 1 (or None for all), got {max_solutions}")
@@ -134,11 +161,75 @@ def find_solutions(
             f"{n}-queens has too many solutions to list them all; give how many "
             "(max_solutions), or count them with count_solutions"
         )
+    if max_solutions is not None and _listing_bytes(n, max_solutions) > MAX_LISTING_BYTES:
+        most = max(1, MAX_LISTING_BYTES // _listing_bytes(n, 1))
+        raise InvalidInput(
+            f"{max_solutions:,} solutions of {n:,}-queens would not fit in memory; "
+            f"at most {most:,} at this size"
+        )
+    found: list[Placement] = []
+    nodes = 0
+    exhausted = False
+    limit: str | None = None
+    if n <= MAX_N:
+        found, nodes, exhausted, limit = _list_in_order(n, max_solutions, meter)
+    in_order = len(found)
+    wanted = MAX_LISTED if max_solutions is None else max_solutions
+    if n > MAX_N or (limit == _EXACT and len(found) < wanted):
+        nodes, limit = _find_more(n, wanted, found, nodes, meter)
+    status: Status
+    if limit is not None and len(found) < wanted:
+        status = "limit"
+    else:
+        status = "solved" if found else "no_solution"
+        limit = None
+    return QueensResult(
+        status,
+        n,
+        len(found) if exhausted and limit is None else None,
+        tuple(found),
+        False,
+        _stats(nodes, meter.elapsed(), 1, limit),
+        lexicographic=len(found) == in_order,
+    )
+
+
+def _listing_bytes(n: int, solutions: int) -> int:
+    """About the memory of ``solutions`` placements as tuples (ints above 256 are objects)."""
+    return solutions * (56 + n * (8 if n <= 256 else 40))
+
+
+_EXACT = "exact_search"
+"""The name of the exact search's own node allowance in :func:`find_solutions`."""
+
+
+def _list_in_order(
+    n: int, max_solutions: int | None, meter: Meter
+) -> tuple[list[Placement], int, bool, str | None]:
+    """The first solutions in lexicographic order: ``(solutions, nodes, exhausted, limit)``.
+
+    When a number is wanted, the search may run :data:`EXACT_NODES` nodes
+    for each solution it has listed, plus one allowance: past that it stops
+    with the limit ``_EXACT`` (the caller's own budgets still hold).
+    """
     wanted = MAX_LISTED if max_solutions is None else max_solutions
     cols, left, right, free, queens, state = _kernels.new_state(n)
     state[DEPTH] = 0
     free[0] = (1 << n) - 1
     out = np.zeros((min(wanted, 1 << 16), n), dtype=np.int64)
+    exact = Meter(meter.budget, meter.stop)
+    exact.started, exact.deadline = meter.started, meter.deadline
+    given = (meter.count_name, meter.count_limit)
+
+    def allow(found: int) -> None:
+        # the exact search's allowance grows with each solution it lists
+        cap = EXACT_NODES * (1 + found)
+        if max_solutions is None or (given[1] is not None and given[1] <= cap):
+            exact.count_name, exact.count_limit = given
+        else:
+            exact.count_name, exact.count_limit = _EXACT, cap
+
+    allow(0)
     # Solutions become tuples as each buffer fills, inside the budgeted steps: at n = 19
     # a 0.2 s search lists about a million, and turning them into tuples after the
     # search took as long again, outside the time limit.
@@ -154,6 +245,7 @@ def find_solutions(
             finished = _kernels.list_solutions(
                 n, room, cols, left, right, free, queens, state, allowance
             )
+            allow(listed + int(state[FOUND]))
             if finished != DONE:
                 return False
             found = int(state[FOUND])
@@ -172,27 +264,65 @@ def find_solutions(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        limit = run_chunked(step, lambda: int(state[NODES]), meter, chunk=CHUNK_NODES)
+        limit = run_chunked(step, lambda: int(state[NODES]), exact, chunk=CHUNK_NODES)
         if limit is not None:
             found_all.extend(map(tuple, out[: state[FOUND]].tolist()))
     finally:
         if collecting:
             gc.enable()
-    exhausted = state[DEPTH] == NOT_STARTED
-    status: Status
-    if limit is not None and (max_solutions is None or len(found_all) < max_solutions):
-        status = "limit"
-    else:
-        status = "solved" if found_all else "no_solution"
-        limit = None
-    return QueensResult(
-        status,
-        n,
-        len(found_all) if exhausted and limit is None else None,
-        tuple(found_all),
-        False,
-        _stats(int(state[NODES]), meter.elapsed(), 1, limit),
-    )
+    return found_all, int(state[NODES]), bool(state[DEPTH] == NOT_STARTED), limit
+
+
+def _find_more(
+    n: int, wanted: int, found: list[Placement], nodes: int, meter: Meter
+) -> tuple[int, str | None]:
+    """Add distinct solutions to ``found`` until there are ``wanted``: ``(nodes, limit)``.
+
+    First the construction and its symmetric images (``n`` nodes each: the
+    queens placed), then min-conflicts searches from seeds 0, 1, 2, ...
+    Every one is checked by :func:`is_solution` before it counts.
+    """
+    seen = set(found)
+
+    def keep(placement: np.ndarray) -> None:
+        as_tuple = tuple(placement.tolist())
+        if as_tuple in seen:
+            return
+        if not is_solution(as_tuple):  # the independent check of every answer
+            raise AssertionError(f"{n}-queens: a non-solution was built: {as_tuple[:20]}...")
+        seen.add(as_tuple)
+        found.append(as_tuple)
+
+    built = construction(n)
+    if built is None:  # n = 2 or 3: the exact search has proved there is none
+        return nodes, None
+    for image in images(built):
+        if len(found) >= wanted:
+            return nodes, None
+        spent = meter.spent(nodes + n)
+        if spent is not None:
+            return nodes, spent
+        nodes += n
+        keep(image)
+    seed = 0
+    while len(found) < wanted:
+        spent = meter.spent(nodes)
+        if spent is not None:
+            return nodes, spent
+        search, before = MinConflicts(n, seed), nodes
+
+        def counted(search: MinConflicts = search, before: int = before) -> int:
+            return before + search.nodes
+
+        limit = run_chunked(search.step, counted, meter, chunk=CHUNK_NODES)
+        nodes += search.nodes
+        if limit is not None:
+            return nodes, limit
+        keep(search.placement)
+        seed += 1
+        if seed > MAX_SEEDS:  # a small board with fewer solutions than wanted
+            break
+    return nodes, None
 
 
 def _stats(nodes: int, elapsed: float, threads: int, limit: str | None) -> QueensStats:
