@@ -224,3 +224,18 @@ def test_evaluation_counts_material():
     start = evaluate(Position())
     without_black_rook = evaluate(parse_fen(START_FEN.replace("rnbakabnr", "1nbakabnr", 1)))
     assert without_black_rook - start > 500
+
+
+def test_the_engine_does_not_repeat_into_a_perpetual_chase():
+    # Red's rook chases Black's lone cannon round a cycle; a5a7 would bring the
+    # start position back a second time, every Red move of the cycle a chase.
+    position = parse_fen("4k4/9/Rc7/9/9/9/9/9/9/3K5 b")
+    for move in ["b7b5", "a7a5", "b5b7"]:
+        position.push(move)
+    from tansuo.xiangqi.engine import _repeats_into_a_loss
+    from tansuo.xiangqi.model import parse_iccs
+
+    assert _repeats_into_a_loss(position, parse_iccs("a5a7"))
+    assert not _repeats_into_a_loss(position, parse_iccs("a5a6"))
+    result = Engine(max_memory=1 << 20).search(position, depth=3)
+    assert result.move != "a5a7"

@@ -218,6 +218,21 @@ def _table_bytes(max_memory: int | str) -> int:
     return size
 
 
+def _repeats_into_a_loss(position: Position, move: int) -> bool:
+    """Whether ``move`` repeats a position in a cycle the rules (chase included) lose."""
+    side = position.side
+    position.play(move)
+    try:
+        if position.repetition_count() < 2:
+            return False
+        twin = position.copy()
+        twin.repetitions = 2
+        outcome = twin.outcome()
+        return outcome is not None and outcome.winner is not None and outcome.winner != side
+    finally:
+        position.undo()
+
+
 def _tt_entries(max_memory: int) -> int:
     """Table slots (a power of two, at least 1024) that fit in ``max_memory`` bytes."""
     entries = 1024
@@ -407,6 +422,12 @@ class Engine:
             return MoveResult("no_solution", None, score, 0, (), stats)
         if position.ply + kb.MAX_PLY + 2 >= kb.RECORD_SIZE:
             raise InvalidInput("the game record is too long to search from here")
+        # The kernels judge repetitions by perpetual check only; the rules also
+        # punish perpetual chase. A root move that repeats a position in a cycle
+        # the rules would lose is dropped while another move remains.
+        safe = [m for m in root if not _repeats_into_a_loss(position, m)]
+        if safe:
+            root = safe
 
         # Step 1. Set the switches, clear the counters, age the table and history.
         ctl[:] = 0
