@@ -66,6 +66,50 @@ LIMIT_NAMES = ("time_limit", "max_expansions", "max_nodes", "max_memory")
 
 _AMBIENT_STOP: ContextVar[Callable[[], bool] | None] = ContextVar("tansuo_stop", default=None)
 
+# -- Ctrl-C -------------------------------------------------------------------
+# A numba kernel holds the main thread, where Python runs its signal handlers,
+# until it returns. The command line therefore hears SIGINT on another thread
+# (signal.set_wakeup_fd) and calls interrupt(), which fires the stop flag of
+# every kernel being watched (each Watchdog registers here), so that a search
+# stops within one poll of its flag, not at its end. Progress() is what the
+# interrupted search had done, for the one line the command line prints.
+_ON_INTERRUPT: dict[int, Callable[[], None]] = {}
+_INTERRUPTED: list[float] = []  # perf_counter() of the first interrupt(), once it came
+_PROGRESS: list[Any] = [None, 0]  # [perf_counter() of the last meter's start, its last count]
+
+
+def interrupt() -> None:
+    """Stop every watched search now (Ctrl-C; callable from any thread)."""
+    if not _INTERRUPTED:
+        _INTERRUPTED.append(time.perf_counter())
+    for fire in list(_ON_INTERRUPT.values()):
+        fire()
+
+
+def interrupted() -> bool:
+    """Whether :func:`interrupt` was called in this process."""
+    return bool(_INTERRUPTED)
+
+
+def watching() -> bool:
+    """Whether a search is being watched (an interrupt will end it with its partial result)."""
+    return bool(_ON_INTERRUPT)
+
+
+def on_interrupt(fire: Callable[[], None]) -> Callable[[], None]:
+    """Call ``fire()`` on :func:`interrupt` (at once if it came already); returns the undo."""
+    key = id(fire)
+    _ON_INTERRUPT[key] = fire
+    if _INTERRUPTED:
+        fire()
+    return lambda: _ON_INTERRUPT.pop(key, None)  # type: ignore[func-returns-value]
+
+
+def progress() -> tuple[float | None, int]:
+    """``(seconds, count)`` of the search started last: its time so far and its last count."""
+    started, count = _PROGRESS
+    return (None if started is None else time.perf_counter() - started), int(count)
+
 
 @contextmanager
 def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
@@ -369,6 +413,7 @@ class Meter:
         self.count_name: str | None = None if count is None else count[0]
         self.count_limit: int | None = None if count is None else count[1]
         self.stop = stop if stop is not None else _AMBIENT_STOP.get()
+        _PROGRESS[0], _PROGRESS[1] = self.started, 0
 
     def elapsed(self) -> float:
         """Seconds since the meter started."""
@@ -379,6 +424,7 @@ class Meter:
 
     def spent(self, count: int = 0) -> str | None:
         """The name of the budget that is spent after ``count`` units of work, or None."""
+        _PROGRESS[1] = count
         if self.count_limit is not None and count >= self.count_limit:
             return self.count_name
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -395,6 +441,7 @@ class Meter:
 
     def next_check(self, count: int, every: int) -> int:
         """The count at which a recursive search should look at the budget next."""
+        _PROGRESS[1] = count
         due = count + every
         if self.count_limit is not None and self.count_limit < due:
             due = self.count_limit
@@ -591,6 +638,8 @@ class Watchdog:
         self._done = False
         watched = deadlines is not None or poll is not None
         self._thread: threading.Thread | None = None
+        # Ctrl-C fires it at once, from the thread that hears the signal
+        self._unwatch = on_interrupt(lambda: self._trip("stopped") if not self._done else None)
         if watched:
             self._thread = threading.Thread(target=self._run, daemon=True)
             self._thread.start()
@@ -627,6 +676,7 @@ class Watchdog:
     def close(self) -> None:
         """Stop watching (the search is over); ``fire`` will not be called after this."""
         self._done = True
+        self._unwatch()
         self.deadlines.changed.set()
 
     def __enter__(self) -> Watchdog:

@@ -60,11 +60,14 @@ for _module in command_modules():
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see DESIGN.md)."""
+    if argv is None:  # the program itself, not a call from Python: Ctrl-C stops kernels too
+        from tansuo.cli._interrupt import install
+
+        install()
     try:
         code = app(args=list(argv) if argv is not None else None, standalone_mode=False)
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted(argv)
     except InvalidInput as exc:
         fail_line(str(exc))
         return EXIT_USAGE
@@ -79,9 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         # Typer's own usage errors (it vendors click in recent versions, so the
         # classes are matched by shape, not imported): print them and use their code.
-        if type(exc).__name__ == "Abort":
-            print("interrupted", file=sys.stderr)
-            return EXIT_INTERRUPTED
+        if type(exc).__name__ == "Abort":  # click's name for a KeyboardInterrupt
+            return _interrupted(argv)
         show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
         if not (callable(show) and isinstance(exit_code, int)):
             raise
@@ -91,7 +93,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:  # a usage error: one line, like every other error
             fail_line(f"{message()} (see {_command_of(argv)} --help)")
         return exit_code
+    budget = sys.modules.get("tansuo.budget")
+    if budget is not None and budget.interrupted():  # a search stopped by Ctrl-C, its result shown
+        return _interrupted(argv, printed=True)
     return code if isinstance(code, int) else 0
+
+
+def _interrupted(argv: Sequence[str] | None, *, printed: bool = False) -> int:
+    """Ctrl-C: the one line (what stopped, the statistics, what a file kept), exit 130."""
+    from tansuo.cli._interrupt import report
+
+    report(argv, printed=printed)
+    return EXIT_INTERRUPTED
 
 
 def _command_of(argv: Sequence[str] | None) -> str:
