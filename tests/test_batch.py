@@ -223,3 +223,115 @@ def test_unknown_domains_and_options_say_what_exists():
 
 def test_in_process_backend_has_one_worker():
     assert InProcess().workers == 1
+
+
+def _resume_cases() -> list[tuple[str, bytes, str]]:
+    record = b'{"id":"1","status":"solved","elapsed_s":0.1}\n'
+    return [
+        ("notes", b"my notes\nabout the puzzles\n", "line 1 is not a tansuo batch result"),
+        ("notes without a line end", b"notes", "line 1 is not a tansuo batch result"),
+        ("damaged third line", record * 2 + b'{"id":"3","stat\n' + record, "line 3"),
+        ("json, not a result", b'{"a": 1}\n', "line 1"),
+        ("a result, then a note", record + b"my note\n", "line 2"),
+        ("unknown status", b'{"id":"1","status":"done"}\n', "line 1"),
+        ("blank line", record + b"\n" + record, "line 2"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "content", "said"), _resume_cases(), ids=lambda c: str(c)[:30])
+def test_resume_never_writes_into_a_file_it_did_not_write(name, content, said, tmp_path):
+    out = tmp_path / "notes.jsonl"
+    out.write_bytes(content)
+    with pytest.raises(InvalidInput, match=said):
+        run_batch("sudoku", _puzzles()[:3], {}, out=out, resume=True)
+    assert out.read_bytes() == content, name
+
+
+@pytest.mark.parametrize(("name", "content", "said"), _resume_cases(), ids=lambda c: str(c)[:30])
+def test_resume_on_the_command_line_refuses_in_one_line(name, content, said, run_cli, tmp_path):
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(i.text for i in _puzzles()[:3]) + "\n")
+    out = tmp_path / "notes.jsonl"
+    out.write_bytes(content)
+    for command in (["batch", "sudoku"], ["sudoku", "solve", "--file"]):
+        run = run_cli(*command, puzzles, "--out", out, "--resume")
+        lines = run.err.strip().splitlines()
+        assert run.code == 2 and len(lines) == 1 and said in lines[0], (command, run.err)
+        assert str(out.name) in lines[0]
+        assert out.read_bytes() == content, (name, command)
+
+
+def test_resume_cuts_only_a_half_written_record(tmp_path):
+    out = tmp_path / "results.jsonl"
+    run_batch("sudoku", _puzzles()[:2], {}, out=out)
+    whole = out.read_bytes()
+    out.write_bytes(whole + b'{"id":"3","sta')
+    run_batch("sudoku", _puzzles()[:4], {}, out=out, resume=True)
+    lines = out.read_text().splitlines()
+    assert [json.loads(line)["id"] for line in lines] == ["0", "1", "2", "3"]
+    assert out.read_bytes().startswith(whole)
+
+
+def _children(pid: int) -> list[int]:
+    """The pids of the live processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has exited; only its entry waits to be reaped
+
+
+def test_workers_exit_when_the_batch_is_killed(tmp_path):
+    """SIGKILL of 'tansuo batch sudoku - --workers 2' leaves no worker behind."""
+    env = {**os.environ, "PYTHONPATH": str(TESTS.parent / "src")}
+    command = [sys.executable, "-m", "tansuo", "batch", "sudoku", "-", "--workers", "2"]
+    process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120  # the parent loads the kernels, then forks
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2 and process.poll() is None:
+            time.sleep(0.05)
+            workers = _children(process.pid)
+        assert len(workers) == 2, (workers, process.poll())
+        process.send_signal(signal.SIGKILL)  # no goodbye: stdin is still open, nothing closed
+        process.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "the workers outlived their batch"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        if process.stdin is not None:
+            process.stdin.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("my notes on microban\n", "line 1 is not a solution entry"),
+        ("; Some other level\nuuLL\n\n", "line 1 is a solution for 'Some other level'"),
+        ("; 1\nuuLL\n\n", "that does not solve it"),
+    ],
+)
+def test_sokoban_resume_never_writes_into_a_file_it_did_not_write(content, said, run_cli,
+                                                                   tmp_path):  # fmt: skip
+    out = tmp_path / "solutions.txt"
+    out.write_text(content)
+    run = run_cli("sokoban", "microban", "--all", "--out", out, "--resume")
+    assert run.code == 2 and run.err.count("\n") == 1 and said in run.err, run.err
+    assert out.read_text() == content

@@ -26,6 +26,7 @@ from tansuo.batch.backends import InProcess, ProcessPool, RayBackend
 from tansuo.batch.domains import BatchDomain, batch_domain, domain_names
 from tansuo.batch.runner import ERROR, Instance, Record, iter_results
 from tansuo.errors import InvalidInput
+from tansuo.files import open_input, shown_path
 
 __all__ = [
     "ERROR",
@@ -41,6 +42,7 @@ __all__ = [
     "finished_ids",
     "iter_results",
     "make_backend",
+    "read_finished",
     "run_batch",
 ]
 
@@ -98,29 +100,68 @@ def make_backend(workers: int = 1, ray: str | None = None) -> Any:
     return InProcess()
 
 
+_RECORD_START = b'{"id":'
+"""How every line a batch writes begins (the record's ``id`` comes first)."""
+
+
+def read_finished(out: Path) -> tuple[set[str], int]:
+    """The ids in a results file, and how many bytes of it are whole records.
+
+    The file must be one this runner wrote: every complete line a JSON object
+    with an ``id`` and a ``status``. Only the last line may be cut short (a run
+    killed while writing it), and only if it begins as a record does; its bytes
+    are not counted.
+
+    Raises
+    ------
+    InvalidInput
+        Naming the file and the first line that is not a result; nothing is changed.
+    """
+    if not out.exists():
+        return set(), 0
+    done: set[str] = set()
+    keep = 0
+    shown = shown_path(out)
+    with open_input(out) as handle:
+        for number, raw in enumerate(handle, 1):
+            if not raw.endswith(b"\n"):  # the last line, cut short by a kill
+                head = raw[: len(_RECORD_START)]
+                if _RECORD_START.startswith(head):
+                    break
+            why = _not_a_record(raw)
+            if why is not None:
+                raise InvalidInput(
+                    f"{shown}: line {number} is not a tansuo batch result ({why}); "
+                    "--resume only continues a file a batch wrote, and leaves this one as it is"
+                )
+            done.add(str(json.loads(raw)["id"]))
+            keep += len(raw)
+    return done, keep
+
+
+def _not_a_record(raw: bytes) -> str | None:
+    """Why a line is not one a batch writes, or None if it is one."""
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        return "not JSON"
+    if not isinstance(record, dict) or not raw.startswith(_RECORD_START):
+        return "not a JSON object starting with its id"
+    if not isinstance(record.get("id"), str) or record.get("status") not in OUTCOMES:
+        return "no id, or a status that is not one of " + ", ".join(OUTCOMES)
+    return None
+
+
 def finished_ids(out: Path) -> set[str]:
     """The ids already in a results file, after cutting off a half-written last line.
 
     A run killed while writing leaves at most one partial line at the end;
     it is removed so that appending continues from a clean line boundary.
+    Anything else that is not a result is refused (see :func:`read_finished`)
+    and the file left as it was.
     """
-    if not out.exists():
-        return set()
-    done: set[str] = set()
-    keep = 0
-    with open(out, "rb") as handle:
-        for raw in handle:
-            if not raw.endswith(b"\n"):
-                break
-            try:
-                record = json.loads(raw)
-            except ValueError:
-                break
-            if not isinstance(record, dict) or "id" not in record:
-                raise InvalidInput(f"{out}: line {len(done) + 1} is not a tansuo batch result")
-            done.add(str(record["id"]))
-            keep += len(raw)
-    if keep != out.stat().st_size:
+    done, keep = read_finished(out)
+    if out.exists() and keep != out.stat().st_size:
         os.truncate(out, keep)
     return done
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import collections
 import contextlib
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -108,13 +110,38 @@ class InProcess:
         pass
 
 
-def _worker_main(connection: Connection) -> None:
+PARENT_CHECK_S = 0.5
+"""How often a local worker looks whether the process that started it is still there."""
+
+
+def _exit_with_parent(parent: int) -> None:
+    """End this worker process when ``parent`` is gone.
+
+    A parent killed with SIGKILL says no goodbye, and the worker's end of its
+    pipe does not close either while a sibling worker (forked from the same
+    parent) holds a copy of the other end; so a thread watches the parent's
+    pid (the worker is re-parented when it dies) and exits the process.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tansuo-parent-watch", daemon=True).start()
+
+
+def _worker_main(connection: Connection, parent: int | None = None) -> None:
     """A local worker: take a batch's task and shared data, then solve the chunks it is sent.
 
     Messages: ``("setup", task, shared)`` once per batch (the kernels are
     loaded on the first), ``("solve", key, items)`` per chunk, None to stop.
+    ``parent`` is the pid of the process that started it: the worker exits
+    when that process is gone, however it ended.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C for everyone
+    if parent is not None:
+        _exit_with_parent(parent)
     from tansuo.batch.domains import batch_domain
 
     task: Task | None = None
@@ -175,7 +202,9 @@ class ProcessPool:
 
     def _start(self) -> _Worker:
         parent_end, child_end = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(child_end,), daemon=True)
+        process = self._context.Process(
+            target=_worker_main, args=(child_end, os.getpid()), daemon=True
+        )
         process.start()
         child_end.close()
         return _Worker(process, parent_end)

@@ -10,13 +10,13 @@ nothing about batches (the dependency runs one way: batch -> domains).
 from __future__ import annotations
 
 import importlib
-import math
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tansuo.batch.runner import Instance
+from tansuo.budget import MAX_SECONDS, check_count, check_number, check_time_limit, parse_number
 from tansuo.errors import InvalidInput
 from tansuo.files import could_be_path, iter_lines
 from tansuo.result import Result
@@ -28,33 +28,64 @@ Converter = Callable[[Any], Any]
 
 
 def _optional_int(name: str, low: int = 0) -> Converter:
+    """A count option (``none`` or ``all``: no limit), checked by ``check_number``."""
+
     def convert(value: Any) -> int | None:
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "all")):
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "all")):
             return None
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise InvalidInput(f"{name} must be a whole number, got {value!r}") from None
-        if number < low:
-            raise InvalidInput(f"{name} must be >= {low}, got {number}")
-        return number
+        if isinstance(value, str):
+            return parse_number(value, name, whole=True, low=low)  # type: ignore[return-value]
+        return check_count(value, name, low=low)
 
     return convert
 
 
 def _seconds(name: str) -> Converter:
+    """A time-limit option, checked by :func:`tansuo.budget.check_number` (finite, >= 0)."""
+
     def convert(value: Any) -> float | None:
-        if value is None:
-            return None
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            raise InvalidInput(f"{name} must be a number of seconds, got {value!r}") from None
-        if not seconds >= 0 or (math.isinf(seconds) and seconds < 0):
-            raise InvalidInput(f"{name} must be a number of seconds >= 0, got {value!r}")
-        return seconds
+        if isinstance(value, str):
+            value = parse_number(value, name, low=0, high=MAX_SECONDS, unit="seconds")
+        return check_time_limit(value, name)
 
     return convert
+
+
+def _real(name: str) -> Converter:
+    """A finite number option (a weight): the solver checks its own range."""
+
+    def convert(value: Any) -> float | None:
+        if isinstance(value, str):
+            return parse_number(value, name, low=None)
+        return check_number(value, name, low=None)
+
+    return convert
+
+
+def _one_of(name: str, choices: Callable[[], Iterable[str]], *, default: bool = False) -> Converter:
+    """A name option that must be one of ``choices()`` (``default``: None, the solver's choice)."""
+
+    def convert(value: Any) -> str | None:
+        if value is None or (default and value in ("", "default")):
+            return None
+        known = list(choices())
+        if str(value) not in known:
+            raise InvalidInput(f"unknown {name} {value!r}; choose one of {', '.join(known)}")
+        return str(value)
+
+    return convert
+
+
+def _sliding_heuristics() -> Iterable[str]:
+    from tansuo.sliding import HEURISTICS
+
+    return HEURISTICS
+
+
+def _grid_heuristics() -> Iterable[str]:
+    from tansuo.grid import HEURISTICS
+
+    return HEURISTICS
 
 
 def _flag(name: str) -> Converter:
@@ -254,10 +285,10 @@ class GridBatch(BatchDomain):
     converters: ClassVar[Mapping[str, Converter]] = {
         "map": str,
         "algorithm": str,
-        "heuristic": lambda v: None if v in (None, "", "default") else str(v),
+        "heuristic": _one_of("heuristic", _grid_heuristics, default=True),
         "moves": str,
         "costs": str,
-        "weight": float,
+        "weight": _real("weight"),
         "landmarks": _optional_int("landmarks", 1),
         "time_limit": _seconds("time_limit"),
         "max_expansions": _optional_int("max_expansions"),
@@ -370,8 +401,8 @@ class SlidingBatch(BatchDomain):
     converters: ClassVar[Mapping[str, Converter]] = {
         "goal": str,
         "algorithm": str,
-        "heuristic": lambda value: None if value is None else str(value),
-        "weight": float,
+        "heuristic": _one_of("heuristic", _sliding_heuristics),
+        "weight": _real("weight"),
         "time_limit": _seconds("time_limit"),
         "max_nodes": _optional_int("max_nodes"),
         "max_memory": lambda value: value,

@@ -42,9 +42,10 @@ from tansuo.cli._common import (
     console,
     emit_json,
     err_console,
+    fail_line,
 )
 from tansuo.errors import InvalidInput
-from tansuo.files import check_output
+from tansuo.files import check_output, shown_path
 
 
 def workers_option() -> Any:
@@ -144,15 +145,21 @@ def run_batch_command(
         disable=not err_console.is_terminal,
     )
     statuses: set[str] = set()
+    error_count = 0
+    first_error: Record | None = None
     try:
         with progress:
             bar = progress.add_task(f"{domain}", total=total)
 
             def show_record(record: Record) -> None:
+                nonlocal error_count, first_error
                 progress.advance(bar)
                 if record.get("skipped"):
                     return
                 statuses.add(str(record.get("status")))
+                if record.get("status") == ERROR:
+                    error_count += 1
+                    first_error = first_error or record
                 if on_record is not None:
                     on_record(record)
                 if out is not None:
@@ -173,6 +180,15 @@ def run_batch_command(
     finally:
         backend.close()
     print_summary(summary, out=out, to_stderr=json_out and out is None)
+    if summary.done == 0 and summary.skipped == 0:
+        where = "standard input" if source in (None, "-") else shown_path(str(source))
+        fail_line(f"{where}: no {domain} instances found (blank lines and # comments are skipped)")
+        return EXIT_USAGE
+    if first_error is not None:  # exit 2 says "bad input": the one line on stderr says which
+        fail_line(
+            f"{error_count:,} of {summary.done:,} instances could not be solved; "
+            f"the first, id {first_error['id']}: {first_error.get('error')}"
+        )
     return _exit_code(statuses)
 
 

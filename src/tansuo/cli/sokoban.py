@@ -271,32 +271,53 @@ def _describe(record: dict[str, Any]) -> str:
 
 
 def _finished_titles(out: Path, levels: list[Any]) -> set[str]:
-    """The titles whose solutions in ``out`` replay to solved; ``out`` keeps only those.
+    """The titles whose solutions ``out`` holds, as this command writes them.
 
-    A run killed while writing may leave a half-written last solution: it does
-    not replay, so it is dropped here (the file is rewritten atomically) and
-    its level is solved again.
+    The file must be entries this command wrote (``format_solution``: a title
+    of this collection, a LURD that replays to solved), one after another. A
+    run killed while writing may leave a half-written last entry: it is cut
+    off and its level solved again. Anything else is refused, naming its
+    line, and the file left as it was: ``--resume`` never writes into a file
+    it did not write.
     """
     import os
+    import re
 
-    from tansuo.sokoban import format_solution, read_solutions
+    from tansuo.files import read_text, shown_path
     from tansuo.sokoban.model import verify
 
-    if not out.exists() or not out.read_text(encoding="utf-8").strip():
+    if not out.exists():
         return set()
+    text = read_text(out)
     by_title = {lvl.title: lvl for lvl in levels}
-    kept: dict[str, str] = {}
-    for title, lurd in read_solutions(out).items():
-        if title in by_title:
+    entry = re.compile(r"; ([^\n]*)\n([lurdLURD]*)\n\n")
+    done: set[str] = set()
+    position = 0
+    while position < len(text):
+        found = entry.match(text, position)
+        tail = text[position:]
+        if found is None and "\n\n" not in tail and "; ".startswith(tail[:2]):
+            os.truncate(out, len(text[:position].encode("utf-8")))  # a half-written entry
+            break
+        line = text.count("\n", 0, position) + 1
+        problem = None
+        if found is None:
+            problem = "not a solution entry ('; TITLE', the LURD, a blank line)"
+        elif found.group(1) not in by_title:
+            problem = f"a solution for {found.group(1)!r}, not a level of this collection"
+        else:
             try:
-                verify(by_title[title].board(), lurd)
+                verify(by_title[found.group(1)].board(), found.group(2))
             except InvalidInput:
-                continue
-            kept[title] = lurd
-    temporary = out.with_name(out.name + ".part")
-    temporary.write_text("".join(format_solution(t, s) for t, s in kept.items()), "utf-8")
-    os.replace(temporary, out)
-    return set(kept)
+                problem = f"a solution of {found.group(1)!r} that does not solve it"
+        if problem is not None or found is None:
+            raise InvalidInput(
+                f"{shown_path(out)}: line {line} is {problem}; --resume only continues a "
+                "file this command wrote, and leaves this one as it is"
+            )
+        done.add(found.group(1))
+        position = found.end()
+    return done
 
 
 @sokoban_app.command("verify", help="Replay a solution file against the levels it solves.")
