@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tansuo.adversarial import alphabeta, is_mate_score
+from tansuo.adversarial import alphabeta
 from tansuo.gomoku import Engine, EngineOptions, find_threat, parse_position, search
 from tansuo.gomoku.engine import AVOID_NODES, TRAP_NODES, _threat_squares
 
@@ -68,41 +68,6 @@ def test_time_limit_is_honoured_on_a_big_board():
     # CPU time: on a shared machine wall time also counts the others' turns (0.44 s was seen)
     assert time.process_time() - started < 0.3 + 0.1
     assert result.move is not None
-
-
-def test_tree_vcf_probes_see_a_win_beyond_the_depth():
-    # a VCF of four fours: two plies of alpha-beta alone see no win; with the
-    # VCF probe at every node (the root's own threat search switched off) they do
-    board = parse_position(
-        "15 freestyle h8 g9 h9 h6 f8 g8 g6 h10 g10 e12 f9 e8 f10 f11 e9 f7 d10 c10 b12 c11 g11"
-    )
-    plain = _plain_engine().search(board, depth=2)
-    probing = Engine(EngineOptions(tree_vcf_depth=8), max_memory=1 << 20, book=False)
-    probing._root_threats = lambda *args: None  # type: ignore[method-assign]
-    found = probing.search(board, depth=2)
-    assert plain.score is not None and not is_mate_score(plain.score)
-    assert found.score is not None and is_mate_score(found.score) and found.score > 0
-
-
-def test_tree_vct_probe_at_ply_one_sees_a_threat_win_after_a_root_move():
-    # the position of the test below: one ply of alpha-beta plays e6, after
-    # which white wins by a VCT of seven threats; with a VCT probe at ply 1
-    # (the opponent to move after each root move) the search avoids it
-    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-
-    def white_wins_after(move: str) -> bool:
-        board.play(board.parse_move(move))
-        try:
-            return find_threat(board, kind="vct", max_depth=11, max_nodes=AVOID_NODES).solved
-        finally:
-            board.undo()
-
-    blind = Engine(max_memory=1 << 20, book=False).search(board, depth=1)
-    assert blind.move is not None and white_wins_after(blind.move)
-    options = EngineOptions(tree_vct_plies=(1,), tree_vct_depth=11, tree_vct_nodes=20_000)
-    probing = Engine(options, max_memory=1 << 20, book=False)
-    seen = probing.search(board, depth=1)
-    assert seen.move is not None and not white_wins_after(seen.move)
 
 
 def test_final_check_finds_a_real_defence_not_a_four():
@@ -231,18 +196,18 @@ def test_renju_black_is_never_taken_as_quiet():
     assert not engine._opponent_threat(board, 1.0)
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"tree_vcf_depth": 200},
-        {"tree_vct_plies": (0,)},
-        {"tree_vct_plies": (70,)},
-        {"tree_vct_nodes": -1},
-        {"tree_vct_depth": "8"},
-    ],
-)
-def test_probe_options_out_of_range_are_refused(options):
+@pytest.mark.parametrize("width", [0, -1, "8", True, 1 << 17])
+def test_a_width_out_of_range_is_refused(width):
     from tansuo.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="whole number"):
-        EngineOptions(**options)
+        EngineOptions(width=width)
+
+
+def test_the_options_are_one_frozen_value():
+    import dataclasses
+
+    options = EngineOptions(width=8)
+    assert Engine(options, max_memory=1 << 20, book=False).options is options
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.width = 9  # type: ignore[misc]

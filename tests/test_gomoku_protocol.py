@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tansuo.gomoku.protocol import ABOUT, Brain, rule_name, run
+from tansuo.gomoku.protocol import ABOUT, Brain, run
 
 
 def _talk(brain: Brain, *lines: str) -> list[str]:
@@ -93,8 +93,17 @@ def test_info_keys(brain):
 @pytest.mark.parametrize(
     "bits, rule",
     # the protocol's bit mask: 1 exactly five, 2 continuous game, 4 renju, 8 caro
-    [(0, "freestyle"), (1, "standard"), (2, "freestyle"), (3, "standard"), (4, "renju")]
-    + [(6, "renju"), (8, "caro"), (10, "caro"), (9, "caro")],
+    [
+        (0, "freestyle"),
+        (1, "standard"),
+        (2, "freestyle"),
+        (3, "standard"),
+        (4, "renju"),
+        (6, "renju"),
+        (8, "caro"),
+        (9, "caro"),
+        (10, "caro"),
+    ],
 )
 def test_info_rule_is_the_protocols_bit_mask(brain, bits, rule):
     _talk(brain, f"INFO rule {bits}", "START 15")

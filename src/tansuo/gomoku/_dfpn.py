@@ -54,6 +54,10 @@ from tansuo.gomoku._kernels import (
     SALT_DEFEND,
     SALT_VCT,
     SALT_WHITE,
+    ST_FIVES,
+    ST_INFO,
+    ST_KEY,
+    ST_ZOBRIST,
     STATE_TYPE,
     WHITE,
     WIN,
@@ -100,7 +104,7 @@ def node_key(key, a, is_and, vct):
 @njit(cache=True)
 def _attacker_moves(state, bufs, a, vct, ply, last):
     """The OR node's children (the attacker's threats, best first), or GEN_WIN / GEN_FAIL."""
-    fivecnt = state[5]
+    fivecnt = state[ST_FIVES]
     d = 3 - a
     moves = bufs[0, ply]
     blocks = bufs[1, ply]
@@ -124,7 +128,7 @@ def _attacker_moves(state, bufs, a, vct, ply, last):
     n = threat_moves(state, a, vct, moves, prio)
     # a three threatens when it makes a threat point (read from the tables when
     # none is on the board yet and the rules allow, else played)
-    local = vct != 0 and not (a == BLACK and state[9][I_RULE] == RULE_RENJU)
+    local = vct != 0 and not (a == BLACK and state[ST_INFO][I_RULE] == RULE_RENJU)
     if local and has_threat_point(state, a):
         local = False
     kept = 0
@@ -157,7 +161,7 @@ def _defender_moves(state, bufs, scratch, a, ply, last):
     (they lose at once), and a counter-four the attacker cannot block makes
     the node a disproof.
     """
-    fivecnt = state[5]
+    fivecnt = state[ST_FIVES]
     d = 3 - a
     moves = bufs[0, ply]
     blocks = bufs[1, ply]
@@ -213,7 +217,7 @@ def _store(ds, k, pn, dn):
 @njit(cache=True)
 def _child_key(state, a, is_and, vct, m, f):
     """Key of the child reached by ``m`` (and the attacker's block ``f`` after it, if >= 0)."""
-    zob, key = state[7], state[8][0]
+    zob, key = state[ST_ZOBRIST], state[ST_KEY][0]
     d = 3 - a
     if is_and:
         k = key ^ zob[d, m]
@@ -237,7 +241,7 @@ def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
         return
     if ply > counters[C_MAX_PLY]:
         counters[C_MAX_PLY] = ply
-    k = node_key(state[8][0], a, is_and != 0, vct)
+    k = node_key(state[ST_KEY][0], a, is_and != 0, vct)
     if ply >= MAX_PLY - 4:
         counters[C_DEPTH_CUTS] += 1
         _store(ds, k, INF, 0)
@@ -331,7 +335,7 @@ def dfpn_root(state, ds, a, vct):
     mid(state, ds, a, zero, zero, vct, np.int64(-1), np.int64(INF), np.int64(INF))
     if counters[C_ABORTED] != 0:
         return ABORT
-    k = node_key(state[8][0], a, False, vct)
+    k = node_key(state[ST_KEY][0], a, False, vct)
     slot = k & np.uint64(keys.shape[0] - 1)
     if keys[slot] != k:
         return ABORT  # the root's entry was replaced: unknown

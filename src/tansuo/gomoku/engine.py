@@ -358,7 +358,7 @@ def find_threat(
     if board.winner is not None:
         raise InvalidInput(f"the game is over: {COLOUR_NAMES[board.winner]} has won")
     if searcher is None:
-        searcher = _shared_searcher(len(board.state[0]), budget.max_memory)
+        searcher = _shared_searcher(len(board.state[K.ST_BOARD]), budget.max_memory)
         searcher.clear()
     # else: the caller's searcher keeps its cache (the engine's, valid for one game's rule)
     counters = searcher.counters
@@ -640,7 +640,7 @@ def _threat_squares(board: Board, line: tuple[str, ...], attacker: int) -> list[
     size = len(board.cells)
     buffer = np.empty(size, dtype=np.int64)
     is_four = np.empty(size, dtype=np.int64)
-    scratch = np.zeros((K.SCRATCH_ROWS, len(board.state[0])), dtype=np.int64)
+    scratch = np.zeros((K.SCRATCH_ROWS, len(board.state[K.ST_BOARD])), dtype=np.int64)
     made: list[int] = []
     try:
         for i, text in enumerate(line):
@@ -676,30 +676,18 @@ class EngineOptions:
     ----------
     threats : bool
         Use the threat search (the root VCF/VCT, the quiet test, the final
-        checks, the tree probes if asked); False: plain alpha-beta with the
+        checks); False: plain alpha-beta with the
         same move generation and evaluation (the ``tansuo:nothreats`` player).
     width : int
         Moves searched per alpha-beta node (the best by threat value; every
         four is kept).
     extend : bool
         Search on past the depth while the side to move must block a four.
-    tree_vcf_depth, tree_vcf_nodes : int
-        A VCF probe of at most that many fours and nodes at every alpha-beta
-        node whose side to move can make a four (depth 0, the default: none).
-    tree_vcf_leaves : bool
-        The VCF probe only at the frontier (depth 0 and the four extension).
-    tree_vct_plies : tuple of int
-        A VCT probe at the nodes of these plies (ply 1: every root move is
-        checked for an opponent's VCT), of ``tree_vct_depth`` threats and
-        ``tree_vct_nodes`` nodes.
-    tree_vct_depth, tree_vct_nodes : int
-        The size of the VCT probes.
 
     Raises
     ------
     InvalidInput
-        A probe's size or ply outside what the kernel packs (depths 0..127,
-        plies 1..61, nodes 0..2**40), or a width below 1.
+        A width that is not a whole number in 1..65536.
 
     Examples
     --------
@@ -710,26 +698,11 @@ class EngineOptions:
     threats: bool = True
     width: int = 12
     extend: bool = True
-    tree_vcf_depth: int = 0
-    tree_vcf_nodes: int = 50
-    tree_vcf_leaves: bool = False
-    tree_vct_plies: tuple[int, ...] = ()
-    tree_vct_depth: int = 8
-    tree_vct_nodes: int = 300
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tree_vct_plies", tuple(self.tree_vct_plies))
-        for name, value, low, high in (
-            ("width", self.width, 1, 1 << 16),
-            ("tree_vcf_depth", self.tree_vcf_depth, 0, 127),
-            ("tree_vct_depth", self.tree_vct_depth, 0, 127),
-            ("tree_vcf_nodes", self.tree_vcf_nodes, 0, 1 << 40),
-            ("tree_vct_nodes", self.tree_vct_nodes, 0, 1 << 40),
-            *(("tree_vct_plies", p, 1, 61) for p in self.tree_vct_plies),
-        ):
-            # the kernel packs depth (7 bits) and nodes into one number, plies into a bit mask
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise InvalidInput(f"{name}: {value!r} is not a whole number in {low}..{high}")
+        value = self.width
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1 << 16:
+            raise InvalidInput(f"width: {value!r} is not a whole number in 1..65536")
 
 
 class Engine:
@@ -739,10 +712,9 @@ class Engine:
     short VCT, for the side to move (a win found is played at once); a VCF and
     a VCT of the opponent as if we passed (none: the position is quiet, see
     ``QUIET_SHARE``); then alpha-beta, in which an opponent's open three leaves
-    only its defences and our own fours as moves, and, if asked, nodes probe a
-    small VCF or VCT of the side to move (``tree_vcf_*``, ``tree_vct_*``);
-    last, unless the position was quiet, the move chosen is checked against a
-    VCF and a short VCT of the opponent, and replaced by one that survives
+    only its defences and our own fours as moves; last, unless the position
+    was quiet, the move chosen is checked against a VCF and a short VCT of the
+    opponent, and replaced by one that survives
     them when one is found in time; and with the time the alpha-beta left
     over, the move chosen is checked one reply deeper, for an opponent's
     quiet move after which no move stops its VCF or VCT (``TRAP_SHARE``).
@@ -831,7 +803,7 @@ class Engine:
             self._searcher.clear()
 
     def _arrays(self, board: Board, params: np.ndarray) -> tuple[Any, ...]:
-        n = len(board.state[0])
+        n = len(board.state[K.ST_BOARD])
         if self.history is None or len(self.history) != n:
             self.history = np.zeros(n, dtype=np.int64)
         counters = np.zeros(K.COUNTERS_SIZE, dtype=np.int64)
@@ -955,16 +927,9 @@ class Engine:
         o = self.options
         params[K.S_WIDTH] = o.width
         params[K.S_EXTEND] = int(o.extend and not plain)
-        if o.threats and not plain:
-            params[K.S_VCF_DEPTH] = o.tree_vcf_depth
-            params[K.S_VCF_NODES] = o.tree_vcf_nodes
-            params[K.S_VCF_LEAVES] = int(o.tree_vcf_leaves)
-            params[K.S_VCT_PLIES] = sum(1 << p for p in o.tree_vct_plies)
-            params[K.S_VCT_DEPTH] = o.tree_vct_depth
-            params[K.S_VCT_NODES] = o.tree_vct_nodes
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
-        counters = arrays[6]
+        counters = arrays[K.A_COUNTERS]
         counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
         counters[K.C_NEXT_POLL] = K.POLL_EVERY
         # the alpha-beta stops at HARD_SHARE of the time (the rest: the VCF check
@@ -1308,12 +1273,12 @@ class Engine:
         try:
             colour = 3 - side
             for _ in range(depth - 1):
-                key = state[8][0] ^ (K.SALT_WHITE if colour == K.WHITE else np.uint64(0))
+                key = state[K.ST_KEY][0] ^ (K.SALT_WHITE if colour == K.WHITE else np.uint64(0))
                 slot = int(key & mask)
                 if self.tt_keys[slot] != key:
                     break
                 m = int(self.tt_move[slot])
-                if state[0][m] != K.EMPTY or not K.is_legal(state, m, colour):
+                if state[K.ST_BOARD][m] != K.EMPTY or not K.is_legal(state, m, colour):
                     break
                 wins = K.is_five_move(state, m, colour)
                 pv.append(m)
@@ -1329,11 +1294,11 @@ class Engine:
 
     def _threat_searcher(self, board: Board) -> ThreatSearcher:
         """The engine's threat searcher (root and tree share its cache) for this board and rule."""
-        frame = (len(board.state[0]), board.rule)
+        frame = (len(board.state[K.ST_BOARD]), board.rule)
         if self._searcher is None or self._searcher_frame != frame:
             # proved wins and failures stay valid from move to move of a game:
             # a win found once is followed up at once
-            self._searcher = ThreatSearcher(len(board.state[0]), self.cache_entries)
+            self._searcher = ThreatSearcher(len(board.state[K.ST_BOARD]), self.cache_entries)
             self._searcher_frame = frame
         return self._searcher
 

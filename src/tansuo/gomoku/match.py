@@ -210,7 +210,7 @@ class MatchResult:
         if math.isinf(self.elo_error) or math.isinf(self.elo):
             elo = "too few games for an Elo estimate"  # not "Elo -0 +/- inf"
         else:  # a whole number, so that -0.3 reads +0, not -0
-            elo = f"Elo {int(round(self.elo)):+d} +/- {self.elo_error:.0f}"
+            elo = f"Elo {round(self.elo):+d} +/- {self.elo_error:.0f}"
         return (
             f"{self.first} vs {self.second}: +{self.wins} -{self.losses} ={self.draws} "
             f"({100 * self.score:.1f}%), {elo}; "

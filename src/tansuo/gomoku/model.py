@@ -191,7 +191,10 @@ class Board:
         """A cell index from ``"h8"``, ``"7,7"``, ``(x, y)`` or an index."""
         if isinstance(text, (int, np.integer)):
             move = int(text)
-            if not (0 <= move < self.state[0].shape[0]) or self.state[0][move] == K.WALL:
+            if (
+                not (0 <= move < self.state[K.ST_BOARD].shape[0])
+                or self.state[K.ST_BOARD][move] == K.WALL
+            ):
                 raise IllegalMove(f"{move} is not a cell of the board")
             return move
         if isinstance(text, tuple) and len(text) == 2:
@@ -275,7 +278,7 @@ class Board:
         return board
 
     def stone(self, move: int) -> int:
-        return int(self.state[0][move])
+        return int(self.state[K.ST_BOARD][move])
 
     def copy(self) -> Board:
         other = Board(self.width, height=self.height, rule=self.rule)
@@ -296,7 +299,7 @@ class Board:
         """Whether ``move`` is a renju forbidden point for black (False under other rules)."""
         return (
             self.rule == "renju"
-            and self.state[0][move] == K.EMPTY
+            and self.state[K.ST_BOARD][move] == K.EMPTY
             and bool(K.is_forbidden(self.state, move))
         )
 
@@ -306,7 +309,9 @@ class Board:
 
     def makes_five(self, move: int, colour: int | None = None) -> bool:
         colour = self.side_to_move if colour is None else colour
-        return self.state[0][move] == K.EMPTY and bool(K.is_five_move(self.state, move, colour))
+        return self.state[K.ST_BOARD][move] == K.EMPTY and bool(
+            K.is_five_move(self.state, move, colour)
+        )
 
     def five_points(self, colour: int) -> list[int]:
         """Cells where ``colour`` would complete a winning five."""
@@ -317,7 +322,7 @@ class Board:
         """Raise :class:`IllegalMove` with the reason if the side to move may not play ``move``."""
         if self.winner is not None:
             raise IllegalMove(f"the game is over: {COLOUR_NAMES[self.winner]} has won")
-        if self.state[0][move] != K.EMPTY:
+        if self.state[K.ST_BOARD][move] != K.EMPTY:
             raise IllegalMove(f"{self.format_move(move)} is occupied")
         if self.side_to_move == K.BLACK and self.forbidden(move):
             raise IllegalMove(f"{self.format_move(move)} is forbidden for black under renju")
@@ -337,7 +342,7 @@ class Board:
         n = K.candidates(self.state, self.side_to_move, self._buffer)
         moves = self._buffer[:n]
         side = self.side_to_move
-        score = self.state[3]
+        score = self.state[K.ST_SCORE]
         order = np.argsort(-(2 * score[side, moves] + score[3 - side, moves]), kind="stable")
         return [int(m) for m in moves[order]]
 
@@ -369,7 +374,7 @@ class Board:
         return int(K.evaluate(self.state, self.side_to_move))
 
     def hash(self) -> int:
-        key = int(self.state[8][0])
+        key = int(self.state[K.ST_KEY][0])
         return key ^ int(K.SALT_WHITE) if self.side_to_move == K.WHITE else key
 
     # -- display -----------------------------------------------------------

@@ -1,0 +1,235 @@
+"""The alpha-beta search: fail-soft negamax with a transposition table and history.
+
+Threat-aware move generation: against an opponent's five point only the
+blocks, against its coming open four only the defences (and our own fours);
+elsewhere the candidates near the stones, cut to the best ``width`` and every
+four.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from tansuo.gomoku._kernels.board import (
+    ALPHABETA_TYPE,
+    C_ABORTED,
+    C_BEST,
+    C_MAX_PLY,
+    C_TT_HITS,
+    C_TT_PROBES,
+    I_RULE,
+    MATE,
+    MAX_PLY,
+    NRT_OPTION,
+    RULE_CARO,
+    SALT_WHITE,
+    ST_FIVES,
+    ST_INFO,
+    ST_KEY,
+    ST_SCORE,
+    STATE_TYPE,
+    T_SCRATCH,
+    THREAT_TYPE,
+    WHITE,
+    candidates,
+    evaluate,
+    five_points,
+    four_count,
+    has_threat_point,
+    is_five_move,
+    is_legal,
+    make,
+    nrt_free,
+    unmake,
+)
+from tansuo.gomoku._kernels.threats import (
+    _insert,
+    _poll,
+    defences,
+)
+
+# Switches of the alpha-beta search (``params``).
+S_PRUNE = 0  # threat-aware move generation and a move-count cap (off: plain alpha-beta)
+S_USE_TT = 1
+S_USE_HISTORY = 2
+S_WIDTH = 3  # moves searched per node when pruning
+S_EXTEND = 4  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
+PARAMS_SIZE = 5
+EXTEND_PLIES = 4
+
+TT_EXACT = 1
+TT_LOWER = 2
+TT_UPPER = 3
+
+
+@nrt_free
+def _order(state, side, moves, prio, n, history, tt_move, use_history):
+    """Sort ``moves[:n]`` best first: the table's move, then attack + defence value."""
+    score = state[ST_SCORE]
+    o = 3 - side
+    for i in range(n):
+        q = moves[i]
+        v = 2 * score[side, q] + score[o, q]
+        if use_history:
+            v += history[q] >> 4
+        if q == tt_move:
+            v = 1 << 40
+        prio[i] = v
+    for i in range(1, n):
+        _insert(moves, prio, i, moves[i], prio[i])
+
+
+@njit(
+    types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)),
+    cache=True,
+    **NRT_OPTION,
+)
+def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
+    """Fail-soft alpha-beta from ``side``'s point of view (scores as in tansuo.adversarial).
+
+    The steps of a node: (1) a five of the side to move wins; (2) a leaf is
+    evaluated, unless the opponent threatens five (then it is searched on,
+    up to EXTEND_PLIES); (3) the transposition table may answer; (4) the
+    moves: the blocks of the opponent's five points, or the defences against
+    its open four to come (and our fours), or every candidate; (5) ordered
+    and, when pruning, cut to the best ``width`` and every four; (6) searched,
+    the best stored in the table.
+    """
+    tt_keys, tt_vals, tt_depth, tt_flag, tt_move, history, counters, buf, prio_buf, params = asearch
+    fivecnt, key, info = state[ST_FIVES], state[ST_KEY], state[ST_INFO]
+    if _poll(counters):
+        return 0
+    if ply > counters[C_MAX_PLY]:
+        counters[C_MAX_PLY] = ply
+    o = 3 - side
+    # (1) a five to make wins
+    if fivecnt[side] > 0 and ply > 0:  # the root plays it (and reports the move)
+        return MATE - (ply + 1)
+    prune = params[S_PRUNE] != 0
+    # A quiescence-like extension: a leaf where the opponent threatens five
+    # (one block) is searched on, up to EXTEND_PLIES beyond the depth; a quiet
+    # leaf is evaluated.
+    extend = (
+        prune
+        and params[S_EXTEND] != 0
+        and depth > -EXTEND_PLIES
+        and ply < MAX_PLY - 40
+        and fivecnt[o] > 0
+    )
+    # (2) a quiet leaf
+    if (depth <= 0 or ply >= MAX_PLY - 2) and not extend:
+        return evaluate(state, side)
+    # (3) the transposition table
+    use_tt = params[S_USE_TT] != 0
+    k = key[0]
+    if side == WHITE:
+        k ^= SALT_WHITE
+    slot = k & np.uint64(tt_keys.shape[0] - 1)
+    best_tt = -1
+    if use_tt:
+        counters[C_TT_PROBES] += 1
+        if tt_keys[slot] == k:
+            counters[C_TT_HITS] += 1
+            best_tt = tt_move[slot]
+            if tt_depth[slot] >= depth and prune and ply > 0:
+                v = tt_vals[slot]
+                if v > MATE - MAX_PLY:
+                    v -= ply
+                elif v < -(MATE - MAX_PLY):
+                    v += ply
+                f = tt_flag[slot]
+                if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
+                    return v
+    # (4) the moves
+    moves = buf[ply]
+    prio = prio_buf[ply]
+    n = 0
+    if prune and fivecnt[o] > 0:
+        # only a block can save the game
+        n = five_points(state, o, moves)
+        if n >= 2 and info[I_RULE] != RULE_CARO and ply > 0:
+            return -(MATE - (ply + 2))
+        legal = 0
+        for i in range(n):
+            if is_legal(state, moves[i], side):
+                moves[legal] = moves[i]
+                legal += 1
+        n = legal
+        if n == 0:
+            if ply > 0:
+                return -(MATE - (ply + 2))
+            n = candidates(state, side, moves)
+    elif prune and has_threat_point(state, o):
+        # the opponent makes an open four (or a double four) next: only the
+        # moves that stop it, and our own fours, do not lose
+        # (flags in prio: _order overwrites them)
+        n = defences(state, o, moves, prio, tsearch[T_SCRATCH])
+        if n == 0:
+            if ply > 0:
+                return -(MATE - (ply + 4))
+            n = candidates(state, side, moves)
+    else:
+        n = candidates(state, side, moves)
+    if n == 0:
+        return 0
+    # (5) ordered, and cut to the best ``width`` and every four
+    _order(state, side, moves, prio, n, history, best_tt, params[S_USE_HISTORY] != 0)
+    if prune and n > params[S_WIDTH]:
+        # keep the best ``width`` and every four
+        width = params[S_WIDTH]
+        m2 = width
+        for i in range(width, n):
+            if four_count(state, moves[i], side) >= 1:
+                moves[m2] = moves[i]
+                m2 += 1
+        n = m2
+    # (6) searched
+    alpha0 = alpha
+    best = -MATE - 1
+    best_move = moves[0]
+    for i in range(n):
+        m = buf[ply][i]
+        if is_five_move(state, m, side):
+            v = MATE - (ply + 1)
+        else:
+            make(state, m, side)
+            v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
+            unmake(state, m)
+        if counters[C_ABORTED] != 0:
+            return 0
+        if v > best:
+            best = v
+            best_move = m
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    if params[S_USE_HISTORY] != 0:
+                        history[m] += depth * depth
+                    break
+    if use_tt:
+        stored = best
+        if stored > MATE - MAX_PLY:
+            stored += ply
+        elif stored < -(MATE - MAX_PLY):
+            stored -= ply
+        if tt_keys[slot] != k or tt_depth[slot] <= depth:
+            tt_keys[slot] = k
+            tt_vals[slot] = stored
+            tt_depth[slot] = depth
+            tt_move[slot] = best_move
+            if best <= alpha0:
+                tt_flag[slot] = TT_UPPER
+            elif best >= beta:
+                tt_flag[slot] = TT_LOWER
+            else:
+                tt_flag[slot] = TT_EXACT
+    if ply == 0:
+        counters[C_BEST] = best_move
+    return best
+
+
+@njit(cache=True, nogil=True)
+def search_root(state, asearch, tsearch, side, depth, alpha, beta):
+    """One iteration of alpha-beta at ``depth``; the best move lands in ``counters[C_BEST]``."""
+    return negamax(state, asearch, tsearch, side, depth, 0, alpha, beta)
