@@ -94,16 +94,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             fail_line(f"{message()} (see {_command_of(argv)} --help)")
         return exit_code
     budget = sys.modules.get("tansuo.budget")
-    if budget is not None and budget.interrupted():  # a search stopped by Ctrl-C, its result shown
-        return _interrupted(argv, printed=True)
+    if code == EXIT_INTERRUPTED or (budget is not None and budget.interrupted()):
+        # Typer turns a KeyboardInterrupt into exit code 130; a watched search stopped by
+        # Ctrl-C returns its partial result, printed by the command
+        return _interrupted(argv)
     return code if isinstance(code, int) else 0
 
 
-def _interrupted(argv: Sequence[str] | None, *, printed: bool = False) -> int:
+def _interrupted(argv: Sequence[str] | None) -> int:
     """Ctrl-C: the one line (what stopped, the statistics, what a file kept), exit 130."""
     from tansuo.cli._interrupt import report
 
-    report(argv, printed=printed)
+    report(argv)
     return EXIT_INTERRUPTED
 
 

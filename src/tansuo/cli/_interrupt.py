@@ -68,25 +68,62 @@ def _listen(read_end: int) -> None:
             interrupt()
 
 
+_STATE = {"calls": 0, "reporting": False, "graceful": False}
+
+
 def _handler(signum: int, frame: object) -> None:
     from tansuo import budget
 
-    first = not budget.interrupted()
-    budget.interrupt()
-    if first and budget.watching():
-        # The watched search ends with its partial result, which the command prints;
-        # should anything keep the main thread busy, Ctrl-C is forced a moment later.
-        timer = threading.Timer(FALLBACK_S, _thread.interrupt_main)
-        timer.daemon = True
-        timer.start()
+    if _STATE["reporting"]:  # the line is being written: the process is ending anyway
         return
+    budget.interrupt()
+    if _compiling():
+        # An exception raised inside numba's compiler is swallowed by a ctypes callback
+        # and leaves the kernel half built: Ctrl-C waits for the compiler to finish.
+        _again(COMPILER_POLL_S)
+        return
+    _STATE["calls"] += 1
+    # Whatever happens next, Ctrl-C comes again a moment later if the process is still here.
+    _again(FALLBACK_S)
+    if _STATE["calls"] == 1 and budget.watching():
+        _STATE["graceful"] = True
+        return  # the watched search ends with its partial result, which the command prints
+    _STATE["graceful"] = False
     raise KeyboardInterrupt
 
 
-def report(argv: Sequence[str] | None, *, printed: bool = False) -> None:
-    """The one line on stderr after Ctrl-C (``printed``: the command printed its partial result)."""
+COMPILER_POLL_S = 0.05
+"""Seconds between two looks at numba's compiler lock while Ctrl-C waits for it."""
+
+
+def _again(seconds: float) -> None:
+    """Call the SIGINT handler again in ``seconds`` (from a timer thread)."""
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.daemon = True
+    timer.start()
+
+
+def _compiling() -> bool:
+    """Whether numba is compiling in this process (its global compiler lock is held)."""
+    lock_module = sys.modules.get("numba.core.compiler_lock")
+    if lock_module is None:
+        return False
+    lock = getattr(lock_module, "global_compiler_lock", None)
+    is_locked = getattr(lock, "is_locked", None)
+    return bool(is_locked()) if callable(is_locked) else False
+
+
+def reporting() -> None:
+    """The process is ending: Ctrl-C no longer raises (see :func:`report`)."""
+    _STATE["reporting"] = True
+
+
+def report(argv: Sequence[str] | None) -> None:
+    """The one line on stderr after Ctrl-C."""
     from tansuo.budget import progress
 
+    reporting()
+    printed = bool(_STATE["graceful"])  # the stopped search returned: its result is printed
     args = list(sys.argv[1:] if argv is None else argv)
     command = shlex.join(["tansuo", *args])
     seconds, count = progress()

@@ -112,11 +112,9 @@ def perft(
     control = np.zeros(kb.CONTROL_SIZE, np.int64)
     control[kb.NODE_LIMIT] = -1 if max_nodes is None else max_nodes
     control[kb.NEXT_POLL] = kb.CHECK_EVERY
-    watchdog = None  # a thread only when there is a clock to watch
-    if budget.time_limit is not None:
-        watchdog = Watchdog(
-            flag_setter(control, kb.STOP), Deadlines(None, start + budget.time_limit)
-        )
+    # watched also without a clock: Ctrl-C (tansuo.budget.interrupt) stops the count
+    hard = None if budget.time_limit is None else start + budget.time_limit
+    watchdog = Watchdog(flag_setter(control, kb.STOP), Deadlines(None, hard))
     per_move: dict[str, int] | None = {} if divide else None
     try:
         if depth == 0:
@@ -139,12 +137,11 @@ def perft(
                     per_move[format_iccs(move)] = count
                 total += count
     finally:
-        if watchdog is not None:
-            watchdog.close()
+        watchdog.close()
     elapsed = time.perf_counter() - start
     limit = None
     if control[kb.ABORTED]:
-        limit = "max_nodes" if control[kb.STOP] == 0 else "time_limit"
+        limit = "max_nodes" if control[kb.STOP] == 0 else (watchdog.reason or "time_limit")
     stats = PerftStats(expanded=total, generated=total, elapsed_s=elapsed, limit=limit, nodes=total)
     return PerftResult("limit" if limit else "solved", depth, total, per_move, stats)
 
@@ -542,7 +539,8 @@ class Engine:
         limit = None
         if stopped:
             if ctl[kb.STOP]:
-                limit = "time_limit" if deadlines.hard is not None else "stopped"
+                fallback = "time_limit" if deadlines.hard is not None else "stopped"
+                limit = watchdog.reason or fallback  # "stopped" by a stop command or Ctrl-C
             else:
                 limit = "max_nodes"
         stats = MoveStats(
