@@ -94,7 +94,17 @@ def perft(
         Also count the leaves below each root move (``result.divide``).
     time_limit, max_nodes : optional budgets
         Stop early with ``status="limit"`` and the partial count. The clock
-        is looked at every 4096 leaves.
+        is watched by a :class:`~tansuo.budget.Watchdog`; the count looks at
+        its flag every 4096 leaves.
+
+    Returns
+    -------
+    PerftResult
+
+    Raises
+    ------
+    InvalidInput
+        A depth outside 0-20, a malformed budget, or a game record too long.
 
     Examples
     --------
@@ -172,6 +182,29 @@ def time_for_move(
     than a quarter of what is left (a third with a few moves to go), and
     keep ``overhead`` seconds for the messages to travel.
 
+    Parameters
+    ----------
+    remaining : float
+        Seconds left on the clock.
+    increment : float
+        Seconds added after each move.
+    moves_to_go : int, optional
+        Moves until the next time control (default: 30 assumed).
+    overhead : float
+        Seconds kept back for the communication.
+
+    Returns
+    -------
+    TimeControl
+        ``soft`` (no new iteration after it) and ``hard`` (stop) seconds.
+
+    Raises
+    ------
+    ZeroDivisionError
+        ``moves_to_go`` of 0 is read as none, so never in practice.
+
+    Examples
+    --------
     >>> control = time_for_move(60.0, increment=1.0)
     >>> round(control.soft, 2), round(control.hard, 2)
     (2.8, 8.4)
@@ -591,9 +624,34 @@ def search(
 ) -> MoveResult:
     """Search ``position`` with a fresh :class:`Engine` (see :meth:`Engine.search`).
 
+    Parameters
+    ----------
+    position : Position
+        Searched in place and left as it was.
+    depth, time_limit, max_nodes : optional budgets
+        As :meth:`Engine.search`; at least one is needed.
+    max_memory : int or str
+        Bytes of the transposition table (``"64M"``).
+    features : iterable of str, optional
+        The search features to use (default: all of :data:`FEATURES`).
+    on_iteration : callable, optional
+        Called with each finished :class:`Iteration`.
+
+    Returns
+    -------
+    MoveResult
+
+    Raises
+    ------
+    InvalidInput
+        No budget, a malformed one, an unknown feature.
+
+    Examples
+    --------
     >>> from tansuo.xiangqi import Position
-    >>> search(Position(), depth=3).move is not None
-    True
+    >>> result = search(Position(), depth=3)
+    >>> result.status, result.depth
+    ('solved', 3)
     """
     engine = Engine(max_memory=max_memory, features=features)
     return engine.search(
@@ -602,7 +660,24 @@ def search(
 
 
 def warm_up() -> None:
-    """Compile the kernels (or load them from numba's cache) on a tiny case."""
+    """Compile the kernels (or load them from numba's cache) on a tiny case.
+
+    The first call after installing takes tens of seconds; later ones load
+    the cached machine code in about a second.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    numba.core.errors.NumbaError
+        The kernels cannot be compiled (a broken numba installation).
+
+    Examples
+    --------
+    >>> warm_up()
+    """
     position = Position()
     perft(position, 2)
     Engine(max_memory=1 << 20).search(position, depth=2)

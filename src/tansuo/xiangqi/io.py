@@ -142,9 +142,18 @@ def parse_fen_setup(text: str) -> Setup:
     return Setup(tuple(rows), red_to_move, clock, fullmove)
 
 
+MAX_COUNTER = 2**31 - 1
+"""The largest half-move clock or move number a FEN may give (the engine keeps them in int32)."""
+
+
 def _counter(field: str, name: str, least: int) -> int:
-    if not field.isdigit() or int(field) < least:
-        raise InvalidInput(f"FEN {name} {field!r}: expected a whole number >= {least}")
+    # digits are counted before int() is called: Python refuses to convert over 4,300 of them
+    if not (field.isdigit() and field.isascii()) or (len(field) < 12 and int(field) < least):
+        shown = field if len(field) <= 20 else f"{field[:20]}..."
+        raise InvalidInput(f"FEN {name} {shown!r}: expected a whole number >= {least}")
+    if len(field) >= 12 or int(field) > MAX_COUNTER:
+        shown = field if len(field) <= 20 else f"{len(field):,} digits"
+        raise InvalidInput(f"FEN {name} {shown}: expected at most {MAX_COUNTER}")
     return int(field)
 
 
@@ -157,6 +166,22 @@ def _check_kings_apart(rows: list[str]) -> None:
 
 def parse_fen(text: str, *, repetitions: int = 3) -> Position:
     """A :class:`Position` from a FEN (see :func:`parse_fen_setup` for the checks).
+
+    Parameters
+    ----------
+    text : str
+        The FEN; the fields after the side to move may be left out.
+    repetitions : int
+        Occurrences of a position that end the game.
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    InvalidInput
+        A malformed FEN, or one no game can reach (the message says why).
 
     Examples
     --------
@@ -173,6 +198,23 @@ def parse_fen(text: str, *, repetitions: int = 3) -> Position:
 def format_fen(setup: Setup | Position) -> str:
     """The FEN of a :class:`Setup` or :class:`Position`.
 
+    Parameters
+    ----------
+    setup : Setup or Position
+
+    Returns
+    -------
+    str
+        Board, side to move (``w`` is Red), ``- -``, the half-move clock and
+        the move number.
+
+    Raises
+    ------
+    AttributeError
+        ``setup`` is neither.
+
+    Examples
+    --------
     >>> format_fen(Position()) == START_FEN
     True
     """
@@ -200,6 +242,24 @@ def parse_position(text: str, *, repetitions: int = 3) -> Position:
     Accepts ``FEN``, ``startpos``, ``fen FEN``, and any of them followed by
     ``moves m1 m2 ...`` (ICCS), with or without the leading word ``position``.
 
+    Parameters
+    ----------
+    text : str
+    repetitions : int
+        Occurrences of a position that end the game.
+
+    Returns
+    -------
+    Position
+        With the moves in its game record.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed FEN, or a move that is not legal where it is played.
+
+    Examples
+    --------
     >>> parse_position("startpos moves h2e2 h7e7").fen()
     'rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2'
     """
@@ -225,7 +285,36 @@ def parse_position(text: str, *, repetitions: int = 3) -> Position:
 
 
 def read_position(path: str | os.PathLike[str], *, repetitions: int = 3) -> Position:
-    """A position from a file holding a FEN or a UCCI ``position`` line (``#``: a comment)."""
+    r"""A position from a file holding a FEN or a UCCI ``position`` line.
+
+    Blank lines and text after ``#`` are skipped; the first line left is read
+    by :func:`parse_position`.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    repetitions : int
+        Occurrences of a position that end the game (see :class:`Position`).
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    InvalidInput
+        The file cannot be read, holds no position, or its position is malformed
+        (the message names the file and line).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pos.fen"
+    >>> _ = path.write_text("# the central cannon\nstartpos moves h2e2\n")
+    >>> read_position(path).side
+    'black'
+    """
     text = read_text(path)
     lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
     lines = [ln for ln in lines if ln]
@@ -238,7 +327,31 @@ def read_position(path: str | os.PathLike[str], *, repetitions: int = 3) -> Posi
 
 
 def write_position(path: str | os.PathLike[str], position: Position) -> None:
-    """Write a position's FEN (one line) to a file."""
+    """Write a position's FEN (one line) to a file.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (created, or overwritten).
+    position : Position
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "start.fen"
+    >>> write_position(path, Position())
+    >>> read_position(path).fen() == START_FEN
+    True
+    """
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(format_fen(position) + "\n")
 
@@ -368,8 +481,24 @@ def _cells_of(position: Position, red: bool, kind: int) -> list[int]:
 def format_chinese(position: Position, move: int) -> str:
     """The move in Chinese notation, as a person writes it: ``炮二平五``, ``马8进7``.
 
-    ``move`` must be legal in ``position`` (it is not checked).
+    Parameters
+    ----------
+    position : Position
+        The position before the move.
+    move : int
+        A legal move of ``position`` (not checked).
 
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidInput
+        No piece stands on the move's starting point.
+
+    Examples
+    --------
     >>> format_chinese(Position(), parse_iccs("h2e2"))
     '炮二平五'
     """
@@ -387,8 +516,24 @@ def format_chinese(position: Position, move: int) -> str:
 def format_wxf(position: Position, move: int) -> str:
     """The move in WXF letters: ``C2=5``, ``H8+7``, ``R+=4`` (front rook to file 4).
 
-    ``move`` must be legal in ``position`` (it is not checked).
+    Parameters
+    ----------
+    position : Position
+        The position before the move.
+    move : int
+        A legal move of ``position`` (not checked).
 
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidInput
+        No piece stands on the move's starting point.
+
+    Examples
+    --------
     >>> format_wxf(Position(), parse_iccs("b0c2"))
     'H8+7'
     """
@@ -428,6 +573,17 @@ def _checked_iccs(position: Position, text: str) -> int:
 
 def parse_move(position: Position, text: str) -> int:
     """A legal move of ``position`` from ICCS, Chinese or WXF notation.
+
+    Parameters
+    ----------
+    position : Position
+    text : str
+        ``h2e2``, ``炮二平五`` (traditional and full-width forms too), ``C2=5`` or ``C2.5``.
+
+    Returns
+    -------
+    int
+        The move int.
 
     Raises
     ------
@@ -486,7 +642,24 @@ def _records(name: str) -> list[list[str]]:
 
 
 def bundled_perft() -> list[PerftCase]:
-    """The published perft positions tansuo is tested against (``data/xiangqi/perft.txt``)."""
+    """The published perft positions tansuo is tested against (``data/xiangqi/perft.txt``).
+
+    Returns
+    -------
+    list of PerftCase
+        Each with ``name``, ``fen``, ``counts`` (leaves at depth 1, 2, ...) and ``source``.
+
+    Raises
+    ------
+    OSError
+        The package data is missing (a broken installation).
+
+    Examples
+    --------
+    >>> case = bundled_perft()[0]
+    >>> case.name, case.counts[:2]
+    ('start', (44, 1920))
+    """
     return [
         PerftCase(name, fen, tuple(int(c) for c in counts.split()), source)
         for name, fen, counts, source in _records("perft.txt")
@@ -494,17 +667,69 @@ def bundled_perft() -> list[PerftCase]:
 
 
 def bundled_openings() -> list[tuple[str, list[str]]]:
-    """Named opening lines (ICCS moves from the initial position) for matches."""
+    """Named opening lines (ICCS moves from the initial position) for matches.
+
+    Returns
+    -------
+    list of (str, list of str)
+        ``(name, moves)``, the name in Chinese notation.
+
+    Raises
+    ------
+    OSError
+        The package data is missing (a broken installation).
+
+    Examples
+    --------
+    >>> name, moves = bundled_openings()[0]
+    >>> moves[:2]
+    ['h2e2', 'h9g7']
+    """
     return [(name, moves.split()) for name, moves in _records("openings.txt")]
 
 
 def bundled_position_names() -> list[str]:
-    """Names accepted by :func:`bundled_position`: the perft positions and the openings."""
+    """Names accepted by :func:`bundled_position`: the perft positions and the openings.
+
+    Returns
+    -------
+    list of str
+
+    Raises
+    ------
+    OSError
+        The package data is missing (a broken installation).
+
+    Examples
+    --------
+    >>> bundled_position_names()[0]
+    'start'
+    """
     return [case.name for case in bundled_perft()] + [name for name, _ in bundled_openings()]
 
 
 def bundled_position(name: str) -> Position:
-    """A bundled position by name (a perft test position, or the end of an opening line)."""
+    """A bundled position by name (a perft test position, or the end of an opening line).
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`bundled_position_names`.
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    InvalidInput
+        No bundled position has that name (the message lists them).
+
+    Examples
+    --------
+    >>> bundled_position("start").fen() == START_FEN
+    True
+    """
     for case in bundled_perft():
         if case.name == name:
             return parse_fen(case.fen)

@@ -112,6 +112,22 @@ def move_cells(move: int) -> tuple[int, int]:
 def format_iccs(move: int) -> str:
     """ICCS coordinates of a move, as UCCI writes them: ``"h2e2"``.
 
+    Parameters
+    ----------
+    move : int
+        A move int (``from_cell | to_cell << 8``).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    IndexError
+        ``move`` names a cell off the board.
+
+    Examples
+    --------
     >>> format_iccs(parse_iccs("h2e2"))
     'h2e2'
     """
@@ -120,7 +136,27 @@ def format_iccs(move: int) -> str:
 
 
 def parse_iccs(text: str) -> int:
-    """A move int from ICCS coordinates: ``h2e2``, ``H2-E2`` (no legality check)."""
+    """A move int from ICCS coordinates: ``h2e2``, ``H2-E2`` (no legality check).
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    int
+        ``from_cell | to_cell << 8`` on the engine's mailbox.
+
+    Raises
+    ------
+    InvalidInput
+        The text is not two points ``a0``-``i9``.
+
+    Examples
+    --------
+    >>> format_iccs(parse_iccs("H2-E2"))
+    'h2e2'
+    """
     t = text.strip().replace("-", "")
     if len(t) != 4:
         raise InvalidInput(f"{text!r} is not an ICCS move: expected four characters like h2e2")

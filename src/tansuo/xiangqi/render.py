@@ -41,9 +41,29 @@ def format_board(
 ) -> str:
     """The board as text, Black at the top (or Red at the top with ``flip``).
 
-    ``last_move`` marks the point the last move came from with ``*``, so that
-    a reader sees what changed.
+    Parameters
+    ----------
+    position : Position
+    ascii_only : bool
+        Letters (``R``, ``n``) instead of Chinese characters.
+    flip : bool
+        Red at the top.
+    last_move : int, optional
+        Marks the point this move came from with ``*``, so that a reader sees
+        what changed.
 
+    Returns
+    -------
+    str
+        Ten lines of points with rank numbers, then the file letters.
+
+    Raises
+    ------
+    InvalidInput
+        ``last_move`` is not a move int.
+
+    Examples
+    --------
     >>> from tansuo.xiangqi import Position
     >>> print(format_board(Position(), ascii_only=True).splitlines()[0])
     9  r n b a k a b n r
@@ -115,7 +135,30 @@ def render_image(
 ) -> Image.Image:
     """A picture of the board (Pillow image), Red at the bottom unless ``flip``.
 
-    The last move, if given, is marked by two small squares.
+    Parameters
+    ----------
+    position : Position
+    cell : int
+        Pixels between two points.
+    last_move : int, optional
+        Marked by two small squares.
+    flip : bool
+        Red at the top.
+
+    Returns
+    -------
+    PIL.Image.Image
+
+    Raises
+    ------
+    ValueError
+        ``cell`` too small to draw.
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position
+    >>> render_image(Position(), cell=20).size
+    (200, 220)
     """
     from PIL import Image, ImageDraw
 
@@ -163,7 +206,33 @@ def render_image(
 
 
 def save_png(path: str | os.PathLike[str], position: Position, **options: object) -> Path:
-    """Draw the position to a PNG file; returns the path."""
+    """Draw the position to a PNG file.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (created, or overwritten).
+    position : Position
+    **options
+        Passed to :func:`render_image` (``cell``, ``last_move``, ``flip``).
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from tansuo.xiangqi import Position
+    >>> save_png(pathlib.Path(tempfile.mkdtemp()) / "start.png", Position(), cell=20).suffix
+    '.png'
+    """
     out = Path(path)
     render_image(position, **options).save(out, format="PNG")  # type: ignore[arg-type]
     return out
@@ -177,7 +246,39 @@ def save_gif(
     cell: int = 40,
     frame_ms: int = 700,
 ) -> Path:
-    """An animated GIF of a game: ``start`` and the position after each of ``moves``."""
+    """An animated GIF of a game: ``start`` and the position after each of ``moves``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (created, or overwritten).
+    start : Position
+        Left as it was.
+    moves : iterable of int
+        Legal moves played one after the other from ``start``.
+    cell : int
+        Pixels between two points.
+    frame_ms : int
+        Milliseconds each frame shows.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from tansuo.xiangqi import Position, parse_iccs
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "game.gif"
+    >>> save_gif(out, Position(), [parse_iccs("h2e2"), parse_iccs("h9g7")], cell=20).exists()
+    True
+    """
     position = start.copy()
     frames = [render_image(position, cell=cell)]
     for move in moves:
