@@ -57,13 +57,38 @@ def time_limit_option(default: float | None = SEARCH_TIME_LIMIT, *, per: str = "
         help_text = "Seconds to think on a move; the best move found by then is the answer."
     else:
         help_text = "Give up after this many seconds (exit 3, statistics still printed)."
-    return typer.Option(default, "--time-limit", metavar="S", help=help_text)
+    return typer.Option(
+        default, "--time-limit", metavar="S", help=help_text, callback=checked_seconds
+    )
+
+
+def checked_seconds(value: float | None) -> float | None:
+    """A ``--time-limit`` checked as it is parsed, before any work (``inf``, ``nan``, -1 refused).
+
+    The one validator of budgets and counts, :func:`tansuo.budget.check_number`.
+    """
+    from tansuo.budget import check_time_limit
+
+    return check_time_limit(value, "time_limit")
+
+
+def _checked_count(name: str) -> Any:
+    def check(value: int | None) -> int | None:
+        from tansuo.budget import check_count
+
+        return check_count(value, name)
+
+    return check
 
 
 def max_nodes_option() -> Any:
     """``--max-nodes N``: the tree-search node budget (what a node is: the domain's docs)."""
     return typer.Option(
-        None, "--max-nodes", metavar="N", help="Give up after this many search nodes (exit 3)."
+        None,
+        "--max-nodes",
+        metavar="N",
+        help="Give up after this many search nodes (exit 3).",
+        callback=_checked_count("max_nodes"),
     )
 
 
@@ -74,6 +99,7 @@ def max_expansions_option() -> Any:
         "--max-expansions",
         metavar="N",
         help="Give up after expanding this many states (exit 3).",
+        callback=_checked_count("max_expansions"),
     )
 
 
@@ -172,9 +198,26 @@ def worst_exit(statuses: list[str]) -> int:
     return max((exit_code(s) for s in statuses), default=EXIT_SOLVED)
 
 
+MAX_ERROR_CHARS = 400
+"""An error line longer than this (it quotes a 5 MB token, say) is cut in the middle."""
+
+
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` on one line: line breaks escaped, a very long one cut in the middle.
+
+    >>> one_line("a\\nb"), one_line("x" * 500, 20)
+    ('a\\\\nb', 'xxxxxxxxxxxxxxx ... xxxxx (500 characters)')
+    """
+    text = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 4
+    return f"{text[:head]} ... {text[-tail:]} ({len(text):,} characters)"
+
+
 def fail_line(message: str) -> None:
-    """Print one error line on stderr (no traceback, no markup)."""
-    print(f"tansuo: error: {message}", file=sys.stderr)
+    """Print one error line on stderr (no traceback, no markup; see :func:`one_line`)."""
+    print(f"tansuo: error: {one_line(message)}", file=sys.stderr)
 
 
 def json_line(obj: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ from tansuo.cli._common import (
     EXIT_SOLVED,
     MATCH_TIME_LIMIT,
     MOVE_TIME_LIMIT,
+    checked_seconds,
     compiling,
     console,
     emit_json,
@@ -347,13 +348,18 @@ def match_command(
         help="Opening positions, one a line (each played twice), or balanced / renju26.",
     ),
     time_limit: float = typer.Option(
-        MATCH_TIME_LIMIT, "--time-limit", metavar="S", help="Seconds per move."
+        MATCH_TIME_LIMIT,
+        "--time-limit",
+        metavar="S",
+        help="Seconds per move.",
+        callback=checked_seconds,
     ),
     second_time: float | None = typer.Option(
         None,
         "--second-time",
         metavar="S",
         help="B's seconds per move, for time odds (default: --time-limit).",
+        callback=checked_seconds,
     ),
     size: int = typer.Option(15, "--size", help="Board size without openings (5-22)."),
     rule: str = typer.Option("freestyle", "--rule", help="freestyle, standard, renju or caro."),
@@ -432,7 +438,9 @@ gomoku_app.add_typer(book_app, name="book")
 def book_build_command(
     out: Path = typer.Option(..., "--out", metavar="FILE", help="Where to write the book."),
     stones: int = typer.Option(2, "--stones", help="Openings of up to this many stones."),
-    time_limit: float = typer.Option(1.0, "--time-limit", metavar="S", help="Seconds each."),
+    time_limit: float = typer.Option(
+        1.0, "--time-limit", metavar="S", help="Seconds each.", callback=checked_seconds
+    ),
     extend: str | None = typer.Option(
         None, "--extend", metavar="FILE", help="Start from this book (entries kept)."
     ),

@@ -41,7 +41,9 @@ def run(
 
     if not 0 <= port <= 65535:
         raise InvalidInput(f"--port must be between 0 and 65535, got {port}")
-    if not time_limit > 0:
+    from tansuo.budget import check_time_limit
+
+    if not check_time_limit(time_limit, "--time-limit"):  # finite (1e309 is inf) and > 0
         raise InvalidInput(f"--time-limit must be > 0 seconds, got {time_limit}")
     listener = _bind(host, port)
     bound_port = listener.getsockname()[1]

@@ -18,6 +18,7 @@ from tansuo.cli._common import (
     MATCH_TIME_LIMIT,
     MOVE_TIME_LIMIT,
     check_outputs,
+    checked_seconds,
     compiling,
     console,
     emit_json,
@@ -302,7 +303,11 @@ def match_command(
     second: str = typer.Argument(..., metavar="B", help="tansuo[:options] or ucci:COMMAND."),
     games: int = typer.Option(10, "--games", help="Games to play (colours alternate)."),
     time_limit: float = typer.Option(
-        MATCH_TIME_LIMIT, "--time-limit", metavar="S", help="Seconds per move."
+        MATCH_TIME_LIMIT,
+        "--time-limit",
+        metavar="S",
+        help="Seconds per move.",
+        callback=checked_seconds,
     ),
     workers: int = typer.Option(
         1, "--workers", metavar="K", help="Play K games at the same time (in threads)."

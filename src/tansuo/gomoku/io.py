@@ -23,7 +23,7 @@ from tansuo.errors import InvalidInput
 from tansuo.files import read_text
 from tansuo.gomoku.model import RULES, Board, check_size
 
-_SIZE = re.compile(r"(\d+)(?:x(\d+))?")
+_SIZE = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?")  # longer digits are no size (nor a move)
 
 
 def parse_position(text: str) -> Board:
@@ -56,7 +56,8 @@ def parse_position(text: str) -> Board:
         try:
             board.push(move)
         except InvalidInput as exc:
-            raise InvalidInput(f"position, move {i} ({move}): {exc}") from None
+            shown = move if len(move) <= 20 else f"{move[:20]}..."
+            raise InvalidInput(f"position, move {i} ({shown}): {exc}") from None
     return board
 
 

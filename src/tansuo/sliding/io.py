@@ -34,7 +34,7 @@ from tansuo.files import read_text
 from tansuo.sliding.model import GOALS, Board, Shape, check_board, check_shape, goal_board
 
 BLANKS = ("0", "_", ".")
-_SHAPE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*:(.*)$", re.DOTALL)
+_SHAPE = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:(.*)$", re.DOTALL)
 _SEPARATORS = re.compile(r"[\s,]+")
 _COMPACT = set("0123456789_.")
 
@@ -52,8 +52,9 @@ class Instance:
 def _tile(token: str) -> int:
     if token in BLANKS:
         return 0
-    if not token.isdigit():
-        raise InvalidInput(f"{token!r} is not a tile; use numbers and 0, _ or . for the blank")
+    if not token.isdigit() or len(token) > 6:  # no board has a million tiles
+        shown = token if len(token) <= 20 else f"{token[:20]}..."
+        raise InvalidInput(f"{shown!r} is not a tile; use numbers and 0, _ or . for the blank")
     return int(token)
 
 
@@ -138,7 +139,13 @@ def _instance(line: str, number: int) -> Instance:
     side = math.isqrt(count)
     if side * side != count:
         inner = math.isqrt(count - 2) if count > 2 else 0
-        if inner * inner == count - 2 and tokens[0].isdigit() and tokens[1].isdigit():
+        known = tokens[1] if count > 2 else ""
+        if (
+            inner * inner == count - 2
+            and tokens[0].isdigit()
+            and known.isdigit()
+            and len(known) < 10
+        ):
             tiles, shape = parse_board(" ".join(tokens[2:]))
             return Instance(tokens[0], tiles, shape, int(tokens[1]))
     tiles, shape = parse_board(" ".join(tokens))

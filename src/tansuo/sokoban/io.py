@@ -28,6 +28,7 @@ from tansuo.sokoban.model import Level, normalise_rows
 
 _BOARD_CHARS = frozenset("#@+$*.-_ ")
 _RLE = re.compile(r"(\d+)(.)")
+_LONG_RUN = re.compile(r"\d{4}")
 _META = re.compile(r"^([A-Za-z][\w -]{0,30}):\s*(.*)$")
 _LURD = re.compile(r"^[lurdLURD\s]+$")
 
@@ -38,6 +39,8 @@ def expand_row(text: str) -> list[str] | None:
     if not line.strip() or line.lstrip().startswith(";"):
         return None
     if any(ch.isdigit() for ch in line):
+        if _LONG_RUN.search(line):  # no board row is a thousand cells wide: not a board
+            return None
         line = _RLE.sub(lambda m: m.group(2) * int(m.group(1)), line)
     rows = line.split("|")
     for row in rows:
@@ -122,7 +125,7 @@ def pick_level(levels: list[Level], which: str | int | None) -> Level:
         return levels[0]
     text = str(which).strip()
     if text.isdigit():
-        number = int(text)
+        number = int(text) if len(text) <= 9 else len(levels) + 1  # (never int() 5,000 digits)
         if 1 <= number <= len(levels):
             return levels[number - 1]
         raise InvalidInput(f"no level {number}: the collection has {len(levels)}")
