@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from tansuo.adversarial import MATE, GameSearchResult, GameStats, IterationInfo, is_mate_score
-from tansuo.budget import Budget
+from tansuo.budget import Budget, on_interrupt
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _dfpn as P
 from tansuo.gomoku import _kernels as K
@@ -101,7 +101,14 @@ class _Watchdog:
 
     def __init__(self, counters: np.ndarray, seconds: float | None) -> None:
         self.timer: threading.Timer | None = None
+        self.interrupted = False
         counters[K.C_STOP] = 0
+
+        def on_ctrl_c() -> None:  # tansuo.budget.interrupt: Ctrl-C on the command line
+            self.interrupted = True
+            counters[K.C_STOP] = 1
+
+        self._unwatch = on_interrupt(on_ctrl_c)
         if seconds is not None:
             if seconds <= 0:
                 counters[K.C_STOP] = 1
@@ -115,6 +122,7 @@ class _Watchdog:
         counters[K.C_STOP] = 1
 
     def close(self) -> None:
+        self._unwatch()
         if self.timer is not None:
             self.timer.cancel()
 
@@ -400,6 +408,8 @@ def find_threat(
     limit = None
     if aborted:
         limit = "max_nodes" if counters[K.C_STOP] == 0 else "time_limit"
+        if watchdog.interrupted:
+            limit = "stopped"
     verified = found and verify_line(board, line, a)
     elapsed = time.perf_counter() - start
     nodes = int(counters[K.C_NODES])
