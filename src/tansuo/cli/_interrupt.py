@@ -26,6 +26,7 @@ import shlex
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,6 +42,7 @@ def install() -> None:
     """Listen for Ctrl-C beside the main thread (call once, from the main thread)."""
     if threading.current_thread() is not threading.main_thread():
         return
+    _STATE["started"] = time.perf_counter()
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     try:
@@ -68,7 +70,7 @@ def _listen(read_end: int) -> None:
             interrupt()
 
 
-_STATE = {"calls": 0, "reporting": False, "graceful": False}
+_STATE: dict[str, float] = {"calls": 0, "reporting": False, "graceful": False, "started": 0.0}
 
 
 def _handler(signum: int, frame: object) -> None:
@@ -126,10 +128,10 @@ def report(argv: Sequence[str] | None) -> None:
     printed = bool(_STATE["graceful"])  # the stopped search returned: its result is printed
     args = list(sys.argv[1:] if argv is None else argv)
     command = shlex.join(["tansuo", *args])
-    seconds, count = progress()
+    _, count = progress()
     parts = [f"tansuo: interrupted: {command}"]
-    if seconds is not None:
-        parts.append(f"after {seconds:.2f} s")
+    if _STATE["started"]:
+        parts.append(f"after {time.perf_counter() - _STATE['started']:.2f} s")
     if printed:
         parts.append("(the statistics so far are above)")
     elif count:

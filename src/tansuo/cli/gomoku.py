@@ -139,7 +139,7 @@ def _threat_command(
     else:
         after = f" after depth {stats.depth}" if stats.depth else ""
         console.print(
-            f"stopped by {stats.limit}{after}: no {kind.upper()} found yet; {speed}",
+            f"stopped by {_why(stats.limit)}{after}: no {kind.upper()} found yet; {speed}",
             markup=False,
         )
     raise typer.Exit(exit_code(result.status))
@@ -249,8 +249,15 @@ def analyse_command(
     )
     console.print(f"line: {' '.join(result.pv)}", markup=False)
     if stats.limit:
-        console.print(f"searched until {stats.limit}: the best move found by then", markup=False)
+        console.print(
+            f"searched until {_why(stats.limit)}: the best move found by then", markup=False
+        )
     raise typer.Exit(_move_exit(result, from_book))
+
+
+def _why(limit: str | None) -> str:
+    """The budget that ended a search, in words (``stopped``: Ctrl-C on the command line)."""
+    return "Ctrl-C" if limit == "stopped" else str(limit)
 
 
 def _from_book(engine: Any, board: Any, result: Any, depth: int | None) -> bool:

@@ -134,7 +134,7 @@ def perft_command(
     console.print(
         f"{head}({depth}) = {result.nodes:,} in {elapsed:.3f} s "
         f"({per_second(result.nodes, elapsed, 'leaves')})"
-        + (f"; budget spent: {result.stats.limit}" if result.stats.limit else ""),
+        + (f"; budget spent: {_why(result.stats.limit)}" if result.stats.limit else ""),
         markup=False,
     )
     raise typer.Exit(exit_code(result.status))
@@ -199,10 +199,17 @@ def bestmove_command(
     )
     console.print(f"line: {_line(board, result.pv)}", markup=False)
     if stats.limit:
-        console.print(f"searched until {stats.limit}: the best move found by then", markup=False)
+        console.print(
+            f"searched until {_why(stats.limit)}: the best move found by then", markup=False
+        )
     if render is not None:
         console.print(f"picture written to {render}", markup=False)
     raise typer.Exit(_move_exit(result))
+
+
+def _why(limit: str | None) -> str:
+    """The budget that ended a search, in words (``stopped``: Ctrl-C on the command line)."""
+    return "Ctrl-C" if limit == "stopped" else str(limit)
 
 
 def _move_exit(result: Any) -> int:
