@@ -182,6 +182,13 @@ class Setup:
         Plies since the last capture (the FEN's half-move field).
     fullmove : int
         The move number (starts at 1, grows after Black's move).
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position
+    >>> setup = Position().setup()
+    >>> setup.rows[0], setup.red_to_move
+    ('rnbakabnr', True)
     """
 
     rows: tuple[str, ...]
@@ -210,6 +217,12 @@ class Outcome:
         ``"perpetual check"``, ``"perpetual chase"`` (both a loss for the
         side that repeated them), ``"repetition"`` (a draw) or ``"no capture
         in 60 moves"`` (a draw).
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import parse_position
+    >>> parse_position("fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w moves b0b9").outcome()
+    Outcome(winner='red', reason='checkmate')
     """
 
     winner: Side | None

@@ -39,6 +39,13 @@ class MoveStats(Stats):
         Cutoffs, and those by the first move tried (move-ordering quality).
     iterations : tuple of dict
         ``depth``, ``score``, ``nodes``, ``elapsed_s`` and ``pv`` of each finished iteration.
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position, search
+    >>> stats = search(Position(), depth=3).stats
+    >>> stats.nodes == stats.expanded, [it["depth"] for it in stats.iterations]
+    (True, [1, 2, 3])
     """
 
     nodes: int = 0
@@ -88,6 +95,13 @@ class MoveResult(ResultMixin):
     pv : tuple of str
         The principal variation, ICCS.
     stats : MoveStats
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import parse_position, search
+    >>> result = search(parse_position("fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w"), depth=3)
+    >>> result.move in ("b0b9", "a8a9"), result.describe_score(), result.as_dict()["mate"]
+    (True, 'win in 1', 1)
     """
 
     status: Status
@@ -141,7 +155,14 @@ class MoveResult(ResultMixin):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PerftStats(Stats):
-    """Counters of a perft count (``expanded``/``generated`` are the leaves counted)."""
+    """Counters of a perft count (``expanded``/``generated`` are the leaves counted).
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position, perft
+    >>> perft(Position(), 2).stats.nodes
+    1920
+    """
 
     nodes: int = 0
 
@@ -162,6 +183,13 @@ class PerftResult(ResultMixin):
 
     ``nodes`` is the count (partial when ``status == "limit"``); ``divide``
     the count below each root move (ICCS), when asked for.
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position, perft
+    >>> result = perft(Position(), 2, divide=True)
+    >>> result.status, result.nodes, result.divide["h2e2"]
+    ('solved', 1920, 45)
     """
 
     status: Status
@@ -193,7 +221,16 @@ class PerftResult(ResultMixin):
 
 @dataclass(frozen=True, slots=True)
 class Iteration:
-    """One finished iteration of a search (what UCCI ``info`` lines report)."""
+    """One finished iteration of a search (what UCCI ``info`` lines report).
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position, search
+    >>> seen = []
+    >>> _ = search(Position(), depth=2, on_iteration=seen.append)
+    >>> [info.depth for info in seen], len(seen[-1].pv) >= 1
+    ([1, 2], True)
+    """
 
     depth: int
     seldepth: int
