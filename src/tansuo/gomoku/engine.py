@@ -693,6 +693,9 @@ class EngineOptions:
         four is kept).
     extend : bool
         Search on past the depth while the side to move must block a four.
+    reductions : bool
+        Late move reductions and null-window searches in the alpha-beta
+        (see ``LMR_FIRST`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
 
     Raises
     ------
@@ -708,6 +711,7 @@ class EngineOptions:
     threats: bool = True
     width: int = 12
     extend: bool = True
+    reductions: bool = True
 
     def __post_init__(self) -> None:
         value = self.width
@@ -937,6 +941,7 @@ class Engine:
         o = self.options
         params[K.S_WIDTH] = o.width
         params[K.S_EXTEND] = int(o.extend and not plain)
+        params[K.S_REDUCE] = int(o.reductions and not plain)
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]

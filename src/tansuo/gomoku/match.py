@@ -34,6 +34,10 @@ from tansuo.gomoku.model import Board
 from tansuo.gomoku.protocol import Brain
 
 GRACE_S = 1.0
+SETTLE_S = 0.05
+"""Seconds a child brain gets after its answer before the next command: Rapfi
+prints its move before its search has quite ended, and drops (then reports as
+unknown) a command that arrives in between, as an opponent's instant reply can."""
 SETTINGS = {
     "tansuo": (True, True),
     "tansuo:nobook": (True, False),
@@ -81,6 +85,7 @@ class Player:
         self.proc: subprocess.Popen[str] | None = None
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.answered = 0.0  # when the last answer came (time.perf_counter())
         words, self.max_node = split_spec(self.spec)
         name = " ".join(words)
         if name in SETTINGS:
@@ -133,6 +138,9 @@ class Player:
                 return None  # the referee's clock holds for brains in this process too
             moves = [a for a in answers if not a.upper().startswith(("MESSAGE", "DEBUG"))]
             return moves[-1] if moves else None
+        settle = self.answered + SETTLE_S - time.perf_counter()
+        if settle > 0:
+            time.sleep(settle)
         for line in lines:
             try:
                 self.send(line)
@@ -151,6 +159,7 @@ class Player:
                 return None
             if answer.upper().startswith(("MESSAGE", "DEBUG", "OK")):
                 continue
+            self.answered = time.perf_counter()
             return answer
 
     def close(self) -> None:

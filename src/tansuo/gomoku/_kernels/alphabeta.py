@@ -22,11 +22,13 @@ from tansuo.gomoku._kernels.board import (
     MATE,
     MAX_PLY,
     NRT_OPTION,
+    P_OPEN3,
     RULE_CARO,
     SALT_WHITE,
     ST_FIVES,
     ST_INFO,
     ST_KEY,
+    ST_PATTERN,
     ST_SCORE,
     STATE_TYPE,
     T_SCRATCH,
@@ -55,8 +57,17 @@ S_USE_TT = 1
 S_USE_HISTORY = 2
 S_WIDTH = 3  # moves searched per node when pruning
 S_EXTEND = 4  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
-PARAMS_SIZE = 5
+S_REDUCE = 5  # late move reductions (see LMR_FIRST) and null-window searches
+PARAMS_SIZE = 6
 EXTEND_PLIES = 4
+# Late move reductions: at a node with no threat to answer, the moves after
+# the first LMR_FIRST (in move order) that make no four and no open three are
+# searched LMR_DEPTH_MIN plies or more from the frontier one ply shallower
+# (two from the LMR_SECOND-th), with a null window; one that beats alpha is
+# searched again at the full depth.
+LMR_FIRST = 2
+LMR_SECOND = 5
+LMR_DEPTH_MIN = 3
 
 TT_EXACT = 1
 TT_LOWER = 2
@@ -145,6 +156,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     moves = buf[ply]
     prio = prio_buf[ply]
     n = 0
+    forced = True  # the moves answer a threat: none is reduced
     if prune and fivecnt[o] > 0:
         # only a block can save the game
         n = five_points(state, o, moves)
@@ -171,6 +183,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
             n = candidates(state, side, moves)
     else:
         n = candidates(state, side, moves)
+        forced = False
     if n == 0:
         return 0
     # (5) ordered, and cut to the best ``width`` and every four
@@ -184,7 +197,11 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
                 moves[m2] = moves[i]
                 m2 += 1
         n = m2
-    # (6) searched
+    # (6) searched: the first move with the full window; with S_REDUCE, the
+    # others with a null window first, late quiet ones a ply or two shallower
+    # (see LMR_FIRST), and again in full when they beat alpha
+    reduce = prune and params[S_REDUCE] != 0
+    pattern = state[ST_PATTERN]
     alpha0 = alpha
     best = -MATE - 1
     best_move = moves[0]
@@ -193,8 +210,22 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
         if is_five_move(state, m, side):
             v = MATE - (ply + 1)
         else:
+            r = 0
+            if reduce and not forced and i >= LMR_FIRST and depth >= LMR_DEPTH_MIN:
+                quiet = four_count(state, m, side) == 0
+                for dd in range(4):
+                    if pattern[side, m, dd] == P_OPEN3:
+                        quiet = False
+                if quiet:
+                    r = 2 if i >= LMR_SECOND and depth > LMR_DEPTH_MIN else 1
             make(state, m, side)
-            v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
+            if i == 0 or not reduce:
+                v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
+            else:
+                # a null window (at the reduced depth): does the move beat alpha?
+                v = -negamax(state, asearch, tsearch, o, depth - 1 - r, ply + 1, -alpha - 1, -alpha)
+                if v > alpha and counters[C_ABORTED] == 0 and (r > 0 or v < beta):
+                    v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
             unmake(state, m)
         if counters[C_ABORTED] != 0:
             return 0
