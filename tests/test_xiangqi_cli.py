@@ -82,6 +82,7 @@ def test_position_from_a_file(run_cli, tmp_path):
         ("match", "tansuo", "ucci:/no/such/engine", "--games", "1", "--time-limit", "0.1"),
         ("match", "tansuo", "tansuo", "--openings", "/no/such/file.txt"),
         ("match", "tansuo", "tansuo", "--random-plies", "99"),
+        ("book", "grow", "/no/such/dir/book.txt", "--plies", "0"),
         ("ucci", "--max-memory", "0"),
         ("ucci", "--max-memory", "5G"),
         ("play", "--side", "green"),

@@ -431,6 +431,43 @@ def ucci_command(
 
 
 # ---------------------------------------------------------------------------
+# book
+# ---------------------------------------------------------------------------
+
+book_app = typer.Typer(
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None, help="The opening book."
+)
+xiangqi_app.add_typer(book_app, name="book")
+
+
+@book_app.command("grow")
+def book_grow_command(
+    path: Path = typer.Argument(..., metavar="FILE", help="The book (created if missing)."),
+    plies: int = typer.Option(4, "--plies", help="How many moves deep the book reaches."),
+    time_limit: float = typer.Option(2.0, "--time-limit", metavar="S", help="Seconds a search."),
+    margin: int = typer.Option(15, "--margin", help="Points within which a second move is kept."),
+) -> None:
+    """Grow an opening book from the engine's own searches (positions by FEN, weighted moves)."""
+    from tansuo.xiangqi.book import Book, grow_book
+
+    if not 1 <= plies <= 20:
+        raise InvalidInput(f"--plies must be 1 to 20, got {plies}")
+    if not 0 < time_limit < 3600:
+        raise InvalidInput(f"--time-limit must be > 0 and under an hour, got {time_limit}")
+    book = Book.read(path) if path.exists() else Book()
+    with compiling(_warm_up, "the Xiangqi kernels"):
+        pass
+
+    def report(position: Any, moves: list[str]) -> None:
+        err_console.print(f"{position.fen()}  {' '.join(moves)}", markup=False, highlight=False)
+
+    added = grow_book(book, plies=plies, time_limit=time_limit, margin=margin, on_position=report)
+    book.write(path)
+    console.print(f"{added} positions added; the book holds {len(book)} ({path})", markup=False)
+    raise typer.Exit(EXIT_SOLVED)
+
+
+# ---------------------------------------------------------------------------
 # demo
 # ---------------------------------------------------------------------------
 

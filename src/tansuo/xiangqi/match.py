@@ -8,7 +8,8 @@ A player is given by a spec string:
 ``tansuo:depth=3,plain``
     Options after the colon, comma-separated: ``depth=N`` (fixed depth,
     no clock), ``nodes=N`` (node budget per move), ``memory=SIZE`` (the
-    table, e.g. ``64M``), ``plain`` (no search feature at all: fixed-depth
+    table, e.g. ``64M``), ``book=FILE`` (play from an opening book while
+    it has the position), ``plain`` (no search feature at all: fixed-depth
     alpha-beta), ``no-FEATURE`` (the full engine without one feature, e.g.
     ``no-null_move``), ``weights=NAME`` (an evaluation variant of
     :data:`WEIGHT_VARIANTS`).
@@ -47,6 +48,7 @@ from typing import Any, Protocol
 
 from tansuo.budget import parse_memory
 from tansuo.errors import InvalidInput
+from tansuo.xiangqi.book import Book
 from tansuo.xiangqi.engine import FEATURES, Engine
 from tansuo.xiangqi.heuristics import EvalWeights, with_weights
 from tansuo.xiangqi.io import bundled_openings, parse_position
@@ -92,16 +94,23 @@ class TansuoPlayer:
         nodes: int | None = None,
         max_memory: int | str = 32 << 20,
         weights: EvalWeights | None = None,
+        book: Book | None = None,
     ) -> None:
         self.name = name
         self.depth = depth
         self.nodes = nodes
+        self.book = book
+        self.rng = random.Random(0)
         self.engine = Engine(max_memory=max_memory, features=features, weights=weights)
 
     def new_game(self) -> None:
         self.engine.new_game()
 
     def choose(self, position: Position, seconds: float) -> int | None:
+        if self.book is not None:
+            move = self.book.choose(position, self.rng)
+            if move is not None:
+                return parse_iccs(move)
         if self.depth is not None or self.nodes is not None:
             result = self.engine.search(position, depth=self.depth, max_nodes=self.nodes)
         else:
@@ -297,6 +306,8 @@ def make_player(spec: str, *, name: str | None = None, book: bool = False) -> Pl
                 kwargs[key] = number
             elif key == "memory":
                 kwargs["max_memory"] = parse_memory(value)
+            elif key == "book":
+                kwargs["book"] = Book.read(value)
             elif key == "weights":
                 if value not in WEIGHT_VARIANTS:
                     raise InvalidInput(
