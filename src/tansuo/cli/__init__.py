@@ -2,8 +2,13 @@
 
 Thin by design: each domain has one module here with a ``register(app)``
 function (and optionally ``demo(console)``) that parses arguments, calls the
-library and formats the result. Modules are discovered, so adding a domain
-touches no shared file. No search logic lives here.
+library and formats the result. No search logic lives here.
+
+A command's module is imported only when that command runs (or its help is
+shown): :data:`COMMANDS` names the module of every top-level command and the
+line ``tansuo --help`` shows for it, so that the help and a one-instance
+command start without importing every domain (numpy, numba, rich, the batch
+runner). ``tests/test_startup.py`` holds the table to what the modules register.
 """
 
 from __future__ import annotations
@@ -13,12 +18,156 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from tansuo import __version__
 from tansuo.cli._common import EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_USAGE, fail_line
 from tansuo.errors import InvalidInput
+
+COMMANDS: dict[str, tuple[str, str | None]] = {
+    # name: (module in tansuo.cli, the line `tansuo --help` shows; None: hidden)
+    "batch": (
+        "batch",
+        "Solve every instance of a collection: in this process, in --workers local "
+        "processes, or on Ray (--ray).",
+    ),
+    "bench": ("bench", "Run benchmark suites beside peer libraries; print a table."),
+    "demo": ("demo", "A short tour: solve one instance of every domain, show what happened."),
+    "graph": (
+        "graph",
+        "Shortest paths in a weighted graph: the listing for every node from --from, or one "
+        "path with --to.",
+    ),
+    "path": (
+        "path",
+        "Shortest path on a grid map (.map, text grid or image); --scen runs a scenario file.",
+    ),
+    "analyse": (
+        "play",
+        "Analyse a position of a reference game (connect4, tictactoe) with iterative-deepening "
+        "alpha-beta: best move, score, principal variation.",
+    ),
+    "play": ("play", None),
+    "queens": (
+        "queens",
+        "Place N queens on an N x N board so that none attacks another: print boards (the "
+        "first 100 by default), or count them with --count / --up-to-symmetry.",
+    ),
+    "search": (
+        "search",
+        "Run a textbook search algorithm on an 8- or 15-puzzle; show its counters (at most "
+        "2,000,000 expansions unless --max-expansions says).",
+    ),
+    "serve": (
+        "serve",
+        "Serve a web page that shows the solvers at work, one tab each: Grid (search step by "
+        "step), Sudoku, N-Queens, Sliding puzzle, Sokoban, and Connect Four, Gomoku and "
+        "Xiangqi against the engine.",
+    ),
+    "warm-up": (
+        "demo",
+        "Compile the numba kernels ahead (first run only), the domains in parallel processes.",
+    ),
+    "gomoku": (
+        "gomoku",
+        "Gomoku (five in a row): VCF/VCT threat search, best move, play against the engine, "
+        "engine matches; the Gomocup protocol is the pbrain-tansuo command.",
+    ),
+    "sliding": (
+        "sliding",
+        "Sliding-tile puzzles (8, 15, 24 and rectangles): solve, build pattern databases.",
+    ),
+    "sokoban": (
+        "sokoban",
+        "Sokoban levels (XSB/.sok): solve by pushes or moves, verify a solution file.",
+    ),
+    "sudoku": (
+        "sudoku",
+        "Sudoku of any size up to 25x25: solve, prove unique, count, generate, draw.",
+    ),
+    "xiangqi": (
+        "xiangqi",
+        "Chinese chess (Xiangqi): perft, best move, play against the engine, engine matches, "
+        "and the UCCI protocol for GUIs.",
+    ),
+}
+
+
+WITHOUT_NUMBA = frozenset({"search", "serve", "warm-up"})
+"""Commands that run no numba kernel in this process."""
+
+
+class _Commands(dict[str, Any]):
+    """The root's commands: a command's module is registered the first time it is looked up."""
+
+    def __init__(self, load: Any) -> None:
+        super().__init__()
+        self._load = load
+
+    def get(self, name: Any, default: Any = None) -> Any:
+        if not super().__contains__(name) and name in COMMANDS:
+            self._load(COMMANDS[name][0])
+        return super().get(name, default)
+
+    def __getitem__(self, name: Any) -> Any:
+        found = self.get(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return self.get(name) is not None
+
+
+class LazyGroup(TyperGroup):
+    """The root command: lists :data:`COMMANDS` from the table, imports a module on use."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        commands = _Commands(self._register)
+        commands.update(self.commands)
+        self.commands = commands
+        self._loaded: set[str] = set()
+
+    def _register(self, module_name: str) -> None:
+        if module_name in self._loaded:
+            return
+        self._loaded.add(module_name)
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        holder = typer.Typer(add_completion=False, rich_markup_mode=None)
+        holder.callback()(_nothing)  # a group even when the module registers one command
+        module.register(holder)
+        group = typer.main.get_command(holder)
+        for name, command in getattr(group, "commands", {}).items():
+            dict.__setitem__(self.commands, name, command)  # type: ignore[index]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def invoke(self, ctx: Any) -> Any:
+        args = [*getattr(ctx, "_protected_args", []), *ctx.args]
+        if args and args[0] not in WITHOUT_NUMBA and "--help" not in args:
+            from tansuo.cli._compile import import_numba_quietly
+
+            import_numba_quietly()  # before the command imports its domain
+        return super().invoke(ctx)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [(name, text) for name, (_, text) in COMMANDS.items() if text is not None]
+        limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+        with formatter.section("Commands"):
+            formatter.write_dl(
+                [(name, typer.core.TyperCommand(name, help=text).get_short_help_str(limit))
+                 for name, text in rows]
+            )  # fmt: skip
+
+
+def _nothing() -> None:
+    """(The callback that makes a module's commands a group while it is registered.)"""
+
 
 app = typer.Typer(
     name="tansuo",
@@ -27,6 +176,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=LazyGroup,
 )
 
 
@@ -52,10 +202,6 @@ def command_modules() -> list[ModuleType]:
         if not info.name.startswith("_"):
             modules.append(importlib.import_module(f"{__name__}.{info.name}"))
     return modules
-
-
-for _module in command_modules():
-    _module.register(app)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

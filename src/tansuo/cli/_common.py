@@ -13,16 +13,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
 from typer.core import TyperArgument, TyperGroup
 
 from tansuo.errors import InvalidInput
 from tansuo.files import check_output as check_output
 from tansuo.files import read_text as read_text
 from tansuo.result import jsonable
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_SOLVED = 0
 EXIT_NO_SOLUTION = 1
@@ -32,8 +34,23 @@ EXIT_INTERRUPTED = 130
 
 EXIT_BY_STATUS = {"solved": EXIT_SOLVED, "no_solution": EXIT_NO_SOLUTION, "limit": EXIT_LIMIT}
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False)
+console: Console
+err_console: Console
+"""``console`` (stdout) and ``err_console`` (stderr): rich consoles, made on first use so
+that importing this module (every command does) does not import rich (0.1 s)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in ("console", "err_console"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rich.console import Console
+
+    made = {
+        "console": Console(highlight=False, soft_wrap=True),
+        "err_console": Console(stderr=True, highlight=False),
+    }
+    globals().update(made)  # later look-ups find them without this function
+    return made[name]
 
 
 # -- the shared options -----------------------------------------------------
@@ -260,15 +277,18 @@ def load_numba_without_linalg() -> None:
 
 @contextlib.contextmanager
 def compiling(warmup: Callable[[], Any] | None = None, what: str = "kernels") -> Iterator[None]:
-    """Show a one-line spinner while numba kernels compile or load from the cache."""
+    """Run ``warmup`` (compile the kernels a command calls, or load them from the cache) first.
+
+    While numba really compiles, stderr shows "compiling {what}, first run
+    only: 3/7" (a status line on a terminal, plain lines otherwise); a run
+    served by the cache shows nothing. See :mod:`tansuo.cli._compile`.
+    """
     if warmup is None:
         yield
         return
-    load_numba_without_linalg()
-    if err_console.is_terminal:
-        with err_console.status(f"compiling {what} (first run only)…", spinner="dots"):
-            warmup()
-    else:
+    from tansuo.cli._compile import CompileProgress
+
+    with CompileProgress(what):
         warmup()
     yield
 

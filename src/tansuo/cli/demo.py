@@ -1,25 +1,53 @@
-"""``tansuo demo``: a short tour that really solves one instance of every domain."""
+"""``tansuo demo``: a short tour that really solves one instance of every domain;
+``tansuo warm-up``: compile the numba kernels ahead, the domains in parallel processes."""
 
 from __future__ import annotations
 
+import os
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
 
 import typer
 
-from tansuo.cli._common import console
+from tansuo.errors import InvalidInput
+
+DOMAINS: dict[str, tuple[str, str]] = {
+    # name: (what the progress line calls the kernels, the package whose warm_up compiles them)
+    # in the order of their compile time, longest first, so two processes finish together
+    "gomoku": ("the Gomoku kernels", "tansuo.gomoku"),
+    "grid": ("the grid kernels", "tansuo.grid"),
+    "sliding": ("the sliding-tile kernels", "tansuo.sliding"),
+    "xiangqi": ("the Xiangqi kernels", "tansuo.xiangqi"),
+    "sokoban": ("the Sokoban kernels", "tansuo.sokoban"),
+    "sudoku": ("the Sudoku kernels", "tansuo.sudoku"),
+    "graph": ("the graph kernels", "tansuo.graph"),
+    "queens": ("the N-Queens kernels", "tansuo.queens"),
+}
+ALIASES = {"path": "grid"}
 
 
 def register(app: typer.Typer) -> None:
     app.command(
         "demo", help="A short tour: solve one instance of every domain, show what happened."
     )(run_demo)
+    app.command(
+        "warm-up",
+        help="Compile the numba kernels ahead (first run only), the domains in parallel processes.",
+    )(run_warm_up)
 
 
 def run_demo() -> None:
     """Solve one instance of every domain tansuo has and print what it did."""
     from tansuo.cli import command_modules
+    from tansuo.cli._common import console
 
     console.print("[bold]探索 tansuo[/bold] — a tour of what it solves\n")
+    cold = cold_domains(list(DOMAINS))
+    if cold:  # the first run: every core compiles, one domain a process
+        warm_up_domains(cold)
+        console.print()
     for module in command_modules():
         demo = getattr(module, "demo", None)
         if demo is None:
@@ -27,3 +55,122 @@ def run_demo() -> None:
         start = time.perf_counter()
         demo(console)
         console.print(f"[dim]  ({time.perf_counter() - start:.2f} s)[/dim]\n")
+
+
+def run_warm_up(
+    domains: list[str] | None = typer.Argument(
+        None,
+        metavar="[DOMAIN]...",
+        help=f"Domains to compile (default: all): {', '.join(DOMAINS)}.",
+        show_default=False,
+    ),
+    workers: int | None = typer.Option(
+        None, "--workers", metavar="K", help="Processes to compile in (default: every core)."
+    ),
+) -> None:
+    """Compile the numba kernels of the domains (or load them from numba's cache), in parallel.
+
+    Kernels are cached on disk, so every later command starts with them
+    compiled. Domains compile in separate processes, two at a time on two
+    cores; a domain whose kernels are cached takes about a second.
+    """
+    names = [ALIASES.get(d, d) for d in (domains or list(DOMAINS))]
+    unknown = [d for d in names if d not in DOMAINS]
+    if unknown:
+        raise InvalidInput(f"unknown domain {unknown[0]!r}; the domains are {', '.join(DOMAINS)}")
+    if workers is not None and workers < 1:
+        raise InvalidInput(f"--workers must be at least 1, got {workers}")
+    names = sorted(set(names), key=list(DOMAINS).index)
+    warm_up_domains(names, workers)
+
+
+def warm_up_domains(names: list[str], workers: int | None = None) -> None:
+    """Run the ``warm_up`` of each domain in its own process, ``workers`` at a time.
+
+    One line on stderr per domain as it finishes (its wall time); numba writes
+    its cache as it compiles, so the processes share nothing but the disk.
+    """
+    workers = max(1, min(len(names), workers or os.cpu_count() or 1))
+    started = time.perf_counter()
+    print(
+        f"compiling the kernels of {len(names)} domain{'s' if len(names) != 1 else ''}, "
+        f"first run only, {workers} at a time: {', '.join(names)}",
+        file=sys.stderr,
+        flush=True,
+    )
+    failures = []
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        jobs = {pool.submit(_warm_up_one, name): name for name in names}
+        for done, job in enumerate(as_completed(jobs), start=1):
+            name = jobs[job]
+            try:
+                seconds, cpu = job.result()
+            except Exception as exc:  # one domain failing does not hide the others
+                failures.append(f"{name}: {type(exc).__name__}: {exc}")
+                continue
+            print(
+                f"  {done}/{len(names)} {name} ready ({seconds:.1f} s, {cpu:.1f} s of CPU)",
+                file=sys.stderr,
+                flush=True,
+            )
+    total = time.perf_counter() - started
+    print(f"kernels ready in {total:.1f} s", file=sys.stderr, flush=True)
+    if failures:
+        raise RuntimeError("; ".join(failures))
+
+
+def _warm_up_one(name: str) -> tuple[float, float]:
+    """(In a worker process) the domain's ``warm_up``: ``(wall seconds, CPU seconds)``."""
+    import importlib
+
+    from tansuo.cli._compile import import_numba_quietly
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    import_numba_quietly()
+    importlib.import_module(DOMAINS[name][1]).warm_up()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def cold_domains(names: list[str]) -> list[str]:
+    """The domains some of whose kernels have no entry in numba's on-disk cache.
+
+    Looks for each kernel's cache index file where numba keeps it (beside the
+    source, or under ``NUMBA_CACHE_DIR``); a stale index still counts as warm
+    (the kernel then compiles in the command, with its progress line).
+    """
+    import importlib
+
+    from tansuo.cli._compile import import_numba_quietly
+
+    import_numba_quietly()
+    from numba.core.registry import CPUDispatcher
+
+    cold = []
+    for name in names:
+        package = DOMAINS[name][1]
+        importlib.import_module(package)
+        for module_name, module in list(sys.modules.items()):
+            if module is None or not module_name.startswith(package + "."):
+                continue
+            kernels = [
+                v
+                for v in vars(module).values()
+                if isinstance(v, CPUDispatcher)
+                and v.targetoptions.get("cache")
+                and v.targetoptions.get("inline") != "always"
+                and getattr(v.py_func, "__module__", None) == module_name
+            ]
+            if any(not _has_index(kernel) for kernel in kernels):
+                cold.append(name)
+                break
+    return cold
+
+
+def _has_index(kernel: object) -> bool:
+    cache = getattr(kernel, "_cache", None)
+    impl = getattr(cache, "_impl", None)
+    locator = getattr(impl, "locator", None)
+    index_name = getattr(getattr(cache, "_cache_file", None), "_index_name", None)
+    if locator is None or index_name is None:
+        return True  # not a disk cache numba told us about: nothing to do ahead
+    return os.path.exists(os.path.join(locator.get_cache_path(), index_name))

@@ -1,0 +1,117 @@
+"""Start-up: what the command line imports before its first answer, and the command table."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def _imported_after(code: str) -> dict[str, bool]:
+    """Which heavy modules a fresh interpreter has imported after running ``code``."""
+    probe = (
+        f"{code}\n"
+        "import json, sys\n"
+        "heavy = ('numpy', 'numba', 'scipy', 'rich', 'tansuo.batch', 'tansuo.search')\n"
+        "print(json.dumps({m: m in sys.modules for m in heavy}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_imports_no_domain():
+    imported = _imported_after("import tansuo.cli")
+    assert not any(imported.values()), imported
+
+
+def test_the_help_lists_every_command_without_importing_a_domain():
+    code = (
+        "import contextlib, io\n"
+        "from tansuo.cli import main\n"
+        "buffer = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buffer):\n"
+        "    main(['--help'])\n"
+        "assert 'queens' in buffer.getvalue() and 'warm-up' in buffer.getvalue()\n"
+    )
+    imported = _imported_after(code)
+    assert not any(imported.values()), imported
+
+
+def test_a_command_imports_only_its_own_domain():
+    code = (
+        "import contextlib, io\n"
+        "from tansuo.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['queens', '6', '--first', '1'])\n"
+        "import sys\n"
+        "assert 'tansuo.queens' in sys.modules\n"
+        "assert not any(m in sys.modules for m in ('tansuo.gomoku', 'tansuo.xiangqi', "
+        "'tansuo.sudoku', 'tansuo.grid', 'tansuo.sokoban', 'tansuo.sliding'))\n"
+    )
+    imported = _imported_after(code)
+    assert imported["numba"] and not imported["scipy"], imported
+
+
+def test_the_command_table_matches_what_the_modules_register():
+    """COMMANDS (the help's lines, read without importing) says what the modules say."""
+    import typer
+
+    from tansuo.cli import COMMANDS, command_modules
+
+    holder = typer.Typer()
+    holder.callback()(lambda: None)
+    registered: dict[str, tuple[str, str | None]] = {}
+    for module in command_modules():
+        before = set(typer.main.get_command(holder).commands)  # type: ignore[attr-defined]
+        module.register(holder)
+        group = typer.main.get_command(holder)
+        for name, command in group.commands.items():  # type: ignore[attr-defined]
+            if name not in before:
+                text = None if command.hidden else command.get_short_help_str(limit=10_000)
+                registered[name] = (module.__name__.rsplit(".", 1)[1], text)
+    assert registered == {
+        name: (module, None if text is None else " ".join(text.split()))
+        for name, (module, text) in COMMANDS.items()
+    }
+
+
+@pytest.mark.parametrize("name", ["queens", "sudoku", "analyse", "warm-up"])
+def test_each_command_is_found_and_helped(run_cli, name):
+    result = run_cli(name, "--help")
+    assert result.code == 0 and f" {name} [OPTIONS]" in " ".join(result.out.split())
+
+
+def test_warm_up_refuses_unknown_domains(run_cli):
+    result = run_cli("warm-up", "chess")
+    assert result.code == 2 and "unknown domain 'chess'" in result.err
+
+
+def test_compile_progress_shows_only_real_compilation(tmp_path):
+    """A fresh cache: the progress lines on stderr, none on stdout; the cache then: nothing."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    (tmp_path / "probe_kernels.py").write_text(
+        "import numba\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "from tansuo.cli._compile import CompileProgress\n"
+        "with CompileProgress('the probe kernels'):\n"
+        "    import probe_kernels\n"
+        "    probe_kernels.twice(3)\n"
+    )
+    first = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == ""
+    assert "compiling the probe kernels, first run only: 0/" in first.stderr
+    assert "1/" in first.stderr.splitlines()[-1]
+    again = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert again.returncode == 0 and again.stderr == "" and again.stdout == ""
