@@ -18,12 +18,12 @@ limit (HTTP 413); the message is the one line the command line would print.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tansuo.budget import check_number
 from tansuo.errors import InvalidInput
 from tansuo.web.limits import Limits
 
@@ -94,21 +94,17 @@ class Call:
         return value
 
     def integer(self, name: str, default: Any = _REQUIRED) -> Any:
-        """A whole-number field (``true`` is not a number)."""
+        """A whole-number field within int64 (``true`` is not a number; see ``check_number``)."""
         value = self._get(name, default)
-        if value is not default and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidInput(f"{name} must be a whole number, got {_shown(value)}")
+        if value is not default:
+            check_number(value, name, whole=True, low=None)  # the one validator of numbers
         return value
 
     def number(self, name: str, default: Any = _REQUIRED) -> Any:
-        """A finite number field."""
+        """A finite number field (``10**309`` is no number a float can hold: refused, not a 500)."""
         value = self._get(name, default)
-        if value is not default and (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-        ):
-            raise InvalidInput(f"{name} must be a number, got {_shown(value)}")
+        if value is not default:
+            check_number(value, name, low=None)
         return value
 
     def flag(self, name: str, default: bool = False) -> bool:

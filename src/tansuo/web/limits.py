@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tansuo.budget import check_time_limit
 from tansuo.errors import InvalidInput
 
 
@@ -73,9 +74,10 @@ class Limits:
         """The time a search gets: what the request asked, at most :attr:`time_limit`."""
         if asked is None:
             return self.time_limit if default is None else min(default, self.time_limit)
-        if isinstance(asked, bool) or not isinstance(asked, int | float) or not asked > 0:
+        seconds = check_time_limit(asked)  # finite, at most MAX_SECONDS: never an OverflowError
+        if seconds is None or not seconds > 0:
             raise InvalidInput(f"time_limit must be a number of seconds > 0, got {asked!r}")
-        return min(float(asked), self.time_limit)
+        return min(seconds, self.time_limit)
 
 
 def at_most(value: int, limit: int, what: str) -> int:
