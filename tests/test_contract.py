@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tansuo.budget import LIMIT_NAMES
-from tansuo.result import RESULT_KEYS, STATS_KEYS, Result, Stats
+from tansuo.result import LIMITS, RESULT_KEYS, STATS_KEYS, Result, Stats
 
 
 @dataclass(frozen=True)
@@ -248,9 +248,10 @@ def _check_result(result: Any, status: str, keys: tuple[str, ...]) -> None:
     assert result.solved is (status == "solved")
     assert isinstance(result.stats, Stats)
     if status == "limit":
-        assert result.stats.limit in (*LIMIT_NAMES, "max_frontier", "max_depth", "stopped")
+        assert result.stats.limit in LIMITS, result.stats.limit
     else:
         assert result.stats.limit is None
+    _check_nodes_per_s(result.stats)
     with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
         result.status = "solved"
     with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
@@ -263,6 +264,19 @@ def _check_result(result: Any, status: str, keys: tuple[str, ...]) -> None:
     json.dumps(data, allow_nan=False)  # JSON-ready as it is: no numpy, no inf
     if status == "solved":
         assert data["solution"] is not None or "distances" in data
+
+
+def _check_nodes_per_s(stats: Stats) -> None:
+    """``nodes_per_s``, where a domain keeps it, is a field (in the mapping and the JSON), None
+    when nothing was timed."""
+    if not hasattr(stats, "nodes_per_s"):
+        return
+    assert "nodes_per_s" in {f.name for f in dataclasses.fields(stats)}, type(stats).__name__
+    assert stats["nodes_per_s"] == stats.nodes_per_s
+    if stats.elapsed_s == 0:
+        assert stats.nodes_per_s is None
+    else:
+        assert stats.nodes_per_s is not None and stats.nodes_per_s >= 0
 
 
 @pytest.fixture(params=DOMAINS, ids=lambda make: make.__name__.strip("_"))
@@ -294,3 +308,106 @@ def test_cli_exit_codes_and_json(domain, run_cli, tmp_path):
         record = json.loads(run.out.strip().splitlines()[-1])
         assert record["status"] == status
         assert set(RESULT_KEYS) <= set(record)
+
+
+def test_limit_words_are_the_budget_keywords():
+    assert set(LIMIT_NAMES) <= set(LIMITS)
+    assert set(LIMITS) - set(LIMIT_NAMES) == {"max_frontier", "max_depth", "stopped"}
+
+
+# -- what the counters count (CONVENTIONS.md, "What the counters count") ------------
+# Small instances whose counts can be worked out by hand, and where a fast kernel
+# searches the same tree as the generic engine, the same counts from both.
+
+
+def test_best_first_counts_expansions_not_the_goal():
+    """S - a - b - T, weights 1, 2, 1 (undirected): S, a and b are expanded, T is reached;
+    the arcs read are S->a, a->S, a->b, b->a, b->T."""
+    from tansuo.graph import parse_edge_list, shortest_path
+    from tansuo.search import GraphProblem, astar, dijkstra
+
+    edges = [("S", "a", 1), ("a", "b", 2), ("b", "T", 1)]
+    for engine in (dijkstra, astar):
+        generic = engine(GraphProblem(edges, "S", "T"))
+        assert (generic.stats.expanded, generic.stats.generated) == (3, 5)
+    graph = parse_edge_list("S a 1\na b 2\nb T 1\n")
+    for algorithm in ("dijkstra", "reference"):
+        fast = shortest_path(graph, "S", "T", algorithm=algorithm)
+        assert (fast.stats.expanded, fast.stats.generated) == (3, 5), algorithm
+
+
+def test_grid_counts_like_the_generic_engine_on_a_corridor():
+    """A corridor of five cells, 4-connected: cells 0-3 are expanded (1 + 2 + 2 + 2 neighbours);
+    BFS tests the goal when it is generated, so it may stop before the last neighbour."""
+    from tansuo.grid import Grid, find_path
+    from tansuo.search import GraphProblem, bfs, dijkstra
+
+    corridor = Grid.from_text(".....")
+    edges = [(x, x + 1, 1) for x in range(4)]
+    generic = dijkstra(GraphProblem(edges, 0, 4))
+    assert (generic.stats.expanded, generic.stats.generated) == (4, 7)
+    for algorithm in ("astar", "dijkstra"):
+        fast = find_path(corridor, (0, 0), (4, 0), algorithm=algorithm, moves="4")
+        assert (fast.stats.expanded, fast.stats.generated) == (4, 7), algorithm
+    breadth = find_path(corridor, (0, 0), (4, 0), algorithm="bfs", moves="4")
+    generic_bfs = bfs(GraphProblem(edges, 0, 4))
+    assert breadth.stats.expanded == generic_bfs.stats.expanded == 4
+    assert 6 <= breadth.stats.generated <= 7 and 6 <= generic_bfs.stats.generated <= 7
+
+
+def test_sokoban_counts_states_expanded_and_pushes():
+    """One push solves it: the start is expanded (one push generated), the goal is not."""
+    from tansuo.sokoban import Level, solve
+
+    level = Level.from_text("#####\n#@$.#\n#####")
+    for mode in ("fast", "push-optimal", "move-optimal"):
+        stats = solve(level, mode=mode).stats
+        assert (stats.expanded, stats.generated) == (1, 1), mode
+
+
+def test_depth_first_tree_search_counts_interior_nodes():
+    """1 2 3 / 4 _ 6 / 7 5 8 is two moves from the goal. IDA* with Manhattan distance finds
+    it in its first bound: the start is expanded (4 moves), then the board with the blank
+    moved down (its 3 moves, the undo included in the generic engine, never generated by
+    the kernel); the goal below it is not expanded."""
+    from tansuo.search import ida_star
+    from tansuo.search.examples import SlidingPuzzle
+    from tansuo.sliding import solve
+
+    board = (1, 2, 3, 4, 0, 6, 7, 5, 8)
+    generic = ida_star(SlidingPuzzle(board))
+    assert generic.stats.expanded == 2 and generic.stats.generated == 4 + 3
+    fast = solve(list(board), heuristic="manhattan")
+    assert fast.stats.expanded == generic.stats.expanded == 2
+    assert 4 < fast.stats.generated < 4 + 3  # the undo move is never generated
+    assert fast.stats.nodes == fast.stats.generated
+
+
+def test_game_tree_search_counts_positions_and_moves():
+    """Tic-tac-toe to depth 2: the root and its 9 children are expanded, 9 + 9 * 8 = 81
+    moves generated, 1 + 81 positions entered by minimax; alpha-beta lists the same moves
+    but enters fewer positions."""
+    from tansuo.adversarial import alphabeta, minimax
+    from tansuo.adversarial.games import TicTacToe
+
+    full = minimax(TicTacToe(), 2).stats
+    assert (full.expanded, full.generated, full.nodes) == (10, 81, 82)
+    cut = alphabeta(TicTacToe(), 2).stats
+    assert (cut.expanded, cut.generated) == (10, 81) and cut.nodes < full.nodes
+
+
+@pytest.mark.parametrize("algorithm", ["bands", "general"])
+def test_constraint_search_counts_branch_points_and_guesses(algorithm):
+    """Every guess makes one grid to search: nodes == 1 + guesses; a branch point tries two
+    candidates or more."""
+    from tansuo.sudoku import solve
+
+    for puzzle, count in ((GUESSY_SUDOKU, 2), (HARD_SUDOKU, None)):
+        if algorithm == "bands" and len(puzzle) != 81:
+            continue
+        stats = solve(puzzle, max_solutions=count, algorithm=algorithm).stats
+        assert (stats.expanded, stats.generated) == (stats.branches, stats.guesses)
+        assert stats.nodes == 1 + stats.generated
+        assert 2 * stats.expanded <= stats.generated
+    four = solve("." * 16, max_solutions=None, algorithm="general").stats
+    assert four.nodes == 1 + four.generated and four.expanded == four.branches

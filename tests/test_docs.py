@@ -1,4 +1,4 @@
-"""The documentation's examples work: every Python block of docs/ runs, every `tansuo` line exits cleanly.
+"""The docs' examples work: every Python block of docs/ runs, every `tansuo` line exits cleanly.
 
 The same check as tests/test_readme.py, over the Markdown pages of docs/ (the
 guides, getting started, ...). The gallery's examples run when the docs are
@@ -19,7 +19,9 @@ DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
 # commands that take minutes or run forever (a server, an interactive game, a match of
 # many games, a benchmark): shown in the docs, not run by the tests
-SKIPPED = ("tansuo demo", "tansuo bench", "tansuo serve", "tansuo gomoku play", "tansuo xiangqi play")
+SKIPPED = (
+    "tansuo demo", "tansuo bench", "tansuo serve", "tansuo gomoku play", "tansuo xiangqi play",
+)  # fmt: skip
 
 
 def pages() -> list[Path]:

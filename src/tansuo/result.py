@@ -56,6 +56,12 @@ RESULT_KEYS = ("status", "solution", "cost", "stats")
 STATS_KEYS = ("expanded", "generated", "elapsed_s", "limit")
 """The keys every ``stats`` has; domains add their own counters beside them."""
 
+LIMITS = ("time_limit", "max_expansions", "max_nodes", "max_memory", "max_frontier", "max_depth",
+          "stopped")  # fmt: skip
+"""Every word ``stats.limit`` may hold: the budget keyword that stopped the search
+(``max_frontier`` and ``max_depth`` are the generic engine's own), or ``"stopped"``
+when a stop signal (Ctrl-C, a GUI's stop command, a client gone) ended it."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stats(Mapping[str, Any]):
@@ -64,15 +70,17 @@ class Stats(Mapping[str, Any]):
     Attributes
     ----------
     expanded : int
-        States (or nodes) whose successors were generated.
+        States (or nodes) whose successors were generated: a goal reached is
+        not expanded. What that is per kind of search (best-first, depth-first,
+        game-tree, constraint) is defined in CONVENTIONS.md.
     generated : int
-        Successors produced, duplicates included.
+        Successors those expansions produced, duplicates and pruned ones included.
     elapsed_s : float
         Wall-clock seconds the search took.
     limit : str or None
-        The budget that stopped the search (``"time_limit"``,
-        ``"max_expansions"``, ``"max_nodes"``, ``"max_memory"``, ...), the
-        same word as the keyword that set it; None when nothing stopped it.
+        The budget that stopped the search, one of :data:`LIMITS`: the same
+        word as the keyword that set it (``"time_limit"``, ``"max_nodes"``,
+        ...), or ``"stopped"``; None when nothing stopped it.
 
     Stats is also a read-only mapping (``stats["expanded"]``, ``dict(stats)``),
     so code that treats every domain alike can read any counter by name.

@@ -141,7 +141,7 @@ def _game_stats(
         elapsed_s=elapsed,
         limit=limit,
         nodes=nodes,
-        nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+        nodes_per_s=nodes / elapsed if elapsed > 0 else None,
         **counters,
     )
 

@@ -79,8 +79,8 @@ class GameStats(Stats):
     nodes : int
         Positions entered, the root included, re-searches counted again:
         what ``max_nodes`` counts.
-    nodes_per_s : float
-        ``nodes / elapsed_s``.
+    nodes_per_s : float or None
+        ``nodes / elapsed_s``; None when nothing was timed.
     tt_probes, tt_hits, tt_cutoffs : int
         Transposition table look-ups, those that found the position, and
         those whose stored result ended the search of the position.
@@ -101,7 +101,7 @@ class GameStats(Stats):
     """
 
     nodes: int = 0
-    nodes_per_s: float = 0.0
+    nodes_per_s: float | None = None
     tt_probes: int = 0
     tt_hits: int = 0
     tt_hit_rate: float = 0.0

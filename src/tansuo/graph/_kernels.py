@@ -183,11 +183,11 @@ def best_first_run(
         if settled[u]:
             continue  # stale entry
         settled[u] = True
-        expanded += 1
         steps += 1
         if u == target:
             outcome = FOUND
             break
+        expanded += 1  # the target is settled, not expanded: its arcs are never read
         du = dist[u]
         for a in range(indptr[u], indptr[u + 1]):
             v = indices[a]
@@ -261,11 +261,11 @@ def dijkstra_packed_run(
         if settled[u]:
             continue
         settled[u] = True
-        expanded += 1
         steps += 1
         if u == target:
             outcome = FOUND
             break
+        expanded += 1  # the target is settled, not expanded: its arcs are never read
         du = dist[u]
         for a in range(indptr[u], indptr[u + 1]):
             v = indices[a]
@@ -420,11 +420,11 @@ def bfs_run(indptr, indices, target, hops, parent, queue, counters, max_steps):
             break
         u = queue[head]
         head += 1
-        expanded += 1
         steps += 1
         if u == target:
             outcome = FOUND
             break
+        expanded += 1
         for a in range(indptr[u], indptr[u + 1]):
             v = indices[a]
             generated += 1

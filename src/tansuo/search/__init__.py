@@ -8,8 +8,8 @@ algorithms by name.
 
 Every algorithm returns a frozen :class:`SearchResult` (the result contract of
 :mod:`tansuo.result`) and takes keyword-only budgets: ``max_expansions``
-(states expanded), ``time_limit`` (seconds) and ``max_frontier`` (the memory
-budget, in states on the open list). Running out of one gives
+(states expanded), ``time_limit`` (seconds) and ``max_frontier`` (a count:
+the most entries the open list may hold; not bytes). Running out of one gives
 ``status="limit"`` with the statistics, never an exception.
 """
 

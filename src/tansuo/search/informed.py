@@ -134,7 +134,7 @@ def astar(
     time_limit : float, optional
         Budget: seconds (the clock is read every 64 expansions).
     max_frontier : int, optional
-        Memory budget, in states on the open list.
+        Budget: the most entries the open list may hold (a count, not bytes).
     on_event : callable, optional
         Receives a :class:`SearchEvent` per generation, re-opening and expansion.
 

@@ -42,7 +42,8 @@ class SearchStats(Stats):
         Closed states put back on the open list because a cheaper path to
         them was found (A* with an inconsistent heuristic).
     max_frontier : int
-        The largest size the open list (or the depth-first stack) reached.
+        The largest number of entries the open list (or the depth-first
+        stack) held: a count, not bytes.
     iterations : int
         Depth limits (IDDFS) or ``f`` bounds (IDA*) tried; 0 for the other searches.
     depth : int or None

@@ -70,7 +70,9 @@ C_MD = 8
 C_LC = 9
 C_PSUM = 10
 C_RSUM = 11
-C_SIZE = 12
+C_EXPANDED = 12  # boards whose moves were generated: the start once per bound, then
+# every board within the bound that is not the goal
+C_SIZE = 13
 
 # C_STATUS codes
 RUNNING = 0
@@ -235,6 +237,7 @@ def ida_init(
     ctr[C_ITERATIONS] = 1
     ctr[C_STATUS] = FOUND if h == 0 and _at_goal(board, goal_pos, cells) else RUNNING
     nextd[0] = 0
+    ctr[C_EXPANDED] = 1 if ctr[C_STATUS] == RUNNING else 0
 
 
 @njit(cache=True)
@@ -347,6 +350,7 @@ def ida_run(
                 ctr[C_BOUND] = ctr[C_NEXT_BOUND]
                 ctr[C_NEXT_BOUND] = INFINITY
                 ctr[C_ITERATIONS] += 1
+                ctr[C_EXPANDED] += 1
                 nextd[0] = 0
                 continue
             depth -= 1
@@ -386,6 +390,7 @@ def ida_run(
         if h == 0 and _at_goal(board, goal_pos, cells):
             ctr[C_STATUS] = FOUND
             break
+        ctr[C_EXPANDED] += 1
     ctr[C_DEPTH] = depth
     ctr[C_BLANK] = blank
     return ctr[C_STATUS] != RUNNING
@@ -479,6 +484,7 @@ def _ida_run_pdb(
                 bound = next_bound
                 next_bound = INFINITY
                 ctr[C_ITERATIONS] += 1
+                ctr[C_EXPANDED] += 1
                 nextd[0] = 0
                 continue
             depth -= 1
@@ -570,6 +576,7 @@ def _ida_run_pdb(
         if h == 0 and _at_goal(board, goal_pos, cells):
             ctr[C_STATUS] = FOUND
             break
+        ctr[C_EXPANDED] += 1
     ctr[C_NODES] = nodes
     ctr[C_BOUND] = bound
     ctr[C_NEXT_BOUND] = next_bound
@@ -612,7 +619,8 @@ def ida_many(
     path,
     nextd,
 ):
-    """Solve every row of ``boards`` in one call (no budget): lengths, move strings, nodes."""
+    """Solve every row of ``boards`` in one call (no budget): lengths, move strings, and per
+    board ``nodes[i]`` = (boards generated, boards expanded)."""
     for i in range(boards.shape[0]):
         board[:] = boards[i]
         ida_init(
@@ -673,7 +681,8 @@ def ida_many(
                 moves[i, j] = path[j]
         else:
             lengths[i] = -1
-        nodes[i] = ctr[C_NODES]
+        nodes[i, 0] = ctr[C_NODES]
+        nodes[i, 1] = ctr[C_EXPANDED]
 
 
 # -- weighted A* ------------------------------------------------------------------

@@ -49,10 +49,11 @@ def summary_line(result: SlidingResult) -> str:
     """One line: the length and whether it is optimal, or why there is none, and the work."""
     stats = result.stats
     work = f"{stats.nodes:,} nodes in {stats.elapsed_s:.3f} s"
-    if stats.nodes_per_s >= 1e5:  # below, "0.0 M nodes/s": the rate is written out
-        work += f", {stats.nodes_per_s / 1e6:.1f} M nodes/s"
-    elif stats.nodes_per_s:
-        work += f", {stats.nodes_per_s:,.0f} nodes/s"
+    rate = stats.nodes_per_s or 0.0  # None: nothing was timed
+    if rate >= 1e5:  # below, "0.0 M nodes/s": the rate is written out
+        work += f", {rate / 1e6:.1f} M nodes/s"
+    elif rate:
+        work += f", {rate:,.0f} nodes/s"
     if stats.preprocess_s >= 0.001:
         work += f"; database {stats.preprocess_s:.2f} s"
     how = f"{result.algorithm}, {result.heuristic}"

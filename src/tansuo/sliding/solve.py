@@ -222,7 +222,7 @@ class _Search:
         moves = np.zeros((n, MAX_DEPTH), np.int8) if n * MAX_DEPTH <= 1 << 26 else None
         if moves is None:  # large batches: moves of a few hundred steps at most
             moves = np.zeros((n, 400), np.int8)
-        nodes = np.zeros(n, np.int64)
+        nodes = np.zeros((n, 2), np.int64)  # generated, expanded
         K.ida_many(
             boards,
             lengths,
@@ -381,7 +381,7 @@ def solve(
     found = int(search.ctr[K.C_STATUS]) == K.FOUND
     nodes = search.nodes
     stats = SlidingStats(
-        expanded=nodes,
+        expanded=int(search.ctr[K.C_EXPANDED]),
         generated=nodes,
         nodes=nodes,
         elapsed_s=elapsed,
@@ -590,9 +590,9 @@ def solve_many(
         p = puzzles[i]
         lurd = moves[j, : lengths[j]].tobytes().translate(_LETTERS).decode()
         stats = SlidingStats(
-            expanded=int(nodes[j]),
-            generated=int(nodes[j]),
-            nodes=int(nodes[j]),
+            expanded=int(nodes[j, 1]),
+            generated=int(nodes[j, 0]),
+            nodes=int(nodes[j, 0]),
             elapsed_s=per_board,
             preprocess_s=preprocess,
             heuristic=name,

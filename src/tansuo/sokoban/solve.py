@@ -40,7 +40,7 @@ import numpy as np
 
 from tansuo.budget import Budget, parse_memory, run_chunked
 from tansuo.errors import InvalidInput
-from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, ResultMixin, Stats, Status, jsonable
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, ResultMixin, Stats, Status
 from tansuo.sokoban import _kernels as k
 from tansuo.sokoban.macros import GoalRoom, box_route, goal_room
 from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
@@ -96,6 +96,8 @@ class SokobanStats(Stats):
         Bytes of the search's arrays at the end.
     preprocess_s : float
         Push-distance tables and dead squares (not in ``elapsed_s``).
+    nodes_per_s : float or None
+        ``expanded`` per second of ``elapsed_s``; None when nothing was timed.
     """
 
     states: int = 0
@@ -109,15 +111,8 @@ class SokobanStats(Stats):
     lower_bound: int = 0
     memory_bytes: int = 0
     preprocess_s: float = 0.0
+    nodes_per_s: float | None = None
 
-    @property
-    def nodes_per_s(self) -> float:
-        return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        out = Stats.as_dict(self)
-        out["nodes_per_s"] = jsonable(self.nodes_per_s)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,6 +527,7 @@ def solve(
         lower_bound=int(lower) if lower < k.INF else -1,
         memory_bytes=sum(x.a.nbytes for x in searches),
         preprocess_s=preprocess_s,
+        nodes_per_s=total[k.C_EXPANDED] / elapsed if elapsed > 0 else None,
     )
     return SokobanResult(status, solution, moves, pushes, str(mode), board.level, stats)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tansuo.result import ResultMixin, Stats, Status, jsonable
+from tansuo.result import ResultMixin, Stats, Status
 from tansuo.xiangqi._kernels.search import MATE, MATE_BOUND
 
 
@@ -63,15 +63,12 @@ class MoveStats(Stats):
     first_move_cutoffs: int = 0
     iterations: tuple[dict[str, Any], ...] = ()
 
-    @property
-    def nodes_per_s(self) -> float | None:
-        """Nodes per second; None when no time was measured."""
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+    nodes_per_s: float | None = None
+    """Nodes per second; None when no time was measured (worked out when not given)."""
 
-    def as_dict(self) -> dict[str, Any]:
-        out = Stats.as_dict(self)
-        out["nodes_per_s"] = jsonable(self.nodes_per_s)
-        return out
+    def __post_init__(self) -> None:
+        if self.nodes_per_s is None and self.elapsed_s > 0:
+            object.__setattr__(self, "nodes_per_s", self.nodes / self.elapsed_s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,15 +163,12 @@ class PerftStats(Stats):
 
     nodes: int = 0
 
-    @property
-    def nodes_per_s(self) -> float | None:
-        """Nodes per second; None when no time was measured."""
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else None
+    nodes_per_s: float | None = None
+    """Nodes per second; None when no time was measured (worked out when not given)."""
 
-    def as_dict(self) -> dict[str, Any]:
-        out = Stats.as_dict(self)
-        out["nodes_per_s"] = jsonable(self.nodes_per_s)
-        return out
+    def __post_init__(self) -> None:
+        if self.nodes_per_s is None and self.elapsed_s > 0:
+            object.__setattr__(self, "nodes_per_s", self.nodes / self.elapsed_s)
 
 
 @dataclass(frozen=True, slots=True)
