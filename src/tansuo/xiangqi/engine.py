@@ -45,6 +45,7 @@ FEATURES = (
     "null_move",
     "lmr",
     "check_extension",
+    "futility",
 )
 """The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
 
@@ -58,6 +59,7 @@ _KERNEL_SWITCH = {
     "null_move": ks.USE_NULL_MOVE,
     "lmr": ks.USE_LMR,
     "check_extension": ks.USE_CHECK_EXTENSION,
+    "futility": ks.USE_FUTILITY,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

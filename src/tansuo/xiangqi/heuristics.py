@@ -143,6 +143,13 @@ class EvalWeights:
     """The evaluation's numbers other than the placement tables (points; pawn at home = 30).
 
     Every field is a term the tuning matches can switch off (set to 0).
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position
+    >>> plain = build_tables(EvalWeights(material_only=True))
+    >>> evaluate(Position(), plain)  # equal material: the tempo bonus only
+    10
     """
 
     king: int = 0  # the king is never captured: only its placement counts
@@ -161,6 +168,7 @@ class EvalWeights:
         12  # attack units (rook 3, horse 2, cannon 2, crossed pawn 1) of a full attack
     )
     tempo: int = 10  # for the side to move
+    palace_threats: int = 100  # percent: hollow, central and back-rank cannons, advisor leaks
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -206,6 +214,7 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
     ev[ks.W_MISSING_ELEPHANT] = weights.missing_elephant * on
     ev[ks.W_FULL_ATTACK] = max(1, weights.full_attack)
     ev[ks.W_TEMPO] = weights.tempo
+    ev[ks.W_PALACE_THREATS] = weights.palace_threats * on
     return ev
 
 
@@ -231,6 +240,31 @@ def default_tables() -> np.ndarray:
 
 
 def evaluate(position: Position, tables: np.ndarray | None = None) -> int:
-    """The static evaluation of ``position`` from the side to move's point of view."""
+    """The static evaluation of ``position`` from the side to move's point of view.
+
+    Parameters
+    ----------
+    position : Position
+    tables : numpy.ndarray, optional
+        A packed evaluation from :func:`build_tables` (default: the engine's own).
+
+    Returns
+    -------
+    int
+        Points (a pawn at home is 30, a horse 270); positive favours the side to move.
+
+    Raises
+    ------
+    IndexError
+        ``tables`` is not an array of the packed evaluation's size.
+
+    Examples
+    --------
+    >>> from tansuo.xiangqi import Position, parse_position
+    >>> evaluate(Position())
+    10
+    >>> evaluate(parse_position("startpos moves h2e2 h7e7 e2e6"))  # Black, a pawn down
+    -20
+    """
     ev = default_tables() if tables is None else tables
     return int(ks.evaluate(position.pos, int(position.pos[kb.SIDE]), ev))

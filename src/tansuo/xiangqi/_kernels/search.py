@@ -17,6 +17,10 @@ can measure what it is worth:
 * null-move pruning (``USE_NULL_MOVE``) and late-move reductions
   (``USE_LMR``), both off when the side to move has little material left
   (zugzwang-like endings) and when in check;
+* futility pruning near the horizon (``USE_FUTILITY``): at non-PV nodes 1-3
+  plies from it, a static score a margin per ply above beta is a cutoff, and
+  1-2 plies from it quiet moves are skipped when the static score is a margin
+  per ply below alpha;
 * a check extension (``USE_CHECK_EXTENSION``), mate-distance scores, and the
   game's rules for repetitions (``REPETITIONS`` occurrences end the game;
   perpetual check loses) and for 120 plies without a capture.
@@ -104,7 +108,21 @@ W_MISSING_ADVISOR = EV_WEIGHTS + 3
 W_MISSING_ELEPHANT = EV_WEIGHTS + 4
 W_FULL_ATTACK = EV_WEIGHTS + 5
 W_TEMPO = EV_WEIGHTS + 6
-EV_SIZE = EV_WEIGHTS + 7
+W_PALACE_THREATS = EV_WEIGHTS + 7  # percent of the palace-threat values below (0: off)
+EV_SIZE = EV_WEIGHTS + 8
+
+# Threats to a king at home behind its advisors, in tenths of a horse (a
+# horse is 270 points: multiply by 27/10), by the attacking cannon's distance in
+# ranks from the defender's back rank (0-9): an empty central file between a
+# cannon and the king (the "hollow cannon"), a cannon on the central file
+# behind two pieces with the defender's horse in the palace centre, and by
+# file a cannon on the defender's back rank with nothing between it and the
+# king. The numbers follow the classic open-source engines' evaluation.
+HOLLOW_THREAT = np.array((0, 0, 0, 60, 65, 70, 75, 80, 80, 80), np.int64)
+CENTRAL_THREAT = np.array((0, 0, 0, 50, 45, 40, 35, 30, 30, 30), np.int64)
+BOTTOM_THREAT = np.array((40, 30, 0, 0, 0, 0, 0, 30, 40), np.int64)
+ADVISOR_LEAKAGE = 80  # no two advisors against two rooks, with a full attack
+FULL_ATTACK_UNITS = 8
 
 # Slots of the ``ctl`` array (int64): the control slots of the board kernels
 # (STOP, NODE_LIMIT, ABORTED, ..., NEXT_POLL) first, then counters, then switches.
@@ -135,7 +153,14 @@ USE_LMR = USE_TT + 7
 USE_CHECK_EXTENSION = USE_TT + 8
 REPETITIONS = USE_TT + 9  # occurrences of a position that end the game inside the search
 TT_GENERATION = USE_TT + 10  # age stamp of the current search, for replacement
-CTL_SIZE = USE_TT + 11
+USE_FUTILITY = USE_TT + 11
+CTL_SIZE = USE_TT + 12
+
+# Futility margins (evaluation points per ply of depth left): a node whose
+# static score beats beta by this much is taken as a cutoff, and a quiet move
+# that cannot lift the score to alpha by this much is not searched.
+REVERSE_FUTILITY_MARGIN = 90
+FUTILITY_MARGIN = 120
 
 # Columns of the transposition table's ``tt_data`` (int32[N, TT_FIELDS]); ``tt_keys``
 # (int64[N], N a power of two) holds the full key of each slot.
@@ -247,9 +272,116 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     all_guards = 2 * ev[W_MISSING_ADVISOR] + 2 * ev[W_MISSING_ELEPHANT]
     red_score -= (all_guards - red_guards) * min(black_attack, full) // full
     black_score -= (all_guards - black_guards) * min(red_attack, full) // full
+    threats = ev[W_PALACE_THREATS]
+    if threats:
+        red_score -= palace_threats(pos, RED) * threats * 27 // 1000
+        black_score -= palace_threats(pos, 1 - RED) * threats * 27 // 1000
     if side == RED:
         return red_score - black_score + ev[W_TEMPO]
     return black_score - red_score + ev[W_TEMPO]
+
+
+@njit(cache=True)
+def _attack_units(pos: np.ndarray, side: int) -> int:
+    """How hard ``side`` attacks: rooks and horses across the river 2, cannons and
+    pawns 1, two more per rook-or-minor unit it has over the other side; at most 8."""
+    units = 0
+    simple = 0
+    first = SQUARES + 1 + 16 * side
+    for offset in range(FIRST_HORSE, 16):
+        cell = pos[first + offset]
+        if cell == 0:
+            continue
+        kind = SLOT_TYPE[1 + 16 * side + offset]
+        if HALF[cell] != side:
+            units += 2 if kind in (HORSE, ROOK) else 1
+        if kind == ROOK:
+            simple += 2
+        elif kind in (HORSE, CANNON):
+            simple += 1
+    other = SQUARES + 1 + 16 * (1 - side)
+    for offset in range(FIRST_HORSE, FIRST_CANNON + 2):
+        if pos[other + offset]:
+            simple -= 2 if FIRST_ROOK <= offset < FIRST_ROOK + 2 else 1
+    if simple > 0:
+        units += 2 * simple
+    return min(units, FULL_ATTACK_UNITS)
+
+
+@njit(cache=True)
+def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
+    count = 0
+    cell = a + step
+    while cell != b:
+        if pos[cell] != 0:
+            count += 1
+        cell += step
+    return count
+
+
+@njit(cache=True)
+def palace_threats(pos: np.ndarray, defender: int) -> int:
+    """The danger to ``defender``'s king from enemy cannons and rooks (tenths of a horse)."""
+    attacker = 1 - defender
+    mine = SQUARES + 1 + 16 * defender
+    theirs = SQUARES + 1 + 16 * attacker
+    home_row = 9 if defender == RED else 0
+    king_home = (home_row + 3) * 16 + 4 + 3
+    centre = king_home + (-16 if defender == RED else 16)
+    left = king_home - 1
+    right = king_home + 1
+    advisor1 = pos[mine + 1]
+    advisor2 = pos[mine + 2]
+    units = _attack_units(pos, attacker)
+    if advisor1 == 0 or advisor2 == 0:
+        if pos[theirs + FIRST_ROOK] and pos[theirs + FIRST_ROOK + 1]:
+            return ADVISOR_LEAKAGE * units // FULL_ATTACK_UNITS
+        return 0
+    king = pos[mine]
+    if king == centre:
+        return 20
+    if king != king_home:
+        return 0
+    shape = 0  # 1: both advisors on the back rank; 2: one beside, one in the centre
+    if (advisor1 == left and advisor2 == right) or (advisor1 == right and advisor2 == left):
+        shape = 1
+    elif advisor1 == centre or advisor2 == centre:
+        other = advisor2 if advisor1 == centre else advisor1
+        if other in (left, right):
+            shape = 2
+    if shape == 0:
+        return 0
+    penalty = 0
+    toward_king = 16 if defender == RED else -16
+    for offset in range(FIRST_CANNON, FIRST_CANNON + 2):
+        cannon = pos[theirs + offset]
+        if cannon == 0:
+            continue
+        row = (cannon >> 4) - 3
+        file = (cannon & 15) - 3
+        distance = home_row - row if defender == RED else row - home_row
+        if file == 4:
+            between = _pieces_between(pos, cannon, king_home, toward_king)
+            if shape == 1:
+                if between == 0:
+                    penalty += HOLLOW_THREAT[distance] * (FULL_ATTACK_UNITS + units) // 16
+                elif between == 2:
+                    slot = pos[centre]
+                    if slot != 0 and SIDE_OF_SLOT[slot] == defender and SLOT_TYPE[slot] == HORSE:
+                        penalty += CENTRAL_THREAT[distance]
+            elif between == 2:
+                penalty += CENTRAL_THREAT[distance] >> 2
+                for r in range(FIRST_ROOK, FIRST_ROOK + 2):
+                    rook = pos[mine + r]
+                    if rook != 0 and (rook >> 4) == (king_home >> 4):
+                        step = 1 if rook < king_home else -1
+                        if _pieces_between(pos, rook, king_home, step) == 0:
+                            penalty += 80  # a rook stuck guarding the back rank
+        elif shape == 2 and row == home_row:
+            step = 1 if cannon < king_home else -1
+            if _pieces_between(pos, cannon, king_home, step) == 0:
+                penalty += BOTTOM_THREAT[file] * units // FULL_ATTACK_UNITS
+    return penalty
 
 
 @njit(cache=True)
@@ -591,7 +723,19 @@ def search(
                     ctl[TT_CUTOFFS] += 1
                     return score
 
-    # Step 5. Null move: if passing still fails high, so would a real move.
+    # Step 5. Futility: near the horizon, a static score far above beta is a
+    # cutoff (the opponent would not allow this), and quiet moves that cannot
+    # bring a score far below alpha back up are skipped (Step 7).
+    static = -INFINITE
+    if not pv_node and not in_check:
+        static = evaluate(pos, side, ev)
+    futile = False
+    if ctl[USE_FUTILITY] and static > -INFINITE and abs(beta) < MATE_BOUND:
+        if depth <= 3 and static - REVERSE_FUTILITY_MARGIN * depth >= beta:
+            return static - REVERSE_FUTILITY_MARGIN * depth
+        futile = depth <= 2 and static + FUTILITY_MARGIN * depth <= alpha
+
+    # Step 6. Null move: if passing still fails high, so would a real move.
     enough_material = may_skip_a_move(pos, side)
     if (
         ctl[USE_NULL_MOVE]
@@ -601,7 +745,7 @@ def search(
         and depth >= 3
         and beta < MATE_BOUND
         and enough_material
-        and evaluate(pos, side, ev) >= beta
+        and static >= beta
     ):
         ctl[NULL_TRIES] += 1
         reduction = 3 if depth >= 6 else 2
@@ -630,7 +774,7 @@ def search(
             ctl[NULL_CUTOFFS] += 1
             return beta if score >= MATE_BOUND else score
 
-    # Step 6. Generate the moves and give them their ordering scores.
+    # Step 7. Generate the moves and give them their ordering scores.
     count = generate_moves(pos, side, frames, ply, False)
     score_moves(pos, history, frames, ctl, ply, count, side, tt_move)
     prepare_guard(pos, side, frames, ply)
@@ -639,8 +783,9 @@ def search(
     frames[ply + 1, KILLERS] = 0  # the child's killers start afresh
     frames[ply + 1, KILLERS + 1] = 0
 
-    # Step 7. Search the moves, best-ordered first: the first with the full
-    # window, the others with a null window (PVS), late quiet ones reduced.
+    # Step 8. Search the moves, best-ordered first: the first with the full
+    # window, the others with a null window (PVS), late quiet ones reduced,
+    # futile quiet ones skipped.
     alpha_before = alpha
     best = -INFINITE
     best_move = 0
@@ -657,6 +802,11 @@ def search(
         make_move(pos, keys, record, move)
         gives_check = king_attacked(pos, 1 - side)
         record[pos[PLY], CHECKED] = gives_check
+        if futile and legal > 1 and not capture and not gives_check:
+            unmake_move(pos, record)
+            if static + FUTILITY_MARGIN * depth > best:
+                best = static + FUTILITY_MARGIN * depth
+            continue
         # The first move gets the full window, the others a null window (PVS),
         # late quiet ones one or two plies less (LMR). One call site in a loop
         # does the searches and re-searches: numba compiles every call site of a
@@ -722,7 +872,7 @@ def search(
                 if pv_node:
                     _update_pv(frames, ply, move)
                 if score >= beta:
-                    # Step 8. A cutoff: the opponent avoids this position. Remember
+                    # Step 9. A cutoff: the opponent avoids this position. Remember
                     # the quiet move that refuted it (killers, history).
                     ctl[BETA_CUTOFFS] += 1
                     if legal == 1:
@@ -731,11 +881,11 @@ def search(
                         _reward(history, frames, ctl, side, move, depth, ply)
                     break
 
-    # Step 9. No legal move: the side to move has lost (checkmate or stalemate).
+    # Step 10. No legal move: the side to move has lost (checkmate or stalemate).
     if legal == 0:
         return -(MATE - ply)
 
-    # Step 10. Store the result with its kind of bound.
+    # Step 11. Store the result with its kind of bound.
     if ctl[USE_TT]:
         if best >= beta:
             bound = BOUND_LOWER
