@@ -81,7 +81,16 @@ TRAP_NODES = 8_000
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel on a tiny position."""
+    """Compile (or load from numba's cache) every kernel on a tiny position.
+
+    The first call in a fresh environment compiles (some 40 s of CPU); later
+    processes load the kernels from numba's cache in a second or two. Call it
+    before a clock runs (the Gomocup brain does, at start-up).
+
+    Examples
+    --------
+    >>> warm_up()
+    """
     board = Board(9, moves=["e5", "e4", "f5", "f4"])
     find_threat(board, kind="vct", max_depth=2)
     Engine(max_memory=1 << 20).search(board, depth=2)
@@ -143,10 +152,27 @@ def _pow2_entries(max_bytes: int, per_entry: int, cap: int) -> int:
 class ThreatStats(Stats):
     """Counters of a threat search.
 
-    ``nodes``: attacker and defender positions entered (what ``max_nodes``
-    counts); ``depth``: the last attacker-move depth finished (the iterative
-    deepening's bound; 0 when proof-number search, which has none, settled
-    it); ``cache_hits``: positions answered by the Zobrist cache.
+    Attributes
+    ----------
+    nodes : int
+        Attacker and defender positions entered (what ``max_nodes`` counts).
+    nodes_per_s : float
+        ``nodes`` over the elapsed time.
+    depth : int
+        The last attacker-move depth finished (the iterative deepening's
+        bound; 0 when proof-number search, which has none, settled it).
+    max_ply : int
+        The deepest ply reached.
+    cache_hits : int
+        Positions answered by the Zobrist cache.
+    cache_entries : int
+        The cache's size.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, vcf
+    >>> vcf(Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"])).stats.nodes > 0
+    True
     """
 
     nodes: int = 0
@@ -161,11 +187,26 @@ class ThreatStats(Stats):
 class ThreatResult(ResultMixin):
     """The outcome of a VCF/VCT search.
 
-    ``status``: ``"solved"`` (a forced win: ``line`` is the main line, attacker
-    first, ending with the five), ``"no_solution"`` (no win within
-    ``max_depth`` attacker threats), ``"limit"`` (a budget ran out first).
-    ``line`` holds the moves as ``"h8"``; ``verified`` says the line was
-    replayed on a fresh board and ends in the attacker's five.
+    Attributes
+    ----------
+    status : {"solved", "no_solution", "limit"}
+        A forced win (``line`` is the main line, attacker first, ending with
+        the five); no win within ``max_depth`` attacker threats; a budget ran
+        out first.
+    kind : {"vcf", "vct"}
+    attacker : {"black", "white"}
+    line : tuple of str
+        The moves as ``"h8"``.
+    verified : bool
+        The line was replayed on a fresh board and ends in the attacker's five.
+    stats : ThreatStats
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board, vcf
+    >>> result = vcf(Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"]))
+    >>> result.status, result.cost, result.verified
+    ('solved', 2, True)
     """
 
     status: Status
@@ -622,7 +663,29 @@ def _any_legal(state: tuple[Any, ...], board: Board, colour: int, prefer: np.nda
 
 
 def verify_line(board: Board, line: list[int], attacker: int) -> bool:
-    """Replay ``line`` (attacker first, colours alternating) on a copy: legal, ends in its five."""
+    """Replay ``line`` (attacker first, colours alternating) on a copy: legal, ends in its five.
+
+    Parameters
+    ----------
+    board : Board
+        The position, ``attacker`` to move (left as it was).
+    line : list of int
+        Cell indices (``board.parse_move("h8")``).
+    attacker : int
+        1 (black) or 2 (white).
+
+    Returns
+    -------
+    bool
+        Every move legal, and the last one (only) makes ``attacker``'s five.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board
+    >>> board = Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"])
+    >>> verify_line(board, [board.parse_move(m) for m in ["g8", "f8", "k8"]], 1)
+    True
+    """
     copy = board.copy()
     if copy.side_to_move != attacker:
         return False

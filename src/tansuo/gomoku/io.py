@@ -27,7 +27,28 @@ _SIZE = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?")  # longer digits are no size (no
 
 
 def parse_position(text: str) -> Board:
-    """A :class:`Board` from its text (see the module docstring); errors name the bad token."""
+    """A :class:`Board` from its text (see the module docstring).
+
+    Parameters
+    ----------
+    text : str
+        ``SIZE [RULE] MOVE ...``: e.g. ``"15 renju h8 i9"`` or ``"20x15 a1"``.
+
+    Returns
+    -------
+    Board
+        The position after the moves, black first.
+
+    Raises
+    ------
+    InvalidInput
+        A bad size, rule or move, named with its place in the text.
+
+    Examples
+    --------
+    >>> parse_position("15 renju h8 i9").side_to_move
+    1
+    """
     width = height = None
     rule = "freestyle"
     moves: list[str] = []
@@ -62,17 +83,78 @@ def parse_position(text: str) -> Board:
 
 
 def format_position(board: Board) -> str:
-    """The text of a position, read back by :func:`parse_position`."""
+    """The text of a position, read back by :func:`parse_position`.
+
+    Parameters
+    ----------
+    board : Board
+        The position (its moves in the order played).
+
+    Returns
+    -------
+    str
+        ``SIZE RULE MOVE ...``.
+
+    Examples
+    --------
+    >>> format_position(parse_position("15 h8 i9"))
+    '15 freestyle h8 i9'
+    """
     size = str(board.width) if board.width == board.height else f"{board.width}x{board.height}"
     return " ".join([size, board.rule, *(board.format_move(m) for m in board.history)])
 
 
 def read_position(path: str | os.PathLike[str]) -> Board:
-    """A position from a file (``-`` is standard input)."""
+    """A position from a file (``-`` is standard input).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, holding one position in the text of :func:`parse_position`.
+
+    Returns
+    -------
+    Board
+
+    Raises
+    ------
+    InvalidInput
+        The file cannot be read, or its text is not a position.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+    >>> _ = path.write_text("15 h8 i9")
+    >>> len(read_position(path).history)
+    2
+    """
     return parse_position(read_text(path))
 
 
 def write_position(path: str | os.PathLike[str], board: Board) -> None:
+    """Write ``board`` to ``path`` as one line of :func:`format_position` text.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (overwritten).
+    board : Board
+        The position.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+    >>> write_position(path, parse_position("15 h8"))
+    >>> path.read_text().strip()
+    '15 freestyle h8'
+    """
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(format_position(board) + "\n")
 

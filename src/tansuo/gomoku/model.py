@@ -42,7 +42,20 @@ _ZOBRIST: dict[int, np.ndarray] = {}
 
 
 class IllegalMove(InvalidInput):
-    """A move on an occupied cell, off the board, forbidden, or after the game ended."""
+    """A move on an occupied cell, off the board, forbidden, or after the game ended.
+
+    An :class:`~tansuo.errors.InvalidInput`: the command line reports it on
+    one line with exit code 2.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board
+    >>> try:
+    ...     Board(15, moves=["h8", "h8"])
+    ... except IllegalMove as exc:
+    ...     print(exc)
+    h8 is occupied
+    """
 
 
 def pattern_tables() -> np.ndarray:

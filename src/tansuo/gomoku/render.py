@@ -31,8 +31,25 @@ def format_board(
 ) -> str:
     """The board as text, rows numbered from the bottom, the last move in brackets.
 
-    ``marks``: cells shown as ``*`` (e.g. forbidden points); ``numbers``: cells
-    shown with their move number in a sequence (1-9, then a, b, c, ...).
+    Parameters
+    ----------
+    board : Board
+        The position.
+    marks : iterable of int
+        Cells shown as ``*`` (e.g. forbidden points).
+    numbers : dict, optional
+        Cells shown with their move number in a sequence (1-9, then a, b, c, ...).
+
+    Returns
+    -------
+    str
+        The column letters above and below, one line a row between.
+
+    Examples
+    --------
+    >>> from tansuo.gomoku import Board
+    >>> "X" in format_board(Board(9, moves=["e5"]))
+    True
     """
     from tansuo.gomoku.model import LETTERS
 
