@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
@@ -879,7 +879,18 @@ RECORD_PIECES = (
 """The literal pieces of a record: what ``json.dumps(record, separators=(",", ":"))`` writes."""
 
 
-@njit(cache=True)
+# One explicit signature: called with each piece number as a constant, numba would
+# otherwise compile one specialisation per constant (27 of them, Literal[int] each).
+_PUT_SIGNATURE = types.int64(
+    types.Array(types.uint8, 1, "C"),
+    types.int64,
+    types.Array(types.uint8, 1, "C", readonly=True),
+    types.Array(types.int64, 1, "C"),
+    types.int64,
+)
+
+
+@njit(_PUT_SIGNATURE, cache=True)
 def _put(out, at: int, text, marks, piece: int) -> int:
     start = marks[piece]
     stop = marks[piece + 1]
