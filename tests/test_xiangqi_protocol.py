@@ -356,3 +356,12 @@ def test_a_search_that_fails_still_answers(gui, monkeypatch):
     lines = gui.send("position startpos", "go depth 3")
     assert lines[-1] == "nobestmove"
     assert any("kernel exploded" in line for line in lines)
+
+
+def test_go_time_with_one_move_to_go_uses_most_of_it(gui):
+    gui.send("setoption usemillisec true", "position startpos")
+    start = time.perf_counter()
+    lines = gui.send("go time 500 movestogo 1")
+    elapsed = time.perf_counter() - start
+    assert gui.bestmove(lines)[0] == "bestmove"
+    assert 0.3 < elapsed < 0.55  # the whole clock is this move's, within 10%

@@ -181,8 +181,9 @@ def time_for_move(
     """The time to spend on one move of a timed game (seconds).
 
     Aim at an even share of the clock plus most of the increment, never more
-    than a quarter of what is left (a third with a few moves to go), and
-    keep ``overhead`` seconds for the messages to travel.
+    than a quarter of what is left (with three moves or fewer to go, their
+    share of it: all of it for the last), and keep ``overhead`` seconds for
+    the messages to travel.
 
     Parameters
     ----------
@@ -213,9 +214,11 @@ def time_for_move(
     """
     left = max(0.0, remaining - overhead)
     share = left / (moves_to_go if moves_to_go else 30) + 0.8 * increment
-    cap = left / (3 if moves_to_go and moves_to_go <= 3 else 4)
-    soft = max(0.0, min(share, cap))
-    hard = max(0.0, min(soft * 3, cap * 1.5 if moves_to_go != 1 else left * 0.9, left))
+    # With a few moves to go the clock is shared among them (all of it for the
+    # last move, as "go time T movestogo 1" asks); otherwise a quarter at most.
+    cap = left / (moves_to_go if moves_to_go and moves_to_go <= 3 else 4)
+    hard = max(0.0, min(share * 3, cap * 1.5, left * 0.9))
+    soft = max(0.0, min(share, cap, hard))
     return TimeControl(soft, hard)
 
 
