@@ -81,9 +81,12 @@ def _handler(signum: int, frame: object) -> None:
     budget.interrupt()
     if _compiling():
         # An exception raised inside numba's compiler is swallowed by a ctypes callback
-        # and leaves the kernel half built: Ctrl-C waits for the compiler to finish.
-        _again(COMPILER_POLL_S)
-        return
+        # and leaves the kernel half built (a RuntimeError traceback later), and a compile
+        # can take a minute: the process ends here. numba writes its cache files whole
+        # (a temporary file, then a rename), so the next run compiles what is missing.
+        report(None, compiling=True)
+        sys.stdout.flush()
+        os._exit(130)
     _STATE["calls"] += 1
     # Whatever happens next, Ctrl-C comes again a moment later if the process is still here.
     _again(FALLBACK_S)
@@ -92,10 +95,6 @@ def _handler(signum: int, frame: object) -> None:
         return  # the watched search ends with its partial result, which the command prints
     _STATE["graceful"] = False
     raise KeyboardInterrupt
-
-
-COMPILER_POLL_S = 0.05
-"""Seconds between two looks at numba's compiler lock while Ctrl-C waits for it."""
 
 
 def _again(seconds: float) -> None:
@@ -120,8 +119,8 @@ def reporting() -> None:
     _STATE["reporting"] = True
 
 
-def report(argv: Sequence[str] | None) -> None:
-    """The one line on stderr after Ctrl-C."""
+def report(argv: Sequence[str] | None, *, compiling: bool = False) -> None:
+    """The one line on stderr after Ctrl-C (``compiling``: while numba compiled kernels)."""
     from tansuo.budget import progress
 
     reporting()
@@ -132,9 +131,11 @@ def report(argv: Sequence[str] | None) -> None:
     parts = [f"tansuo: interrupted: {command}"]
     if _STATE["started"]:
         parts.append(f"after {time.perf_counter() - _STATE['started']:.2f} s")
-    if printed:
+    if compiling:
+        parts.append("while compiling kernels (the next run compiles what is missing)")
+    elif printed:
         parts.append("(the statistics so far are above)")
-    elif count:
+    elif count and _option(args, "--out") is None:  # a file run: its results say more
         words = [a for a in args if not a.startswith("-")]
         unit = UNITS.get(words[0] if words else "", "nodes")
         parts.append(f"({count:,} {unit} so far)")
