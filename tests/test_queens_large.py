@@ -158,3 +158,12 @@ def test_cli_lists_a_large_board_as_one_line(run_cli):
     assert all(is_solution(s) for s in record["solutions"])
     r = run_cli("queens", "61", "--count")
     assert r.code == 2 and "count" in r.err
+
+
+def test_warm_up_compiles_only_the_kinds_asked_for():
+    from tansuo.queens import warm_up
+
+    warm_up("list")
+    warm_up("search", "count")
+    with pytest.raises(InvalidInput, match="kind"):
+        warm_up("everything")

@@ -134,7 +134,13 @@ def _one_size(
         warm_up,
     )
 
-    with compiling(warm_up, "N-Queens kernels"):
+    # only the kernels this command calls
+    kinds: tuple[str, ...] = (
+        ("classes",) if up_to_symmetry else ("count",) if counting else ("list",)
+    )
+    if not counting and size > 29:
+        kinds = ("list", "search") if size <= MAX_N else ("search",)
+    with compiling(lambda: warm_up(*kinds), "the N-Queens kernels"):
         if counting:
             result = count_solutions(
                 size,

@@ -556,8 +556,28 @@ class _Counter:
                     break
 
 
-def warm_up() -> None:
-    """Compile (or load from numba's cache) the N-Queens kernels."""
-    find_solutions(6, 1)
-    count_solutions(6)
-    count_solutions(6, up_to_symmetry=True)
+WARM_UP_KINDS = ("list", "search", "count", "classes")
+"""What :func:`warm_up` can compile: the ordered listing, min-conflicts, the two counters."""
+
+
+def warm_up(*kinds: str) -> None:
+    """Compile (or load from numba's cache) the N-Queens kernels: all, or those of ``kinds``.
+
+    ``"list"``: the exact listing; ``"search"``: min-conflicts (large boards);
+    ``"count"``: the counter; ``"classes"``: the counter up to symmetry. A
+    command compiles only what it calls (``tansuo queens 8`` lists).
+    """
+    unknown = set(kinds) - set(WARM_UP_KINDS)
+    if unknown:
+        raise InvalidInput(f"unknown kernel kind {sorted(unknown)[0]!r}; one of {WARM_UP_KINDS}")
+    wanted = set(kinds or WARM_UP_KINDS)
+    if "list" in wanted:
+        find_solutions(6, 1)
+    if "search" in wanted:
+        search = MinConflicts(8, 0)
+        while not search.step(1 << 20):
+            pass
+    if "count" in wanted:
+        count_solutions(6)
+    if "classes" in wanted:
+        count_solutions(6, up_to_symmetry=True)
