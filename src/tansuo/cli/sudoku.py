@@ -179,7 +179,8 @@ def solve_command(
     if batch_flags:
         raise InvalidInput("--out, --workers, --ray and --resume go with --file (a batch)")
     check_outputs(render, force=force, inputs=(puzzle,))
-    from tansuo.sudoku import format_side_by_side, load_puzzle, save_png, solve, warm_up
+    from tansuo.sudoku import format_side_by_side, load_puzzle, save_png, solve
+    from tansuo.sudoku.solve import warm_up  # the one-puzzle kernels, not the batch's
 
     try:
         sudoku = load_puzzle(puzzle, size=size, box=box_shape)
