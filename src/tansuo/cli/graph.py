@@ -17,6 +17,7 @@ from tansuo.cli._common import (
     exit_code,
     json_option,
     max_expansions_option,
+    sample_option,
     time_limit_option,
 )
 from tansuo.errors import InvalidInput
@@ -116,9 +117,7 @@ def run(
         None, "--co", help="DIMACS .co coordinates (default: FILE with .co beside a .gr)."
     ),
     algorithm: str = algo_option("auto", ALGORITHM_NAMES),
-    sample: str | None = typer.Option(
-        None, "--sample", help="A bundled graph instead of FILE: figure-7-3, figure-7-19."
-    ),
+    sample: str | None = sample_option("figure-7-3, figure-7-19"),
     json_out: bool = json_option(),
     time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
     max_expansions: int | None = max_expansions_option(),

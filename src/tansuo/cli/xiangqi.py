@@ -444,7 +444,9 @@ xiangqi_app.add_typer(book_app, name="book")
 def book_grow_command(
     path: Path = typer.Argument(..., metavar="FILE", help="The book (created if missing)."),
     plies: int = typer.Option(4, "--plies", help="How many moves deep the book reaches."),
-    time_limit: float = typer.Option(2.0, "--time-limit", metavar="S", help="Seconds a search."),
+    time_limit: float = typer.Option(
+        MATCH_TIME_LIMIT, "--time-limit", metavar="S", help="Seconds a search (it runs many)."
+    ),
     margin: int = typer.Option(15, "--margin", help="Points within which a second move is kept."),
 ) -> None:
     """Grow an opening book from the engine's own searches (positions by FEN, weighted moves)."""
