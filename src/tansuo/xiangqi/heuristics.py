@@ -169,6 +169,7 @@ class EvalWeights:
     )
     tempo: int = 10  # for the side to move
     palace_threats: int = 100  # percent: hollow, central and back-rank cannons, advisor leaks
+    pawn_attack: int = 100  # percent of a crossed pawn's bonus added again when attacking
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -215,6 +216,7 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
     ev[ks.W_FULL_ATTACK] = max(1, weights.full_attack)
     ev[ks.W_TEMPO] = weights.tempo
     ev[ks.W_PALACE_THREATS] = weights.palace_threats * on
+    ev[ks.W_PAWN_ATTACK] = weights.pawn_attack * on
     return ev
 
 

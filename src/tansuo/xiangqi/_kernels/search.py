@@ -109,7 +109,8 @@ W_MISSING_ELEPHANT = EV_WEIGHTS + 4
 W_FULL_ATTACK = EV_WEIGHTS + 5
 W_TEMPO = EV_WEIGHTS + 6
 W_PALACE_THREATS = EV_WEIGHTS + 7  # percent of the palace-threat values below (0: off)
-EV_SIZE = EV_WEIGHTS + 8
+W_PAWN_ATTACK = EV_WEIGHTS + 8  # percent: crossed pawns' placement bonus added again in attack
+EV_SIZE = EV_WEIGHTS + 9
 
 # Threats to a king at home behind its advisors, in tenths of a horse (a
 # horse is 270 points: multiply by 27/10), by the attacking cannon's distance in
@@ -122,6 +123,9 @@ HOLLOW_THREAT = np.array((0, 0, 0, 60, 65, 70, 75, 80, 80, 80), np.int64)
 CENTRAL_THREAT = np.array((0, 0, 0, 50, 45, 40, 35, 30, 30, 30), np.int64)
 BOTTOM_THREAT = np.array((40, 30, 0, 0, 0, 0, 0, 30, 40), np.int64)
 ADVISOR_LEAKAGE = 80  # no two advisors against two rooks, with a full attack
+# A pawn's cell on its own back rank's side (the a-file, home row): the value of
+# a pawn before it crosses, to measure a crossed pawn's placement bonus against.
+HOME_PAWN = np.array(((6 + 3) * 16 + 0 + 3, (3 + 3) * 16 + 0 + 3), np.int64)
 FULL_ATTACK_UNITS = 8
 
 # Slots of the ``ctl`` array (int64): the control slots of the board kernels
@@ -206,6 +210,8 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     black_attack = 0
     red_guards = 0  # advisors and elephants present, weighted by their penalty
     black_guards = 0
+    red_pawns = 0  # placement bonus of crossed pawns, counted again by attack strength
+    black_pawns = 0
     rook_w = ev[W_ROOK_MOBILITY]
     horse_w = ev[W_HORSE_MOBILITY]
     cannon_w = ev[W_CANNON_MOBILITY]
@@ -256,6 +262,11 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         elif kind == PAWN:
             if HALF[cell] != owner:
                 attack = 1
+                bonus = value - ev[(owner * PIECE_TYPES + PAWN) * 256 + HOME_PAWN[owner]]
+                if owner == RED:
+                    red_pawns += bonus
+                else:
+                    black_pawns += bonus
         elif kind == ADVISOR:
             guard = ev[W_MISSING_ADVISOR]
         elif kind == ELEPHANT:
@@ -272,6 +283,14 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     all_guards = 2 * ev[W_MISSING_ADVISOR] + 2 * ev[W_MISSING_ELEPHANT]
     red_score -= (all_guards - red_guards) * min(black_attack, full) // full
     black_score -= (all_guards - black_guards) * min(red_attack, full) // full
+    pawn_attack = ev[W_PAWN_ATTACK]
+    if pawn_attack:
+        # A crossed pawn is worth up to twice its placement bonus to a side that
+        # attacks (pieces across the river, more pieces than the other side).
+        red_score += red_pawns * _attack_units(pos, RED) * pawn_attack // (FULL_ATTACK_UNITS * 100)
+        black_score += (
+            black_pawns * _attack_units(pos, 1 - RED) * pawn_attack // (FULL_ATTACK_UNITS * 100)
+        )
     threats = ev[W_PALACE_THREATS]
     if threats:
         red_score -= palace_threats(pos, RED) * threats * 27 // 1000
