@@ -270,9 +270,16 @@ def test_queens_trace_is_the_backtracking(client):
             board.append(event[2])
         elif event[0] == "remove":
             assert board.pop() == event[2]
+        elif event[0] == "reject":  # a square the named row's queen attacks
+            row, col, by = event[1:]
+            assert row == len(board) and (board[by] == col or abs(board[by] - col) == row - by)
+            assert all(board[r] != col and abs(board[r] - col) != row - r for r in range(by))
         else:
             found.append(tuple(board))
     assert found == [(1, 3, 0, 2), (2, 0, 3, 1)] and answer["complete"]
+    for n in (6, 7, 8):  # the trace finds what the fast solver counts
+        events = post(client, "/api/queens/trace", {"n": n})[1]["events"]
+        assert sum(e[0] == "solution" for e in events) == count_solutions(n).count
     assert post(client, "/api/queens/trace", {"n": 12})[0] == 413
 
 

@@ -1,7 +1,10 @@
 """The page in a real headless browser: Playwright driving Debian's Chromium.
 
 These tests fail (never skip) when no browser starts: ``.ci/run`` installs
-``chromium`` when it is missing, and the tests launch it by its path.
+``chromium`` when it is missing, and the tests launch it by its path. One
+browser and one server serve the whole file. Every tab is photographed at
+desktop (1366x900) and phone (390x844) width into ``TANSUO_SCREENSHOTS`` (a
+folder) or else a temporary folder, so that a run leaves nothing in the repository.
 """
 
 from __future__ import annotations
@@ -14,16 +17,19 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import uvicorn
 
 from tansuo.grid import Grid, find_path
+from tansuo.sokoban import bundled_collection, verify
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 
 CHROMIUM = os.environ.get("TANSUO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-SHOTS = os.environ.get("TANSUO_SCREENSHOTS")  # a folder: keep a PNG of every tab there
 TABS = ("grid", "sudoku", "queens", "sliding", "sokoban", "connect4", "gomoku", "xiangqi")
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -51,23 +57,53 @@ def browser():
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
     with sync_playwright() as playwright:
         try:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
         except Error as exc:
             pytest.fail(f"Chromium at {CHROMIUM} did not start: {exc.message.splitlines()[0]}")
         yield chromium
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where the screenshots go: TANSUO_SCREENSHOTS, else a temporary folder."""
+    folder = os.environ.get("TANSUO_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _page(browser, server, viewport, **options):
+    context = browser.new_context(viewport=viewport, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: _console(errors, m))
     page.set_default_timeout(15_000)
     page.base = server
+    return context, page, errors
+
+
+def _console(errors: list[str], message) -> None:
+    # an error answer (422, 413, an aborted request) is the browser's note, not the page's error
+    if message.type == "error" and not message.text.startswith("Failed to load resource"):
+        errors.append(message.text)
+
+
+@pytest.fixture
+def page(browser, server):
+    context, page, errors = _page(browser, server, DESKTOP)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser, server):
+    context, page, errors = _page(browser, server, PHONE, has_touch=True, is_mobile=True)
     yield page
     context.close()
     assert not errors, errors
@@ -76,6 +112,26 @@ def page(browser, server):
 def open_tab(page, tab: str) -> None:
     page.goto(f"{page.base}/#{tab}")
     page.wait_for_selector(f"#panel-{tab} .card")
+
+
+def text_of(page, selector: str) -> str:
+    return page.inner_text(selector).strip()
+
+
+def stat(page, tab: str, label: str, which: str = "dl.stats") -> str:
+    return page.locator(f"#panel-{tab} {which} dt:text-is('{label}') + dd").first.inner_text()
+
+
+def wait_text(page, selector: str, predicate: str) -> None:
+    """Wait until ``predicate`` (JS, on ``t``: the element's text) holds."""
+    page.wait_for_function(
+        f"(() => {{ const n = document.querySelector({selector!r}); if (!n) return false;"
+        f" const t = n.textContent; return {predicate}; }})()"
+    )
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_draw_a_wall_and_find_a_path(page):
@@ -127,14 +183,12 @@ def test_draw_a_wall_and_find_a_path(page):
     assert moved["solution"][-1] == [28, 15]
     length = "document.querySelector('#panel-grid dl.stats dd:nth-of-type(2)').textContent"
     page.wait_for_function(f"{length} === '{moved['cost']:.3f}'")
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/grid.png", full_page=True)
 
 
 def test_solve_a_sudoku(page):
     open_tab(page, "sudoku")
     puzzle = page.input_value("#panel-sudoku textarea")
-    page.click("#panel-sudoku >> text=Solve")
+    page.click("#panel-sudoku button:text-is('Solve')")
     page.wait_for_selector("#panel-sudoku input.filled")
     cells = page.eval_on_selector_all(
         "#panel-sudoku .sudoku input", "els => els.map(e => e.value).join('')"
@@ -147,11 +201,9 @@ def test_solve_a_sudoku(page):
 def test_a_bad_sudoku_shows_its_message(page, server):
     open_tab(page, "sudoku")
     page.fill("#panel-sudoku textarea", "11" + "." * 79)
-    page.click("#panel-sudoku >> text=Solve")
+    page.click("#panel-sudoku button:text-is('Solve')")
     message = page.locator("#panel-sudoku .message.error")
     message.wait_for()
-    import httpx
-
     expected = httpx.post(f"{server}/api/sudoku/solve", json={"puzzle": "11" + "." * 79}).json()[
         "error"
     ]
@@ -198,9 +250,9 @@ def test_play_and_solve_sokoban(page):
     steps = "#sokoban-status"
     page.keyboard.press("ArrowDown")  # microban 1: the player walks down, then pushes right
     page.keyboard.press("ArrowRight")
-    assert page.inner_text(steps) == "2 moves, 1 pushes"
+    assert page.inner_text(steps) == "2 moves, 1 push"
     page.keyboard.press("Backspace")
-    assert page.inner_text(steps) == "1 moves, 0 pushes"
+    assert page.inner_text(steps) == "1 move, 0 pushes"
     page.select_option("#panel-sokoban select[name=speed]", "50")
     page.click("#panel-sokoban button:text('Solve')")
     page.wait_for_function("document.querySelector('#sokoban-status').textContent === 'Solved!'")
@@ -211,24 +263,23 @@ def test_play_and_solve_sokoban(page):
     message = page.locator("#panel-sokoban .message")
     message.wait_for(state="visible")
     page.wait_for_function("document.querySelector('#panel-sokoban .message.error')")
-    assert message.inner_text() == "level 1: 1 boxes but 0 goals where the player can reach"
+    expected = httpx.post(f"{page.base}/api/sokoban/level", json={"text": "#####\n#@$ #\n#####"})
+    assert expected.status_code == 422 and message.inner_text() == expected.json()["error"]
 
 
-def test_every_tab_loads_at_phone_width(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_tab_loads_fits_and_is_photographed(browser, server, shots, viewport):
+    context, page, errors = _page(browser, server, viewport, device_scale_factor=1)
     for tab in TABS:
         page.goto(f"{server}/#{tab}")
         page.wait_for_selector(f"#panel-{tab} .card")
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(400)
         width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"{tab} is {width} px wide at phone width"
-        if SHOTS:
-            page.screenshot(path=f"{SHOTS}/{tab}-phone.png", full_page=True)
+        assert width <= viewport["width"], f"{tab} is {width} px wide"
+        page.screenshot(path=str(shots / f"{tab}-{viewport['width']}.png"), full_page=True)
     context.close()
     assert not errors, errors
+    assert len(list(shots.glob(f"*-{viewport['width']}.png"))) >= len(TABS)
 
 
 def test_tabs_by_keyboard(page):
@@ -238,3 +289,261 @@ def test_tabs_by_keyboard(page):
     assert page.evaluate("document.activeElement.id") == "tab-sudoku"
     page.wait_for_selector("#panel-sudoku .card")
     assert page.is_visible("#panel-sudoku") and not page.is_visible("#panel-grid")
+
+
+# -- the defects of issue 36, each checked where it was seen ----------------------------
+def test_sokoban_solves_the_level_typed_in_the_box(page):
+    open_tab(page, "sokoban")
+    page.wait_for_selector("#panel-sokoban .sokoban .man")
+    page.select_option("#panel-sokoban select[name=speed]", "50")
+    page.fill("#panel-sokoban input[name=number]", "2")  # typed, not yet loaded
+    with page.expect_response("**/api/sokoban/solve") as answer:
+        page.click("#panel-sokoban button:text('Solve')")
+    asked = answer.value.request.post_data_json
+    assert asked["number"] == 2
+    page.wait_for_function("document.querySelector('#sokoban-status').textContent === 'Solved!'")
+    level = bundled_collection("microban")[1]
+    assert verify(level, answer.value.json()["solution"]).solved
+    drawn = page.eval_on_selector_all("#panel-sokoban .sokoban > div", "els => els.length")
+    assert drawn == level.width * level.height  # level 2's board, not level 1's
+
+
+def test_terrain_cost_must_be_one_digit(page):
+    open_tab(page, "grid")
+    canvas = page.locator("#grid-canvas")
+    box = canvas.bounding_box()
+    cell = box["width"] / 32
+    page.click("#panel-grid button[data-tool=weight]")
+    for bad in ("42", "2.5", "1"):
+        page.fill("#panel-grid input[name=terrain]", bad)
+        page.mouse.click(box["x"] + 20.5 * cell, box["y"] + 1.5 * cell)
+        assert "Terrain cost must be a whole number from 2 to 9" in text_of(
+            page, "#panel-grid .message"
+        )
+    page.fill("#panel-grid input[name=terrain]", "7")
+    page.mouse.click(box["x"] + 20.5 * cell, box["y"] + 1.5 * cell)
+    with page.expect_response("**/api/grid/path") as answer:
+        page.click("#panel-grid >> text=Find path")
+    rows = answer.value.request.post_data_json["grid"].split("\n")
+    assert {len(row) for row in rows} == {32} and rows[1][20] == "7"
+    assert answer.value.status == 200
+
+
+def test_the_hidden_weight_is_not_sent(page):
+    open_tab(page, "grid")
+    page.click("#panel-grid >> text=Clear walls")
+    page.select_option("#panel-grid select[name=algorithm]", "weighted-astar")
+    page.fill("#panel-grid input[name=weight]", "-3")
+    page.select_option("#panel-grid select[name=algorithm]", "astar")
+    with page.expect_response("**/api/grid/path") as answer:
+        page.click("#panel-grid >> text=Find path")
+    assert "weight" not in answer.value.request.post_data_json
+    assert answer.value.status == 200
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_long_solution_wraps(browser, server, viewport):
+    context, page, errors = _page(browser, server, viewport)
+    open_tab(page, "sokoban")
+    page.wait_for_selector("#panel-sokoban .sokoban .man")
+    page.fill("#panel-sokoban input[name=number]", "6")  # microban 6: 141 moves
+    page.click("#panel-sokoban button:text('Solve')")
+    wait_text(page, "#panel-sokoban .message", "t.startsWith('Solution')")
+    assert len(text_of(page, "#panel-sokoban .message")) > 150
+    assert fits(page), page.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert not errors, errors
+
+
+def test_pieces_title_and_coordinates_are_readable_without_a_cjk_font(page):
+    open_tab(page, "xiangqi")
+    page.wait_for_selector("#panel-xiangqi .piece")
+    labels = page.eval_on_selector_all(
+        "#panel-xiangqi .piece", "els => els.map(e => e.textContent)"
+    )
+    assert len(labels) == 32
+    drawn = page.evaluate(
+        """async (labels) => { const { drawsGlyphs } = await import('/static/core.js');
+        return labels.every((t) => drawsGlyphs(t)); }""",
+        labels,
+    )
+    assert drawn, "a piece is an empty box"
+    logo = page.evaluate(
+        """async () => { const { drawsGlyphs } = await import('/static/core.js');
+        const cjk = document.querySelector('.cjk');
+        return drawsGlyphs('探索') || getComputedStyle(cjk).display === 'none'; }"""
+    )
+    assert logo, "the title shows empty boxes"
+    ranks = page.eval_on_selector_all(
+        "#panel-xiangqi .ranks span", "els => els.map(e => e.textContent)"
+    )
+    files = page.eval_on_selector_all(
+        "#panel-xiangqi .files span", "els => els.map(e => e.textContent)"
+    )
+    assert ranks == [str(r) for r in range(9, -1, -1)] and "".join(files) == "abcdefghi"
+    assert page.locator("#panel-xiangqi svg.palace line").count() == 4
+    # the label beside a square names it as a move does: the red cannon on h2
+    assert page.locator("#panel-xiangqi [data-square=h2] .piece").inner_text() in ("C", "炮")
+    open_tab(page, "gomoku")
+    ranks = page.eval_on_selector_all(
+        "#panel-gomoku .ranks span", "els => els.map(e => e.textContent)"
+    )
+    files = page.eval_on_selector_all(
+        "#panel-gomoku .files span", "els => els.map(e => e.textContent)"
+    )
+    assert ranks[0] == "15" and ranks[-1] == "1" and "".join(files) == "abcdefghijklmno"
+    top_left = page.locator("#panel-gomoku .gomoku button").first.get_attribute("data-point")
+    assert top_left == files[0] + ranks[0]
+
+
+def test_errors_clear_the_boards_and_sudoku_marks_clashes(page):
+    open_tab(page, "sudoku")
+    page.click("#panel-sudoku button:text-is('Solve')")
+    page.wait_for_selector("#panel-sudoku input.filled")
+    page.fill("#panel-sudoku textarea", "11" + "." * 79)
+    page.click("#panel-sudoku button:text-is('Solve')")
+    page.locator("#panel-sudoku .message.error").wait_for()
+    assert page.locator("#panel-sudoku input.filled").count() == 0  # no answer of the last puzzle
+    clashing = page.eval_on_selector_all(
+        "#panel-sudoku .sudoku input",
+        "els => els.flatMap((e, i) => e.classList.contains('clash') ? [i] : [])",
+    )
+    assert clashing == [0, 1]
+    cell = page.locator("#panel-sudoku .sudoku input").nth(40)
+    cell.press_sequentially("x")
+    assert cell.input_value() == ""
+    cell.press_sequentially("7")
+    assert cell.input_value() == "7"
+    open_tab(page, "queens")
+    page.wait_for_selector("#panel-queens .queen")
+    page.fill("#panel-queens input[name=n]", "40")
+    page.click("#panel-queens button:text-is('Solutions')")
+    page.locator("#panel-queens .message.error").wait_for()
+    assert page.locator("#panel-queens .queen").count() == 0
+
+
+def test_a_count_cut_short_is_a_lower_bound(page):
+    open_tab(page, "sudoku")
+    page.select_option("#panel-sudoku select[name=time]", "1")
+    page.fill("#panel-sudoku textarea", "." * 81)
+    page.click("#panel-sudoku button:text-is('Count solutions')")
+    wait_text(page, "#panel-sudoku .message", "t.includes('time limit')")
+    assert stat(page, "sudoku", "solutions").startswith("at least ")
+
+
+def test_engine_line_score_and_winning_four(page):
+    open_tab(page, "connect4")
+    page.select_option("#panel-connect4 select[name=time]", "0.2")
+    for _ in range(21):  # the player drops stones from the left; the engine soon wins
+        if "wins" in text_of(page, "#panel-connect4 .steps") or "Draw" in text_of(
+            page, "#panel-connect4 .steps"
+        ):
+            break
+        column = page.evaluate(
+            """() => { const b = [...document.querySelectorAll('#panel-connect4 .connect4 button')];
+            for (let c = 0; c < 7; c++)
+              if (!b[c].classList.contains('x') && !b[c].classList.contains('o')) return c + 1; }"""
+        )
+        page.click(f"#panel-connect4 button[data-column='{column}'] >> nth=0")
+        wait_text(page, "#panel-connect4 .steps", "t !== 'Engine thinking…'")
+    assert text_of(page, "#panel-connect4 .steps") == "The engine wins."
+    assert page.locator("#panel-connect4 .connect4 button.win.o").count() >= 4
+    assert page.locator("#panel-connect4 .connect4 button.win.x").count() == 0
+    assert stat(page, "connect4", "score").endswith("for yellow")
+    thinking = page.locator("#panel-connect4 .thinking")
+    assert thinking.evaluate("e => e.scrollWidth <= e.clientWidth")  # the line wraps, never cut
+    assert "yellow (the engine)" in text_of(page, "#connect4-score")
+
+
+def test_gomoku_five_highlighted_and_score_explained(page):
+    open_tab(page, "gomoku")
+    page.fill("#panel-gomoku input[name=game]", "h8 a1 i8 a2 j8 a3 k8 a4 l8")
+    page.press("#panel-gomoku input[name=game]", "Enter")
+    wait_text(page, "#panel-gomoku .steps", "t === 'You win!'")
+    five = page.eval_on_selector_all(
+        "#panel-gomoku button.win", "els => els.map(e => e.dataset.point)"
+    )
+    assert sorted(five) == ["h8", "i8", "j8", "k8", "l8"]
+    page.select_option("#panel-gomoku select[name=time]", "0.2")
+    page.click("#panel-gomoku >> text=New game")
+    page.click("#panel-gomoku button[data-point='h8']")
+    wait_text(page, "#panel-gomoku .steps", "t === 'Your move (black).'")
+    assert (
+        "for white" in stat(page, "gomoku", "score")
+        or stat(page, "gomoku", "found by") == "opening book"
+    )
+    assert text_of(page, "#gomoku-score")  # the score in words, or why there is none
+    # the swing's explanation is on the page, shown when depths disagree
+    assert "odd-even" in page.locator("#gomoku-swing").text_content()
+
+
+def test_sliding_time_counts_the_loading_and_plurals(page):
+    open_tab(page, "sliding")
+    page.click("#panel-sliding button:text-is('Reset')")
+    page.click("#panel-sliding button[aria-label='tile 8']")  # one move from the goal
+    assert text_of(page, "#panel-sliding .solution-nav .steps") == "1 move"
+    with page.expect_response("**/api/sliding/solve") as answer:
+        page.click("#panel-sliding button:text-is('Solve')")
+    result = answer.value.json()
+    wait_text(page, "#panel-sliding .message", "t.startsWith('Solution')")
+    assert text_of(page, "#panel-sliding .message").startswith("Solution in 1 move:")
+    shown = stat(page, "sliding", "time")
+    wall = result["wall_s"]
+    assert shown == (f"{wall * 1000:.1f} ms" if wall < 1 else f"{wall:.2f} s")
+
+
+def test_grid_jps_walled_goal_replay_and_steps(page):
+    open_tab(page, "grid")
+    jps = page.locator("#panel-grid select[name=algorithm] option[value=jps]")
+    assert jps.is_disabled() and "terrain" in jps.get_attribute("title")  # the demo map has terrain
+    page.click("#panel-grid >> text=Clear walls")
+    assert not jps.is_disabled()
+    # a goal walled in: "no path", nothing said about optimality
+    canvas = page.locator("#grid-canvas")
+    box = canvas.bounding_box()
+    cell = box["width"] / 32
+    for x, y in ((27, 8), (28, 8), (29, 8), (27, 9), (29, 9), (27, 10), (28, 10), (29, 10)):
+        page.mouse.click(box["x"] + (x + 0.5) * cell, box["y"] + (y + 0.5) * cell)
+    page.click("#panel-grid >> text=Find path")
+    wait_text(page, "#panel-grid dl.stats dd", "t === 'no path'")
+    assert page.locator("#panel-grid dl.stats dt:text-is('optimal')").count() == 0
+    # the small map replays in seconds, counts its expansions as the library does
+    page.select_option("#panel-grid select[aria-label=Map]", "small")
+    with page.expect_response("**/api/grid/path") as answer:
+        page.click("#panel-grid >> text=Find path")
+    expanded = answer.value.json()["stats"]["expanded"]
+    page.wait_for_timeout(1000)
+    assert "↺" not in page.inner_text("#panel-grid .player button >> nth=0")  # still playing
+    page.click("#panel-grid >> text=Skip to end")
+    assert text_of(page, "#grid-steps") == f"expanded {expanded} of {expanded}"
+
+
+def test_a_long_search_shows_progress_and_cancels(page):
+    open_tab(page, "sudoku")
+    page.select_option("#panel-sudoku select[name=time]", "10")
+    page.fill("#panel-sudoku textarea", "." * 81)
+    page.click("#panel-sudoku button:text-is('Count solutions')")
+    page.locator("#panel-sudoku .message .cancel").wait_for()
+    wait_text(page, "#panel-sudoku .message .elapsed", "parseFloat(t) >= 0.5")
+    page.click("#panel-sudoku .message .cancel")
+    wait_text(page, "#panel-sudoku .message", "t === 'Cancelled.'")
+    started = time.monotonic()  # the server stopped that count: its worker is free again
+    page.fill("#panel-sudoku textarea", "1234341221434321")
+    page.click("#panel-sudoku button:text-is('Solve')")
+    wait_text(page, "#panel-sudoku .message", "t.startsWith('Status')")
+    assert time.monotonic() - started < 4
+
+
+def test_phone_tab_hint_touch_cells_and_engine_panel(phone):
+    open_tab(phone, "grid")
+    assert phone.is_visible(".tabbar .more")
+    assert "more-right" in phone.get_attribute("#tabs", "class")
+    phone.evaluate("document.getElementById('tabs').scrollLeft = 10000")
+    phone.wait_for_function("document.querySelector('.tabbar .more').hidden")
+    width = phone.locator("#grid-canvas").bounding_box()["width"]
+    assert width / 32 >= 22, f"cells of {width / 32:.1f} px on a touch screen"
+    assert fits(phone)  # the map scrolls in its own box, not the page
+    open_tab(phone, "connect4")
+    engine = phone.locator("#panel-connect4 aside").bounding_box()
+    board = phone.locator("#panel-connect4 .connect4").bounding_box()
+    assert engine["y"] < board["y"]

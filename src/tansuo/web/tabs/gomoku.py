@@ -12,9 +12,10 @@ A game is sent whole each time: ``{"size": 15, "rule": "renju", "moves":
     The same fields and ``"time_limit"``: the engine's reply
     (:meth:`GameSearchResult.as_dict`, moves as ``"h8"``), then ``position``
     after it; with ``"stream": true`` each finished iteration first, one JSON line each.
-``POST /api/gomoku/vcf``
+``POST /api/gomoku/vcf``, ``POST /api/gomoku/vct``
     The same fields and ``"time_limit"``: :meth:`ThreatResult.as_dict` of a
-    search for a victory by continuous fours for the side to move.
+    search for a victory by continuous fours (by threats: fours and open
+    threes) for the side to move.
 """
 
 from __future__ import annotations
@@ -111,8 +112,16 @@ def vcf(call: Call) -> dict[str, Any]:
     return find_threat(board, kind="vcf", time_limit=time_limit).as_dict()
 
 
+def vct(call: Call) -> dict[str, Any]:
+    """A victory by threats (fours and open threes) for the side to move, if one exists."""
+    board = _board(call)
+    time_limit = call.limits.seconds(call.number("time_limit", None), DEFAULT_VCF_TIME)
+    return find_threat(board, kind="vct", time_limit=time_limit).as_dict()
+
+
 ENDPOINTS = (
     Endpoint("POST", "/api/gomoku/position", show),
     Endpoint("POST", "/api/play/gomoku", play, stream=True),
     Endpoint("POST", "/api/gomoku/vcf", vcf),
+    Endpoint("POST", "/api/gomoku/vct", vct),
 )

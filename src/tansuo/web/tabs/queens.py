@@ -8,7 +8,8 @@
     ``{"n": 12, "up_to_symmetry": false}``: :func:`tansuo.queens.count_solutions`.
 ``POST /api/queens/trace``
     ``{"n": 6}``: the depth-first backtracking of :class:`QueensProblem`, step
-    by step: ``["place", row, col]``, ``["remove", row, col]``, ``["solution"]``.
+    by step: ``["place", row, col]``, ``["reject", row, col, attacking_row]``,
+    ``["remove", row, col]``, ``["solution"]``.
 """
 
 from __future__ import annotations
@@ -60,16 +61,34 @@ def trace(call: Call) -> dict[str, Any]:
 
 
 def backtracking(problem: QueensProblem) -> Iterator[list[Any]]:
-    """The depth-first search of :func:`tansuo.queens.reference_solutions`, as events."""
+    """The depth-first search of :func:`tansuo.queens.reference_solutions`, as events.
+
+    Row by row, every column is tried from the left: ``["reject", row, col,
+    by]`` when the queen of row ``by`` attacks the square (the first such, top
+    down), else ``["place", row, col]``, the rows below, and ``["remove", row,
+    col]`` on the way back; ``["solution"]`` when the last row holds a queen.
+    The placed queens are the problem's own successors, in its order.
+    """
+    n = problem.n
+
+    def attacker(state: tuple[int, ...], row: int, col: int) -> int:
+        for r, c in enumerate(state):
+            if c == col or abs(c - col) == row - r:
+                return r
+        return -1
 
     def extend(state: tuple[int, ...]) -> Iterator[list[Any]]:
         if problem.is_goal(state):
             yield ["solution"]
             return
         row = len(state)
-        for col, child, _cost in problem.successors(state):
+        safe = {col: child for col, child, _cost in problem.successors(state)}
+        for col in range(n):
+            if col not in safe:
+                yield ["reject", row, col, attacker(state, row, col)]
+                continue
             yield ["place", row, col]
-            yield from extend(child)
+            yield from extend(safe[col])
             yield ["remove", row, col]
 
     return extend(problem.initial_state)

@@ -9,11 +9,14 @@ the domain's best admissible heuristic. The other names run the generic engine's
     "heuristic": "manhattan", "time_limit": s}``: the engine's
     :meth:`SearchResult.as_dict` (``solution``: the blank's moves, L U R D)
     with ``lurd`` (the same as one string) and ``tiles_moved`` (the tile each
-    move slides), as DESIGN.md gives the sliding answer.
+    move slides), as DESIGN.md gives the sliding answer; ``wall_s`` (the whole
+    call: the first optimal solve loads the pattern databases) and ``h_along``
+    (the heuristic at each position of the solution; Manhattan for ``optimal``).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tansuo.errors import InvalidInput
@@ -48,16 +51,23 @@ def solve(call: Call) -> dict[str, Any]:
         raise InvalidInput(f"a sliding puzzle needs n*n tiles (n >= 2), got {len(tiles)}")
     at_most(side, call.limits.max_sliding_side, "puzzle side")
     algorithm = call.choice("algorithm", ALGORITHMS, "astar")
+    started = time.perf_counter()
     if algorithm == "optimal":
-        return _solve_optimally(tiles, call.limits.seconds(call.number("time_limit", None)))
+        answer = _solve_optimally(tiles, call.limits.seconds(call.number("time_limit", None)))
+        answer["wall_s"] = time.perf_counter() - started
+        answer["h_along"] = h_along(tuple(tiles), list(answer.get("lurd") or ""), "manhattan")
+        return answer
     puzzle = SlidingPuzzle(tuple(tiles))
+    heuristic = call.choice("heuristic", HEURISTICS, "manhattan")
     result = _solve(
         puzzle,
         algorithm,
-        call.choice("heuristic", HEURISTICS, "manhattan"),
+        heuristic,
         call.limits.seconds(call.number("time_limit", None)),
     )
     answer = result.as_dict()
+    answer["wall_s"] = time.perf_counter() - started
+    answer["h_along"] = h_along(tuple(tiles), list(result.actions), heuristic)
     answer.pop("path", None)  # every state on the way: the moves say it in a few bytes
     moves = list(result.actions)
     answer["lurd"] = "".join(moves)
@@ -71,6 +81,25 @@ def _solve_optimally(tiles: list[int], time_limit: float) -> dict[str, Any]:
     answer = solve_sliding(tiles, time_limit=time_limit).as_dict()
     answer["tiles_moved"] = answer["solution"] or []  # tansuo.sliding's solution: the tiles moved
     return answer
+
+
+def h_along(tiles: tuple[int, ...], moves: list[str], heuristic: str) -> list[int]:
+    """The heuristic's value at each position of the solution, start to goal.
+
+    The page draws it beside g: with an admissible estimate ``g + h`` never
+    exceeds the solution's length, and Manhattan falls by at most one a move.
+    """
+    estimate = SlidingPuzzle(tiles).heuristic_named(heuristic)
+    side = round(len(tiles) ** 0.5)
+    board = list(tiles)
+    steps = {"L": -1, "R": 1, "U": -side, "D": side}
+    values = [int(estimate(tuple(board)))]
+    for move in moves:
+        blank = board.index(0)
+        target = blank + steps[move]
+        board[blank], board[target] = board[target], 0
+        values.append(int(estimate(tuple(board))))
+    return values
 
 
 def tiles_moved(tiles: tuple[int, ...], moves: list[str]) -> list[int]:

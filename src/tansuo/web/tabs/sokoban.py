@@ -13,6 +13,12 @@ of a pasted collection); nothing is read from the server's disk.
 ``POST /api/sokoban/solve``
     The level and ``"mode"`` (fast, push-optimal, move-optimal) and
     ``"time_limit"``: :meth:`SokobanResult.as_dict` (``solution``: LURD).
+``POST /api/sokoban/analysis``
+    The level: what the solver works out before it searches. ``dead``: the
+    floor squares from which no push brings a box to any goal (``[row,
+    col]``); ``boxes``: each box with the fewest pushes that take it alone to
+    its nearest goal (``[row, col, pushes]``, ``null`` for never);
+    ``lower_bound``: their sum, a bound no solution can beat.
 ``POST /api/sokoban/replay``
     The level and ``"lurd"``: moves, pushes and whether it is solved, or a
     422 naming the first illegal move.
@@ -21,6 +27,8 @@ of a pasted collection); nothing is read from the server's disk.
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 from tansuo.sokoban import (
     MODES,
@@ -32,6 +40,7 @@ from tansuo.sokoban import (
     replay,
     solve,
 )
+from tansuo.sokoban._kernels import INF as _INF
 from tansuo.web.api import Call, Endpoint, Tab
 from tansuo.web.limits import at_most
 
@@ -84,6 +93,23 @@ def solve_level(call: Call) -> dict[str, Any]:
     return solve(level, mode=mode, time_limit=time_limit).as_dict()
 
 
+def analysis(call: Call) -> dict[str, Any]:
+    """Dead squares and each box's fewest pushes to a goal, from the solver's own tables."""
+    from tansuo.sokoban.solve import prepare
+
+    level, _ = _level(call)
+    board = level.board()
+    tables = prepare(board)
+    nearest = tables.dist.min(axis=0)  # per cell: pushes of a lone box to its nearest goal
+    never = nearest >= _INF
+    boxes = [
+        [*board.rowcol(cell), None if never[cell] else int(nearest[cell])] for cell in board.boxes
+    ]
+    dead = [list(board.rowcol(int(cell))) for cell in np.flatnonzero(tables.dead)]
+    bound = None if any(b[2] is None for b in boxes) else sum(b[2] for b in boxes)
+    return {"dead": dead, "boxes": boxes, "lower_bound": bound}
+
+
 def replay_moves(call: Call) -> dict[str, Any]:
     """The LURD moves sent, played from the start of the level."""
     level, _ = _level(call)
@@ -97,5 +123,6 @@ ENDPOINTS = (
     Endpoint("GET", "/api/sokoban/collections", collections),
     Endpoint("POST", "/api/sokoban/level", show),
     Endpoint("POST", "/api/sokoban/solve", solve_level),
+    Endpoint("POST", "/api/sokoban/analysis", analysis),
     Endpoint("POST", "/api/sokoban/replay", replay_moves),
 )

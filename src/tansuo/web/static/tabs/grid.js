@@ -455,6 +455,7 @@ export function mount(root) {
       target.width = state.w * scale; target.height = state.h * scale;
     }
     target.style.width = `${Math.min(wanted, target.width / dpr)}px`;
+    target.style.maxWidth = least > shown ? "none" : "";
   }
 
   function draw() {

@@ -1,5 +1,14 @@
 // Sliding puzzle tab: play by clicking tiles (or arrow keys), shuffle, solve and animate.
-import { api, el, select, messageLine, showStats, seconds, thousands } from "/static/core.js";
+import { api, el, select, messageLine, showStats, seconds, thousands, plural, cancelled } from "/static/core.js";
+
+const ABOUT = {
+  optimal: "tansuo.sliding: IDA* with additive pattern databases (7-8 on the 15-puzzle), precomputed exact costs of groups of tiles. The first solve loads the databases; the time shows it apart.",
+  astar: "A* keeps every position seen; it expands the one with the least f = g + h. With Manhattan distance (admissible and consistent) the first solution taken off the list is a shortest one.",
+  ida: "IDA* searches depth first up to a bound on f = g + h, and raises the bound to the least f that went over it: memory for one path only, some positions searched again. The bounds it tried are listed.",
+  weighted: "Weighted A* (f = g + 2h) trusts the heuristic twice as much: far fewer expansions, a solution at most twice the shortest.",
+  greedy: "Greedy best-first expands the position with the least h and ignores g: fast, and its solutions are often long.",
+  bfs: "Breadth-first search expands positions in order of moves from the start: shortest solution, but it looks at every position nearer than the goal.",
+};
 
 export function mount(root) {
   const state = { n: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: 0, timer: null };
@@ -11,6 +20,9 @@ export function mount(root) {
   const heuristic = select("Heuristic", [["manhattan", "Manhattan"], ["hamming", "misplaced tiles"], ["zero", "none"]], "manhattan", { name: "heuristic" });
   const solveButton = el("button", { class: "action primary", type: "button", onclick: () => solve() }, "Solve");
   const moveText = el("span", { class: "steps", "aria-live": "polite" });
+  const chart = el("div", { class: "hchart", id: "sliding-chart", hidden: true });
+  const about = el("p", { class: "about" }, ABOUT.optimal);
+  algorithm.control_.addEventListener("change", () => { about.textContent = ABOUT[algorithm.control_.value]; });
 
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
@@ -18,8 +30,8 @@ export function mount(root) {
       el("div", { class: "toolbar" }, size, algorithm, heuristic,
         el("button", { class: "action", type: "button", onclick: () => shuffle() }, "Shuffle"), solveButton,
         el("button", { class: "action", type: "button", onclick: () => reset() }, "Reset")),
-      message.node, board, el("div", { class: "solution-nav" }, moveText)),
-    el("aside", { class: "card" }, el("h2", {}, "Search"), stats)));
+      message.node, board, el("div", { class: "solution-nav" }, moveText), chart),
+    el("aside", { class: "card" }, el("h2", {}, "Search"), stats, about)));
 
   function goal(n) { return [...Array(n * n - 1).keys()].map((i) => i + 1).concat(0); }
 
@@ -31,7 +43,7 @@ export function mount(root) {
       "aria-label": tile ? `tile ${tile}` : "gap", tabindex: tile ? "0" : "-1",
       onclick: () => { stop(); slide(i); },
     }, tile ? String(tile) : "")));
-    moveText.textContent = `${state.moves} moves${solved() ? " · solved!" : ""}`;
+    moveText.textContent = `${plural(state.moves, "move")}${solved() ? " · solved!" : ""}`;
   }
 
   function solved() { return state.tiles.every((t, i) => t === goal(state.n)[i]); }
@@ -77,30 +89,63 @@ export function mount(root) {
 
   async function solve() {
     stop();
-    message.note("Solving…");
+    const signal = message.busy("Solving…");
     solveButton.disabled = true;
+    chart.hidden = true;
     try {
-      const r = await api("/api/sliding/solve", { tiles: state.tiles, algorithm: algorithm.control_.value, heuristic: heuristic.control_.value });
+      const r = await api("/api/sliding/solve", { tiles: state.tiles, algorithm: algorithm.control_.value, heuristic: heuristic.control_.value }, signal);
       const s = r.stats;
+      const loading = r.wall_s - s.elapsed_s;
       showStats(stats, [["status", r.status], ["moves", r.cost ?? "—"], ["expanded", thousands(s.expanded)], ["generated", thousands(s.generated)],
-        ["largest open list", thousands(s.max_frontier)], ["time", seconds(s.elapsed_s)], ["stopped by", s.limit || ""]]);
+        ["largest open list", s.max_frontier ? thousands(s.max_frontier) : ""],
+        ["f bounds tried", bounds(r)],
+        ["time", seconds(r.wall_s)], ["of which searching", loading > 0.05 ? seconds(s.elapsed_s) : ""],
+        ["loading tables", loading > 0.05 ? seconds(loading) : ""],
+        ["stopped by", s.limit || ""]]);
       if (r.status === "no_solution") message.error("This position cannot reach the goal (the tiles' parity differs).");
       else if (r.status === "limit") message.error(`The search stopped (${s.limit}) before it found a solution.`);
       else {
-        message.note(`Solution in ${r.cost} moves: ${r.lurd || "(already solved)"} (the gap's moves)`);
+        message.note(`Solution in ${plural(r.cost, "move")}: ${r.lurd || "(already solved)"} (the gap's moves)`);
         state.moves = 0;
+        drawChart(r);
         animate([...r.lurd]);
       }
     } catch (error) {
-      message.error(error.message);
+      if (cancelled(error)) message.note("Cancelled."); else message.error(error.message);
     } finally {
       solveButton.disabled = false;
     }
   }
 
+  function bounds(r) { // IDA*'s bounds: h of the start, then up by 2 (a move changes Manhattan by one, parity)
+    const s = r.stats;
+    if (r.algorithm !== "ida" || !s.iterations || s.bound == null || !r.h_along) return "";
+    const first = r.h_along[0];
+    if ((s.bound - first) / 2 + 1 !== s.iterations) return `${s.iterations} (last ${s.bound})`;
+    const list = [];
+    for (let b = first; b <= s.bound; b += 2) list.push(b);
+    return list.join(", ");
+  }
+
+  function drawChart(r) {
+    // h at each position of the solution and g + h: an admissible h keeps g + h at or under the length
+    const h = r.h_along || [];
+    if (h.length < 2) { chart.hidden = true; return; }
+    const length = h.length - 1, top = Math.max(length, ...h);
+    chart.replaceChildren(el("div", { class: "hchart-title" },
+      `The heuristic along the solution (${r.algorithm === "optimal" ? "Manhattan; the databases give more" : r.heuristic || "Manhattan"}): bar h, dot g + h, line the solution's length ${length}.`));
+    const bars = el("div", { class: "hchart-bars", style: `--top:${top}` });
+    h.forEach((v, g) => bars.append(el("div", { class: "bar", "data-h": String(v), title: `after ${plural(g, "move")}: h = ${v}, g + h = ${g + v}`, style: `--h:${v}; --f:${g + v}` })));
+    bars.append(el("div", { class: "limit", style: `--f:${length}` }));
+    chart.append(bars);
+    chart.hidden = false;
+  }
+
   function animate(letters) {
     if (!letters.length) return;
     moveBlank(letters.shift());
+    const bars = chart.querySelectorAll(".bar");
+    bars.forEach((b, i) => b.classList.toggle("now", i === state.moves));
     state.timer = setTimeout(() => animate(letters), 280);
   }
   function stop() { if (state.timer) clearTimeout(state.timer); state.timer = null; }

@@ -1,5 +1,7 @@
 // Sudoku tab: type or paste a puzzle, solve it, count solutions, generate a new one.
-import { api, el, select, labelled, messageLine, showStats, seconds, thousands } from "/static/core.js";
+import { api, el, select, labelled, messageLine, showStats, seconds, thousands, cancelled } from "/static/core.js";
+
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
 const EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
@@ -11,6 +13,7 @@ export function mount(root) {
   const board = el("div", { class: "board sudoku", role: "grid", "aria-label": "Sudoku board" });
   const stats = el("dl", { class: "stats" });
   const size = select("Size", [4, 6, 9, 12, 16, 25], 9, { name: "size" });
+  const time = select("Time limit", [[1, "1 s"], [5, "5 s"], [10, "10 s"]], 10, { name: "time" });
   const solveButton = el("button", { class: "action primary", type: "button", onclick: () => run(false) }, "Solve");
   const countButton = el("button", { class: "action", type: "button", onclick: () => run(true) }, "Count solutions");
   const generateButton = el("button", { class: "action", type: "button", onclick: () => generate() }, "Generate");
@@ -19,7 +22,7 @@ export function mount(root) {
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
       el("p", { class: "lead" }, "Type digits into the board, or paste a puzzle below: one line of n×n symbols or n rows; '.' or '0' is empty. Given cells are black, filled cells blue."),
-      el("div", { class: "toolbar" }, size, solveButton, countButton, generateButton, clearButton),
+      el("div", { class: "toolbar" }, size, time, solveButton, countButton, generateButton, clearButton),
       message.node, board,
       Object.assign(labelled("Puzzle text", text), { className: "field wide" })),
     el("aside", { class: "card" }, el("h2", {}, "Solver"), stats)));
@@ -36,6 +39,7 @@ export function mount(root) {
     board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
     board.classList.toggle("small", n > 12);
     const givens = state.givens.padEnd(n * n, ".").slice(0, n * n);
+    const clashes = clashing(givens, n, br, bc);
     for (let i = 0; i < n * n; i++) {
       const r = Math.floor(i / n), c = i % n;
       const given = givens[i] !== "." && givens[i] !== "0";
@@ -44,12 +48,49 @@ export function mount(root) {
         type: "text", inputmode: n <= 9 ? "numeric" : "text", maxlength: "1",
         "aria-label": `row ${r + 1} column ${c + 1}`, value,
         class: [!given && value ? "filled" : "", (c + 1) % bc === 0 && c < n - 1 ? "box-right" : "",
-          (r + 1) % br === 0 && r < n - 1 ? "box-bottom" : ""].join(" "),
+          (r + 1) % br === 0 && r < n - 1 ? "box-bottom" : "", clashes.has(i) ? "clash" : ""].join(" "),
+        title: clashes.has(i) ? "the same symbol twice in a row, column or box" : null,
       });
-      input.addEventListener("input", () => edit(i, input.value.trim()));
+      input.addEventListener("beforeinput", (event) => { // only this size's symbols go in
+        if (event.data && !allowed(event.data.toUpperCase())) event.preventDefault();
+      });
+      input.addEventListener("input", () => {
+        const value = input.value.trim().toUpperCase().slice(-1);
+        input.value = allowed(value) ? value : "";
+        edit(i, input.value);
+        markClashes();
+      });
       input.addEventListener("keydown", (event) => move(event, i));
       board.append(input);
     }
+  }
+
+  function allowed(symbol) { return symbol.length === 1 && SYMBOLS.slice(0, state.size).includes(symbol); }
+
+  function clashing(givens, n, br, bc) { // cells whose symbol is repeated in a row, column or box
+    const out = new Set();
+    const units = [];
+    for (let k = 0; k < n; k++) {
+      units.push([...Array(n).keys()].map((c) => k * n + c)); // row k
+      units.push([...Array(n).keys()].map((r) => r * n + k)); // column k
+      const r0 = Math.floor(k / (n / bc)) * br, c0 = (k % (n / bc)) * bc;
+      units.push([...Array(n).keys()].map((j) => (r0 + Math.floor(j / bc)) * n + c0 + (j % bc))); // box k
+    }
+    for (const unit of units) {
+      const seen = new Map();
+      for (const i of unit) {
+        const v = givens[i];
+        if (v === "." || v === "0") continue;
+        if (seen.has(v)) { out.add(i); out.add(seen.get(v)); } else seen.set(v, i);
+      }
+    }
+    return out;
+  }
+
+  function markClashes() {
+    const n = state.size;
+    const clashes = clashing(state.givens.padEnd(n * n, "."), n, state.box[0], state.box[1]);
+    [...board.children].forEach((input, i) => input.classList.toggle("clash", clashes.has(i)));
   }
 
   function edit(i, value) {
@@ -92,25 +133,41 @@ export function mount(root) {
     render();
   }
 
+  function showError(error) {
+    // the board shows no answer of an earlier puzzle: only what was typed, clashes marked
+    state.solution = null;
+    const cells = cellsOf(text.value);
+    const n = Math.round(Math.sqrt(cells.length));
+    if (n * n === cells.length && SHAPES[n]) { state.size = n; state.box = SHAPES[n]; state.givens = cells.join(""); }
+    else state.givens = ".".repeat(state.size * state.size);
+    render();
+    showStats(stats, []);
+    if (cancelled(error)) message.note("Cancelled.");
+    else message.error(error.message);
+  }
+
   async function run(count) {
-    message.note(count ? "Counting…" : "Solving…");
+    const signal = message.busy(count ? "Counting…" : "Solving…");
     try {
-      const r = await api("/api/sudoku/solve", { puzzle: text.value, count });
+      const r = await api("/api/sudoku/solve", { puzzle: text.value, count, time_limit: Number(time.control_.value) }, signal);
       state.size = r.size; state.box = r.box; state.givens = r.givens; state.solution = r.solution;
       size.control_.value = String(r.size);
       render();
       const words = { solved: "solved", no_solution: "no solution (proved)", limit: "stopped by the time limit" };
-      message.note(r.status === "solved" && !count && r.unique === false ? "Solved: this puzzle has more than one solution." : `Status: ${words[r.status]}.`);
+      const stopped = r.status === "limit";
+      // a count the time limit cut short is a lower bound, not the number of solutions
+      const counted = stopped ? `at least ${thousands(r.count)}` : thousands(r.count);
+      if (count) message.note(stopped ? `Stopped by the time limit: at least ${thousands(r.count)} solutions.` : `${counted} solution${r.count === 1 ? "" : "s"}.`);
+      else message.note(r.status === "solved" && r.unique === false ? "Solved: this puzzle has more than one solution." : `Status: ${words[r.status]}.`);
       const s = r.stats;
       showStats(stats, [
-        ["status", r.status], [count ? "solutions" : "solutions found", thousands(r.count)],
+        ["status", r.status], [count ? "solutions" : "solutions found", counted],
         ["unique", r.unique === null ? "unknown" : r.unique ? "yes" : "no"],
         ["guesses", thousands(s.guesses)], ["backtracks", thousands(s.backtracks)],
         ["filled by propagation", thousands(s.singles)], ["time", seconds(s.elapsed_s)], ["stopped by", s.limit || ""],
       ]);
     } catch (error) {
-      message.error(error.message);
-      showStats(stats, []);
+      showError(error);
     }
   }
 
@@ -124,8 +181,7 @@ export function mount(root) {
       message.note(`A new puzzle with one solution: ${r.clues} clues${r.minimal ? ", none can be removed" : ""}.`);
       showStats(stats, [["clues", r.clues], ["minimal", r.minimal ? "yes" : "not proved"], ["guesses to solve", thousands(r.guesses)]]);
     } catch (error) {
-      message.error(error.message);
-      showStats(stats, []);
+      showError(error);
     }
   }
 

@@ -1,0 +1,69 @@
+// What the game tabs share: the engine's iterations, its score in words, the alpha-beta tree.
+import { el, thousands } from "/static/core.js";
+
+const MATE = 1000000;
+const MATE_BOUND = MATE - 256;
+
+/** One finished iteration of the engine's deepening, as a line that wraps in the panel. */
+export function iterationLine(info, scoreText) {
+  return el("span", { class: "iteration" },
+    `${info.depth} · ${scoreText ?? info.score} · ${thousands(info.nodes)} · ${info.pv.join(" ")}`);
+}
+
+/** The engine's score in words: whose side, what the number means. */
+export function scoreWords(score, text, side, unit, depth) {
+  if (score === null || score === undefined) return "";
+  if (/^win in/.test(text)) return `${text}: ${side} has a forced win, ${text.slice(7)} plies (single moves of either side) away, whatever the reply.`;
+  if (/^loss in/.test(text)) return `${text}: whatever ${side} plays, the opponent can force a win within ${text.slice(8)} plies.`;
+  const lean = score > 0 ? `${side} stands better` : score < 0 ? `${side} stands worse` : "even";
+  return `Score ${text} for ${side} (${lean}), looking ${depth} plies ahead. The unit: ${unit}.`;
+}
+
+function shown(v) {
+  if (v === null || v === undefined) return "∞";
+  if (Math.abs(v) >= MATE_BOUND) return `${v > 0 ? "win" : "loss"} in ${MATE - Math.abs(v)}`;
+  return v > 0 ? `+${v}` : String(v);
+}
+
+/**
+ * The tree of a shallow alpha-beta search (tansuo.adversarial.trace's dict), drawn as
+ * nested lists. Values and windows are shown for the side to move at the root (the
+ * server's are negamax: each node's for its own side to move).
+ */
+export function drawTree(container, tree, { root, moveName, sides }) {
+  container.replaceChildren();
+  if (!tree) return;
+  const list = el("ul", { class: "tree-root" });
+  list.append(node(tree, 0, root, moveName, sides));
+  container.append(list);
+}
+
+function node(n, depth, label, moveName, sides) {
+  const flip = depth % 2 === 1;
+  const value = flip ? -n.value : n.value;
+  const alpha = flip ? (n.beta === null ? null : -n.beta) : n.alpha;
+  const beta = flip ? (n.alpha === null ? null : -n.alpha) : n.beta;
+  const mover = sides[depth % 2];
+  const role = depth % 2 === 0 ? "max" : "min";
+  const kind = { leaf: "evaluated", end: "game over", inner: "" }[n.kind];
+  const head = el("span", { class: `tree-node ${role}`, "data-move": n.move ?? "", "data-value": String(value) },
+    el("span", { class: "tree-move" }, label),
+    " ", el("b", { class: "tree-value" }, shown(value)),
+    " ", el("span", { class: "tree-window" }, `(α ${alpha === null ? "−∞" : shown(alpha)}, β ${beta === null ? "+∞" : shown(beta)})`),
+    kind ? el("span", { class: "tree-kind" }, ` ${kind}`) : null,
+    n.children.length ? el("span", { class: "tree-kind" }, ` · ${mover} to move (${role === "max" ? "takes the largest" : "takes the smallest"})`) : null);
+  const item = el("li", { class: "node" });
+  if (!n.children.length) { item.append(head); return item; }
+  const details = el("details", { open: depth === 0 ? true : null });
+  details.append(el("summary", {}, head));
+  const kids = el("ul", {});
+  for (const child of n.children) kids.append(node(child, depth + 1, moveName(child.move), moveName, sides));
+  if (n.skipped.length) {
+    const why = role === "max" ? `≥ β: ${sides[1]} above will not allow this position` : `≤ α: ${sides[0]} above will not allow this position`;
+    kids.append(el("li", { class: "cut", "data-skipped": n.skipped.join(" ") },
+      `✂ cut off: ${n.skipped.map(moveName).join(", ")} never searched (value ${why})`));
+  }
+  details.append(kids);
+  item.append(details);
+  return item;
+}
