@@ -132,45 +132,46 @@ def _warm_up_one(name: str) -> tuple[float, float]:
 
 
 def cold_domains(names: list[str]) -> list[str]:
-    """The domains some of whose kernels have no entry in numba's on-disk cache.
+    """The domains with a kernel source file that has no index in numba's on-disk cache.
 
-    Looks for each kernel's cache index file where numba keeps it (beside the
-    source, or under ``NUMBA_CACHE_DIR``); a stale index still counts as warm
-    (the kernel then compiles in the command, with its progress line).
+    Looks, without importing the domains (some compile at import), for each
+    kernel file's cache index files where numba keeps them (beside the
+    source, or under ``NUMBA_CACHE_DIR``). A file with some index counts as
+    warm: a kernel still missing then compiles in the command, with its
+    progress line.
     """
-    import importlib
+    import glob
+    import importlib.util
 
     from tansuo.cli._compile import import_numba_quietly
 
     import_numba_quietly()
-    from numba.core.registry import CPUDispatcher
+    from numba.core import caching
+
+    # the classes numba tries, in its order (CacheImpl was _CacheImpl before numba 0.61)
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # type: ignore[attr-defined]
+
+    def probe() -> None:
+        """(Stands for a kernel: the cache locators read its first line number only.)"""
 
     cold = []
     for name in names:
-        package = DOMAINS[name][1]
-        importlib.import_module(package)
-        for module_name, module in list(sys.modules.items()):
-            if module is None or not module_name.startswith(package + "."):
+        spec = importlib.util.find_spec(DOMAINS[name][1])
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        root = next(iter(spec.submodule_search_locations))
+        for source in glob.glob(os.path.join(root, "**", "*.py"), recursive=True):
+            with open(source, encoding="utf-8") as handle:
+                if "njit" not in handle.read():
+                    continue
+            for locator_class in impl._locator_classes:
+                locator = locator_class.from_function(probe, source)
+                if locator is not None:
+                    break
+            else:
                 continue
-            kernels = [
-                v
-                for v in vars(module).values()
-                if isinstance(v, CPUDispatcher)
-                and v.targetoptions.get("cache")
-                and v.targetoptions.get("inline") != "always"
-                and getattr(v.py_func, "__module__", None) == module_name
-            ]
-            if any(not _has_index(kernel) for kernel in kernels):
+            stem = os.path.splitext(os.path.basename(source))[0]
+            if not glob.glob(os.path.join(locator.get_cache_path(), f"{stem}.*.nbi")):
                 cold.append(name)
                 break
     return cold
-
-
-def _has_index(kernel: object) -> bool:
-    cache = getattr(kernel, "_cache", None)
-    impl = getattr(cache, "_impl", None)
-    locator = getattr(impl, "locator", None)
-    index_name = getattr(getattr(cache, "_cache_file", None), "_index_name", None)
-    if locator is None or index_name is None:
-        return True  # not a disk cache numba told us about: nothing to do ahead
-    return os.path.exists(os.path.join(locator.get_cache_path(), index_name))
