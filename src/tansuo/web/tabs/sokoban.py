@@ -102,11 +102,10 @@ def analysis(call: Call) -> dict[str, Any]:
     tables = prepare(board)
     nearest = tables.dist.min(axis=0)  # per cell: pushes of a lone box to its nearest goal
     never = nearest >= _INF
-    boxes = [
-        [*board.rowcol(cell), None if never[cell] else int(nearest[cell])] for cell in board.boxes
-    ]
+    pushes: list[int | None] = [None if never[c] else int(nearest[c]) for c in board.boxes]
+    boxes = [[*board.rowcol(c), p] for c, p in zip(board.boxes, pushes, strict=True)]
     dead = [list(board.rowcol(int(cell))) for cell in np.flatnonzero(tables.dead)]
-    bound = None if any(b[2] is None for b in boxes) else sum(b[2] for b in boxes)
+    bound = None if None in pushes else sum(p for p in pushes if p is not None)
     return {"dead": dead, "boxes": boxes, "lower_bound": bound}
 
 
