@@ -411,3 +411,20 @@ def test_constraint_search_counts_branch_points_and_guesses(algorithm):
         assert 2 * stats.expanded <= stats.generated
     four = solve("." * 16, max_solutions=None, algorithm="general").stats
     assert four.nodes == 1 + four.generated and four.expanded == four.branches
+
+
+def test_the_batch_package_reads_top_down():
+    """Each module of tansuo.batch imports only the ones below it: no import circle."""
+    import ast
+
+    import tansuo.batch
+
+    order = ["tasks", "domains", "solving", "backends", "runner", "__init__"]
+    folder = Path(tansuo.batch.__file__).parent
+    assert sorted(p.stem for p in folder.glob("*.py")) == sorted(order)
+    for level, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tansuo.batch."):
+                used = node.module.split(".")[2]
+                assert order.index(used) < level, f"{name} imports {used}"

@@ -24,7 +24,8 @@ from typing import Any
 
 from tansuo.batch.backends import InProcess, ProcessPool, RayBackend
 from tansuo.batch.domains import BatchDomain, batch_domain, domain_names
-from tansuo.batch.runner import ERROR, Instance, Record, iter_results
+from tansuo.batch.runner import iter_results
+from tansuo.batch.tasks import ERROR, Instance, Record
 from tansuo.errors import InvalidInput
 from tansuo.files import open_input, shown_path
 

@@ -27,14 +27,9 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from tansuo.batch.runner import (
-    Instance,
-    Record,
-    Task,
-    error_record,
-    solve_chunk,
-    watchdog_seconds,
-)
+from tansuo.batch.domains import batch_domain
+from tansuo.batch.solving import solve_chunk
+from tansuo.batch.tasks import Instance, Record, Task, error_record, watchdog_seconds
 from tansuo.errors import InvalidInput
 
 Chunks = Iterator[tuple[int, list[Instance]]]
@@ -100,8 +95,6 @@ class InProcess:
     def map_chunks(
         self, task: Task, shared: Any, chunks: Chunks
     ) -> Iterator[tuple[int, list[Record]]]:
-        from tansuo.batch.domains import batch_domain
-
         batch_domain(task.domain).warm_up()
         for index, items in chunks:
             yield index, solve_chunk(task, items, shared)
@@ -142,8 +135,6 @@ def _worker_main(connection: Connection, parent: int | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C for everyone
     if parent is not None:
         _exit_with_parent(parent)
-    from tansuo.batch.domains import batch_domain
-
     task: Task | None = None
     shared: Any = None
     warm: set[str] = set()
@@ -182,7 +173,7 @@ class ProcessPool:
     is unsafe. Elsewhere they are spawned and load what they need themselves.
     Each batch sends its task and shared data to every worker once.
     ``instance_timeout`` is the watchdog (see
-    :func:`~tansuo.batch.runner.watchdog_seconds`).
+    :func:`~tansuo.batch.tasks.watchdog_seconds`).
     """
 
     def __init__(self, workers: int, *, instance_timeout: float | None = None) -> None:
@@ -322,8 +313,6 @@ _WARM: set[str] = set()
 def _ray_solve_chunk(task: Task, items: list[Instance], shared: Any) -> list[Record]:
     """A Ray task: compile once per worker process, then solve the chunk."""
     if task.domain not in _WARM:
-        from tansuo.batch.domains import batch_domain
-
         batch_domain(task.domain).warm_up()
         _WARM.add(task.domain)
     return solve_chunk(task, items, shared)
@@ -354,7 +343,7 @@ class RayBackend:
     instance_timeout : float, optional
         Seconds after which an instance's task is presumed stuck and cancelled
         (default: from the ``time_limit`` option, see
-        :func:`~tansuo.batch.runner.watchdog_seconds`).
+        :func:`~tansuo.batch.tasks.watchdog_seconds`).
     """
 
     def __init__(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tansuo.batch.runner import Instance
+from tansuo.batch.tasks import Instance
 from tansuo.budget import MAX_SECONDS, check_count, check_number, check_time_limit, parse_number
 from tansuo.errors import InvalidInput
 from tansuo.files import could_be_path, iter_lines

@@ -17,89 +17,22 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
-import traceback
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from tansuo.errors import InvalidInput
-from tansuo.result import jsonable
-
-Record = dict[str, Any]
-"""One result line: JSON-ready, with at least ``id``, ``status`` and ``elapsed_s``."""
-
-ERROR = "error"
-"""The status of an instance that could not be solved (bad input, a crash)."""
+from tansuo.batch.backends import InProcess
+from tansuo.batch.domains import batch_domain
+from tansuo.batch.tasks import (
+    Instance,
+    Record,
+    Task,
+)
 
 TARGET_CHUNK_S = 0.1
 """Seconds of work a chunk should hold: enough to hide the cost of sending it."""
 
 MAX_CHUNK = 4096
 """Most instances in one chunk."""
-
-
-@dataclass(frozen=True, slots=True)
-class Instance:
-    """One instance of a batch: an ``id`` (unique in the batch) and its ``text``."""
-
-    id: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    """What a worker needs to solve instances: the domain's name and its options.
-
-    Small and picklable; the domain's adapter is looked up by name in the
-    worker, and large shared data travels separately, once per worker.
-    """
-
-    domain: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    lean: bool = False
-    """Records without the solution (see :meth:`BatchDomain.record`)."""
-
-
-def solve_one(task: Task, instance: Instance, shared: Any) -> Record:
-    """Solve one instance in this process and return its record; never raises.
-
-    Bad input becomes ``status="error"`` with the message; any other exception
-    too, with its type, so that one broken instance cannot stop a batch.
-    """
-    from tansuo.batch.domains import batch_domain
-
-    started = time.perf_counter()
-    try:
-        adapter = batch_domain(task.domain)
-        result = adapter.solve(instance.text, task.options, shared)
-        record: Record = {
-            "id": instance.id,
-            **adapter.record(result, instance.text, lean=task.lean),
-        }
-        record["id"] = instance.id
-    except InvalidInput as exc:
-        record = {"id": instance.id, "status": ERROR, "error": str(exc)}
-    except Exception as exc:  # a bug must not take the batch down with it
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        record = {
-            "id": instance.id,
-            "status": ERROR,
-            "error": f"internal error: {type(exc).__name__}: {exc} "
-            f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
-        }
-    record["elapsed_s"] = time.perf_counter() - started
-    return jsonable(record)
-
-
-def solve_chunk(task: Task, items: list[Instance], shared: Any) -> list[Record]:
-    """Solve a chunk of instances in order (what a worker runs)."""
-    return [solve_one(task, item, shared) for item in items]
-
-
-def error_record(instance: Instance, message: str) -> Record:
-    """The record of an instance the backend could not get solved."""
-    return {"id": instance.id, "status": ERROR, "error": message, "elapsed_s": 0.0}
 
 
 class Pace:
@@ -178,9 +111,6 @@ def iter_results(
     >>> [(r["id"], r["status"]) for r in iter_results("sudoku", puzzles)]
     [('1', 'solved'), ('2', 'error')]
     """
-    from tansuo.batch.backends import InProcess
-    from tansuo.batch.domains import batch_domain
-
     adapter = batch_domain(domain)
     task = Task(domain, adapter.check_options(dict(options or {})), lean)
     shared = adapter.prepare(task.options, source)
@@ -196,18 +126,3 @@ def iter_results(
             next_index += 1
     if waiting:  # a backend lost a chunk: a bug, said plainly rather than hidden
         raise RuntimeError(f"batch backend did not return chunks {sorted(waiting)[:5]}...")
-
-
-def watchdog_seconds(options: Mapping[str, Any], given: float | None = None) -> float | None:
-    """How long one instance may take before its worker is presumed stuck.
-
-    Solvers honour their own ``time_limit``; the watchdog only catches one
-    that does not (a bug, or a kernel that cannot be interrupted): twice the
-    limit plus 30 seconds for compiling and loading. None without a limit.
-    """
-    if given is not None:
-        return given
-    limit = options.get("time_limit")
-    if limit is None:
-        return None
-    return 2.0 * float(limit) + 30.0

@@ -297,7 +297,7 @@ def _solve_file_fast(
     Writes the records the shared runner writes (JSON Lines in input order,
     ``id`` the line number), chunk by chunk, so memory stays bounded on files
     of millions of lines; a line that is not a 9x9 puzzle goes to the runner's
-    own :func:`~tansuo.batch.runner.solve_one` in its place.
+    own :func:`~tansuo.batch.solving.solve_one` in its place.
     """
     import sys
     import time
@@ -352,7 +352,8 @@ def _chunk_output(
 
     import numpy as np
 
-    from tansuo.batch.runner import Instance, Task, solve_one
+    from tansuo.batch.solving import solve_one
+    from tansuo.batch.tasks import Instance, Task
     from tansuo.cli._common import json_line
     from tansuo.sudoku import STATUS_NAMES, parse_puzzle_lines, solve_many
 
