@@ -355,7 +355,7 @@ def bidirectional_run(
         # The two sides below are one step with the roles swapped. They stay
         # written out twice: as one helper (inlined by numba or by LLVM) or as
         # one body over side-selected arrays, the search ran 5-25% slower
-        # (A/B on road-like 10^5 and 10^6 and sparse 10^5 graphs, issue 10).
+        # (A/B on road-like 10^5 and 10^6 and sparse 10^5 graphs).
         if heap_key_f[0] <= heap_key_b[0]:
             u = heap_node_f[0]
             size_f = heap_pop(heap_key_f, heap_node_f, size_f)

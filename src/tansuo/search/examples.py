@@ -30,34 +30,44 @@ _MOVES = (("L", 0, -1), ("U", -1, 0), ("R", 0, 1), ("D", 1, 0))
 
 @dataclass(slots=True)
 class SlidingPuzzle:
-    """The (n*n - 1)-puzzle as a search problem. 0 is the blank.
+    """The sliding-tile puzzle as a search problem: tansuo's one model of it. 0 is the blank.
 
-    A state is a tuple of n*n tiles in row-major order. An action is the
-    blank's move, one of ``"L"``, ``"U"``, ``"R"``, ``"D"``; every move costs 1.
-    The goal defaults to ``1, 2, ..., n*n - 1, 0``. ``heuristic`` is the sum of
-    Manhattan distances of the tiles (the blank not counted): admissible and
-    consistent.
+    A state is a tuple of tiles in row-major order. An action is the blank's
+    move, one of ``"L"``, ``"U"``, ``"R"``, ``"D"``; every move costs 1. The
+    board is square unless ``shape`` gives ``(rows, cols)``; the goal defaults
+    to ``1, 2, ..., 0``. ``heuristic`` is the sum of Manhattan distances of
+    the tiles (the blank not counted): admissible and consistent.
+    :mod:`tansuo.sliding` searches the same puzzle in numba and checks its
+    answers against this model (``tansuo.sliding.SlidingProblem``).
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import astar
     >>> from tansuo.search.examples import SlidingPuzzle
     >>> astar(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))).actions
     ['R', 'R']
+    >>> SlidingPuzzle((1, 2, 3, 0, 4, 5), shape=(2, 3)).is_solvable()
+    True
     """
 
     initial_state: Board
     goal: Board = ()
+    shape: tuple[int, int] = ()  # type: ignore[assignment]
     size: int = field(init=False)
     _goal_pos: tuple[tuple[int, int], ...] = field(init=False, repr=False)
     _neighbours: tuple[tuple[tuple[str, int], ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         cells = len(self.initial_state)
-        n = round(cells**0.5)
-        if n < 2 or n * n != cells:
-            raise InvalidInput(f"a sliding puzzle needs n*n tiles (n >= 2), got {cells}")
-        self.size = n
+        if not self.shape:
+            n = round(cells**0.5)
+            if n < 2 or n * n != cells:
+                raise InvalidInput(f"a sliding puzzle needs n*n tiles (n >= 2), got {cells}")
+            self.shape = (n, n)
+        rows, cols = self.shape
+        if rows * cols != cells:
+            raise InvalidInput(f"a {rows}x{cols} puzzle needs {rows * cols} tiles, got {cells}")
+        self.size = cols
         if not self.goal:
             self.goal = (*range(1, cells), 0)
         for name, board in (("start", self.initial_state), ("goal", self.goal)):
@@ -65,15 +75,15 @@ class SlidingPuzzle:
                 raise InvalidInput(f"{name} must hold each of 0..{cells - 1} once, got {board}")
         pos = [(0, 0)] * cells
         for i, tile in enumerate(self.goal):
-            pos[tile] = divmod(i, n)
+            pos[tile] = divmod(i, cols)
         self._goal_pos = tuple(pos)
         self._neighbours = tuple(
             tuple(
-                (name, (r + dr) * n + c + dc)
+                (name, (r + dr) * cols + c + dc)
                 for name, dr, dc in _MOVES
-                if 0 <= r + dr < n and 0 <= c + dc < n
+                if 0 <= r + dr < rows and 0 <= c + dc < cols
             )
-            for r, c in (divmod(i, n) for i in range(cells))
+            for r, c in (divmod(i, cols) for i in range(cells))
         )
 
     def is_goal(self, state: Board) -> bool:
@@ -87,13 +97,13 @@ class SlidingPuzzle:
             yield name, tuple(tiles), 1
 
     def heuristic(self, state: Board) -> int:
-        n = self.size
+        cols = self.size
         goal_pos = self._goal_pos
         total = 0
         for i, tile in enumerate(state):
             if tile:
                 gr, gc = goal_pos[tile]
-                total += abs(i // n - gr) + abs(i % n - gc)
+                total += abs(i // cols - gr) + abs(i % cols - gc)
         return total
 
     def hamming(self, state: Board) -> int:
@@ -101,8 +111,8 @@ class SlidingPuzzle:
         return sum(1 for a, b in zip(state, self.goal, strict=True) if a and a != b)
 
     def is_solvable(self) -> bool:
-        """Whether the goal is reachable: the permutation parity test by inversions."""
-        return _parity(self.initial_state, self.size) == _parity(self.goal, self.size)
+        """Whether the goal is reachable: :func:`parity` is 0 (Sam Loyd's rule, exact)."""
+        return parity(self.initial_state, self.goal, self.size) == 0
 
     def heuristic_named(self, name: str) -> Callable[[Board], int]:
         """One of :data:`HEURISTICS`: ``"manhattan"``, ``"hamming"`` or ``"zero"``."""
@@ -119,15 +129,41 @@ def _zero(_board: Board) -> int:
     return 0
 
 
-def _parity(board: Sequence[int], n: int) -> int:
-    tiles = [t for t in board if t]
-    inversions = sum(
-        1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j]
-    )
-    if n % 2 == 1:
-        return inversions % 2
-    blank_row_from_bottom = n - board.index(0) // n
-    return (inversions + blank_row_from_bottom) % 2
+def permutation_parity(board: Sequence[int], goal: Sequence[int]) -> int:
+    """Parity (0 even, 1 odd) of the permutation taking ``goal`` to ``board`` (blank included).
+
+    >>> permutation_parity((2, 1, 0), (1, 2, 0))
+    1
+    """
+    where = {tile: i for i, tile in enumerate(goal)}
+    perm = [where[tile] for tile in board]
+    seen = [False] * len(perm)
+    result = 0
+    for start in range(len(perm)):
+        if seen[start]:
+            continue
+        length = 0
+        i = start
+        while not seen[i]:
+            seen[i] = True
+            i = perm[i]
+            length += 1
+        result ^= (length - 1) & 1
+    return result
+
+
+def parity(board: Sequence[int], goal: Sequence[int], cols: int) -> int:
+    """0 when ``goal`` can be reached from ``board``: the permutation's parity plus the
+    blank's taxicab distance, both even or both odd (every move changes both by one).
+
+    >>> parity((1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
+    0
+    >>> parity((2, 1, 3, 4, 5, 6, 7, 8, 0), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
+    1
+    """
+    here, there = list(board).index(0), list(goal).index(0)
+    blank = abs(here // cols - there // cols) + abs(here % cols - there % cols)
+    return (permutation_parity(board, goal) + blank) & 1
 
 
 def random_puzzle(n: int = 3, *, rng: random.Random | None = None) -> SlidingPuzzle:

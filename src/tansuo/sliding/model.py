@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tansuo.errors import InvalidInput
+from tansuo.search.examples import parity
 
 Board = tuple[int, ...]
 """Tiles in row-major order, 0 the blank."""
@@ -79,25 +80,6 @@ def check_board(tiles: Sequence[int], shape: Shape, what: str = "board") -> Boar
     return board
 
 
-def permutation_parity(board: Sequence[int], goal: Sequence[int]) -> int:
-    """Parity (0 even, 1 odd) of the permutation taking ``goal`` to ``board`` (blank included)."""
-    where = {tile: i for i, tile in enumerate(goal)}
-    perm = [where[tile] for tile in board]
-    seen = [False] * len(perm)
-    parity = 0
-    for start in range(len(perm)):
-        if seen[start]:
-            continue
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = perm[i]
-            length += 1
-        parity ^= (length - 1) & 1
-    return parity
-
-
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """A start board, its shape and the goal it should reach.
@@ -147,10 +129,7 @@ class Puzzle:
 
     def parity(self) -> int:
         """0 when the goal is reachable: permutation parity plus the blank's taxicab distance."""
-        cols = self.cols
-        here, there = self.tiles.index(0), self.goal.index(0)
-        blank = abs(here // cols - there // cols) + abs(here % cols - there % cols)
-        return (permutation_parity(self.tiles, self.goal) + blank) & 1
+        return parity(self.tiles, self.goal, self.cols)
 
     def is_solvable(self) -> bool:
         """Whether some sequence of moves reaches the goal (the parity rule; exact)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +28,7 @@ import numpy as np
 from tansuo.budget import Budget, parse_memory, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED
+from tansuo.search.examples import SlidingPuzzle
 from tansuo.sliding import _kernels as K
 from tansuo.sliding.heuristics import (
     HEURISTICS,
@@ -42,7 +43,7 @@ from tansuo.sliding.heuristics import (
     table_size,
     weights,
 )
-from tansuo.sliding.model import MOVES, Board, Puzzle, Shape, manhattan
+from tansuo.sliding.model import MOVES, Board, Puzzle, Shape
 from tansuo.sliding.result import SlidingResult, SlidingStats
 
 ALGORITHMS = ("ida", "wastar", "astar", "zones")
@@ -77,39 +78,18 @@ def default_heuristic(shape: Shape, goal: Board) -> str:
     return "linear"
 
 
-class SlidingProblem:
-    """A sliding-tile board as a :mod:`tansuo.search` problem: the readable reference.
+def SlidingProblem(puzzle: Puzzle) -> SlidingPuzzle:
+    """A board as a :mod:`tansuo.search` problem: :class:`tansuo.search.examples.SlidingPuzzle`,
+    the one model of the puzzle, with the board's shape and goal; the readable reference
+    the kernels are tested against.
 
-    A state is the tuple of tiles; an action the blank's move (``L U R D``);
-    the heuristic is the Manhattan distance. Any shape and goal.
-
+    Examples
+    --------
     >>> from tansuo.search import astar
     >>> astar(SlidingProblem(Puzzle((1, 2, 3, 0, 4, 5), (2, 3)))).actions
     ['R', 'R']
     """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.initial_state = puzzle.tiles
-        rows, cols = puzzle.shape
-        nbr = neighbours(puzzle.shape)
-        self._moves = [
-            [(MOVES[d], int(nbr[cell, d])) for d in range(4) if nbr[cell, d] >= 0]
-            for cell in range(rows * cols)
-        ]
-
-    def is_goal(self, state: Board) -> bool:
-        return state == self.puzzle.goal
-
-    def successors(self, state: Board) -> Iterator[tuple[str, Board, int]]:
-        blank = state.index(0)
-        for move, target in self._moves[blank]:
-            tiles = list(state)
-            tiles[blank], tiles[target] = tiles[target], 0
-            yield move, tuple(tiles), 1
-
-    def heuristic(self, state: Board) -> int:
-        return manhattan(state, self.puzzle.goal, self.puzzle.cols)
+    return SlidingPuzzle(puzzle.tiles, puzzle.goal, puzzle.shape)
 
 
 class _Search:
