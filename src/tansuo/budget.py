@@ -148,6 +148,8 @@ _UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 2
 def parse_memory(text: str | int) -> int:
     """Read a memory size: a number of bytes, or with a unit (``512M``, ``4G``, ``1.5GB``).
 
+    Examples
+    --------
     >>> parse_memory("4G"), parse_memory("512m"), parse_memory(1000)
     (4294967296, 536870912, 1000)
     """
@@ -190,6 +192,8 @@ _DIGITS_SHOWN = 30  # a number longer than this is shown by its length in messag
 def shown_number(value: object) -> str:
     """``value`` for an error message: its repr, or its length when it is a huge whole number.
 
+    Examples
+    --------
     >>> shown_number(-1), shown_number("soon"), shown_number(10**400)
     ('-1', "'soon'", 'a number of 401 digits')
     """
@@ -241,6 +245,8 @@ def check_number(
         One line: not a number, NaN, infinite, or out of range, naming the value
         (a huge integer by its number of digits, never converted to text whole).
 
+    Examples
+    --------
     >>> check_number(3, "max_nodes", whole=True), check_number(0.5, "time_limit")
     (3, 0.5)
     >>> check_number(float("inf"), "time_limit", high=MAX_SECONDS, unit="seconds")
@@ -292,6 +298,8 @@ def parse_number(
     out of range without being converted (Python refuses to convert over 4,300
     digits, and a count never needs 20); ``none`` is None (no limit).
 
+    Examples
+    --------
     >>> parse_number("250", "max_nodes", whole=True), parse_number("1.5", "time_limit")
     (250, 1.5)
     """
@@ -482,8 +490,8 @@ def run_chunked(
     str or None
         The name of the spent budget, or None when the kernel finished.
 
-    Example
-    -------
+    Examples
+    --------
     >>> done = [0]
     >>> def step(units):
     ...     done[0] += min(units, 10 - done[0])

@@ -75,6 +75,8 @@ class Game(Protocol[M]):
 def terminal_score(evaluation: float, ply: int) -> int:
     """The mate-distance score of a finished game ``ply`` plies from the root.
 
+    Examples
+    --------
     >>> terminal_score(-1, 3) == -(MATE - 3)
     True
     """
@@ -93,6 +95,8 @@ def is_mate_score(score: float) -> bool:
 def mate_in_plies(score: float) -> int | None:
     """Plies to the end of a won (positive) or lost (negative) game, or None.
 
+    Examples
+    --------
     >>> mate_in_plies(MATE - 5), mate_in_plies(-(MATE - 4)), mate_in_plies(12)
     (5, -4, None)
     """
@@ -107,6 +111,8 @@ def format_score(score: float) -> str:
 
     Distances are in plies (single moves of either side).
 
+    Examples
+    --------
     >>> format_score(MATE - 5), format_score(-(MATE - 4)), format_score(12)
     ('win in 5', 'loss in 4', '+12')
     """

@@ -376,6 +376,8 @@ _SEARCHERS: dict[str, Any] = {}
 def parse_size_range(spec: str) -> list[int] | None:
     """``"8-14"`` -> 8..14, ``"4,8,12"`` -> those; None when ``spec`` is not a range.
 
+    Examples
+    --------
     >>> parse_size_range("8-11"), parse_size_range("4,6"), parse_size_range("sizes.txt")
     ([8, 9, 10, 11], [4, 6], None)
     """

@@ -105,8 +105,8 @@ def iter_results(
     dict
         One record per instance, in the order the instances came.
 
-    Example
-    -------
+    Examples
+    --------
     >>> puzzles = [Instance("1", "1.3.3..2.1.34..1"), Instance("2", "11..............")]
     >>> [(r["id"], r["status"]) for r in iter_results("sudoku", puzzles)]
     [('1', 'solved'), ('2', 'error')]

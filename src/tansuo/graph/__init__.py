@@ -7,8 +7,8 @@ one source) or :func:`shortest_path` (one pair). The searches run numba
 kernels over the graph's CSR arrays; ``algorithm="reference"`` runs the
 generic engine of :mod:`tansuo.search` instead.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.graph import parse_edge_list, shortest_paths
 >>> g = parse_edge_list("S a 12\\nS b 8\\nS c 6\\na b 1\\nb c 9\\na e 8")
 >>> shortest_paths(g, "S").path("e")

@@ -35,8 +35,8 @@ def road_like(n: int, *, seed: int = 0, drop: float = 0.15) -> Graph:
     drop : float
         Share of candidate edges removed, 0..0.9.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = road_like(100, seed=1)
     >>> g.num_nodes, g.directed, g.coords.shape
     (100, False, (100, 2))
@@ -73,8 +73,8 @@ def random_sparse(
 
     Parallel arcs and loops are removed, so every peer library sees the same graph.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = random_sparse(1000, seed=2)
     >>> g.directed, 3900 < g.num_arcs <= 4000
     (True, True)

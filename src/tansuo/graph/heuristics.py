@@ -26,8 +26,8 @@ def straight_line_scale(graph: Graph) -> float:
 
     Computed once per graph (see :meth:`Graph.derived`).
 
-    Example
-    -------
+    Examples
+    --------
     >>> import numpy as np
     >>> from tansuo.graph import Graph
     >>> g = Graph.from_arrays(2, np.array([0]), np.array([1]), np.array([10.0]),

@@ -53,8 +53,8 @@ def parse_edge_list(text: str, *, directed: bool = False, source: str | None = N
     InvalidInput
         A malformed line (with its number), a negative weight, no edges at all.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = parse_edge_list("S a 12\\nS b 8  # comment\\na b 1\\n")
     >>> g.neighbours("a")
     {'S': 12, 'b': 1}
@@ -106,8 +106,8 @@ def parse_dimacs(
         a node id outside ``1..N``, a negative weight, an arc count that
         differs from the header.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = parse_dimacs("p sp 3 2\\na 1 2 5\\na 2 3 7\\n")
     >>> g.label(0), g.neighbours(2)
     (1, {3: 7})
@@ -304,8 +304,8 @@ def parse_graph(
         Empty text, coordinates given for an edge list, or any error of the
         format's own reader.
 
-    Example
-    -------
+    Examples
+    --------
     >>> parse_graph("p sp 2 1\\na 1 2 7\\n").directed
     True
     """
@@ -339,8 +339,8 @@ def read_graph(
         A file that cannot be read as text (the message names it and says
         why), or any error of the format's reader.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "tiny.gr").write_text("p sp 3 2\\na 1 2 7\\na 2 3 5\\n")
@@ -371,8 +371,8 @@ def read_graph(
 def bundled_graph_names() -> list[str]:
     """Names of the bundled graphs: the chapter's figures.
 
-    Example
-    -------
+    Examples
+    --------
     >>> bundled_graph_names()
     ['figure-7-19', 'figure-7-3']
     """
@@ -388,8 +388,8 @@ def bundled_graph(name: str) -> Graph:
     InvalidInput
         No bundled graph has that name (the message lists those that do).
 
-    Example
-    -------
+    Examples
+    --------
     >>> bundled_graph("figure-7-3").num_nodes
     6
     """

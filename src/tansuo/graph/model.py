@@ -52,8 +52,8 @@ class Graph:
         then each array a search derives from them once (:meth:`derived`).
         Searches report it as ``stats.preprocess_s``, apart from their own time.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = Graph.from_edges([("S", "a", 12), ("S", "b", 8), ("a", "b", 1)])
     >>> g.num_nodes, g.num_arcs, g.neighbours("a")
     (3, 6, {'S': 12, 'b': 1})
@@ -293,8 +293,8 @@ class Graph:
             Node numbers out of range, negative or non-finite weights,
             arrays of different lengths.
 
-        Example
-        -------
+        Examples
+        --------
         >>> import numpy as np
         >>> g = Graph.from_arrays(3, np.array([0, 1]), np.array([1, 2]), np.array([2.5, 1.0]))
         >>> g.num_arcs
@@ -365,8 +365,8 @@ class Graph:
 
         Nodes are numbered in order of first appearance (``nodes`` first).
 
-        Example
-        -------
+        Examples
+        --------
         >>> g = Graph.from_edges([("S", "a", 12), ("a", "e", 8)], directed=True)
         >>> g.labels()
         ['S', 'a', 'e']
@@ -417,8 +417,8 @@ class Graph:
         Values may also be networkx-style attribute dicts (``{v: {"weight": 3}}``).
         A mapping lists arcs, so it is directed unless ``directed=False``.
 
-        Example
-        -------
+        Examples
+        --------
         >>> g = Graph.from_dict({"S": {"a": 4, "b": 1}, "b": {"a": 2}})
         >>> g.neighbours("S")
         {'a': 4, 'b': 1}

@@ -33,8 +33,8 @@ def listing_lines(result: ShortestPaths) -> list[str]:
 
     After a spent budget, nodes whose distance is not final read ``unknown``.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.graph import parse_edge_list, shortest_paths
     >>> listing_lines(shortest_paths(parse_edge_list("S a 2\\na b 3\\nz"), "S"))
     ['S: 0 (S)', 'a: 2 (S a)', 'b: 5 (S a b)', 'z: unreachable']
@@ -60,8 +60,8 @@ def pair_line(result: ShortestPath) -> str:
 def limit_line(stats: GraphStats) -> str:
     """What stopped a search and how far it got, printed after a spent budget.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.graph import GraphStats
     >>> limit_line(GraphStats(expanded=5, generated=9, elapsed_s=0.002, limit="max_expansions"))
     'budget exhausted: max_expansions after 5 nodes settled in 0.002 s'

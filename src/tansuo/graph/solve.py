@@ -106,8 +106,8 @@ def shortest_paths(
         Unknown source or algorithm, a malformed budget, or ``bfs`` on a graph
         with unequal weights.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.graph import parse_edge_list, shortest_paths
     >>> g = parse_edge_list("S a 12\\nS b 8\\nS c 6\\na b 1\\nb c 9\\na e 8")
     >>> r = shortest_paths(g, "S")
@@ -190,8 +190,8 @@ def shortest_path(
         Unknown node or algorithm, a malformed budget, ``bfs`` on unequal
         weights, ``astar`` without coordinates.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.graph import parse_edge_list, shortest_path
     >>> g = parse_edge_list("S a 12\\nS b 8\\nS c 6\\na b 1\\nb c 9\\na e 8")
     >>> r = shortest_path(g, "S", "e", algorithm="bidirectional")
@@ -264,8 +264,8 @@ def warm_up() -> None:
     The first search of a process otherwise pays for it; ``tansuo graph`` calls
     this under its "compiling" notice.
 
-    Example
-    -------
+    Examples
+    --------
     >>> warm_up()
     """
     coords: dict[Hashable, tuple[float, float]] = {"a": (0, 0), "b": (1, 0), "c": (2, 0)}

@@ -290,6 +290,8 @@ def parse_scen(text: str, *, name: str = "") -> list[Scenario]:
 def parse_point(text: str, what: str = "point") -> Point:
     """Parse ``"X,Y"`` into a point, with a clear error.
 
+    Examples
+    --------
     >>> parse_point(" 3, 4")
     (3, 4)
     """
@@ -401,6 +403,8 @@ def load_scen(source: str | os.PathLike[str]) -> list[Scenario]:
 def bundled_map_names() -> tuple[str, ...]:
     """The maps that ship with tansuo: the Moving AI maps (:data:`BUNDLED_MAPS`), then ``room``.
 
+    Examples
+    --------
     >>> bundled_map_names()[-1]
     'room'
     """
@@ -431,6 +435,8 @@ def bundled_map(name: str) -> Grid:
 def bundled_scen(name: str) -> list[Scenario]:
     """The scenario list of a bundled Moving AI map.
 
+    Examples
+    --------
     >>> len(bundled_scen("arena2")) > 100
     True
     """

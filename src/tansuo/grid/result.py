@@ -150,6 +150,8 @@ class PathResult(ResultMixin):
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form (DESIGN.md): status, solution [[x, y], ...], cost, stats, ...
 
+        Examples
+        --------
         >>> from tansuo.grid import Grid, find_path
         >>> r = find_path(Grid.from_text("..\\n.."), (0, 0), (1, 0)).as_dict()
         >>> r["solution"], r["cost"], r["move_rule"], r["stats"]["max_frontier"]

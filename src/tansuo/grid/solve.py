@@ -105,6 +105,8 @@ def warm_up() -> None:
     The first search of a session otherwise pays for it; the command line
     calls this behind its "compiling" line.
 
+    Examples
+    --------
     >>> warm_up()
     """
     grid = Grid.from_text("....\n.#..\n....\n2...")

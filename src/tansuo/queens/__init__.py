@@ -9,8 +9,8 @@ milliseconds. Beyond what the exact search reaches at once (about n = 30),
 :func:`find_solutions` builds a solution directly (:func:`construction`) and
 finds more by min-conflicts, up to a million queens.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.queens import count_solutions, find_solutions, format_board
 >>> count_solutions(8).count
 92

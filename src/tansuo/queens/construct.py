@@ -30,8 +30,8 @@ def construction(n: int) -> np.ndarray | None:
     1, 3 to the end of the odd list. Row ``i`` takes the ``i``-th column of
     the list. There is none for ``n`` = 2 or 3.
 
-    Example
-    -------
+    Examples
+    --------
     >>> construction(8).tolist()
     [1, 3, 5, 7, 2, 0, 6, 4]
     """

@@ -11,8 +11,8 @@ from tansuo.queens.model import Placement
 def format_board(placement: Sequence[int]) -> str:
     """The board as rows of ``.`` and ``Q`` separated by spaces (the chapter's picture).
 
-    Example
-    -------
+    Examples
+    --------
     >>> print(format_board((1, 3, 0, 2)))
     . Q . .
     . . . Q

@@ -33,8 +33,8 @@ def check_size(n: object, limit: int = MAX_N) -> int:
     ``limit`` is :data:`MAX_N` for the exact search (counting) and
     :data:`MAX_N_FOUND` for finding solutions.
 
-    Example
-    -------
+    Examples
+    --------
     >>> check_size(8), check_size(1000, limit=MAX_N_FOUND)
     (8, 1000)
     """
@@ -65,8 +65,8 @@ def is_solution(placement: Sequence[int]) -> bool:
     column, and at most one on each diagonal (``row + col`` and ``row - col``
     all different), in time linear in ``n`` (numpy for large boards).
 
-    Example
-    -------
+    Examples
+    --------
     >>> is_solution((1, 3, 0, 2)), is_solution((0, 1, 2, 3))
     (True, False)
     """

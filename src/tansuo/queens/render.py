@@ -31,8 +31,8 @@ def solution_text(placement: Sequence[int]) -> str:
 def placement_line(placement: Sequence[int]) -> str:
     """One line for a placement: the queen's column per row, counted from 0, ends only if long.
 
-    Example
-    -------
+    Examples
+    --------
     >>> placement_line((1, 3, 0, 2))
     'columns by row: 1 3 0 2'
     >>> placement_line(tuple(range(1, 100, 2)) + tuple(range(0, 100, 2)))[:40]
@@ -49,8 +49,8 @@ def placement_line(placement: Sequence[int]) -> str:
 def summary_line(result: QueensResult) -> str:
     """One line: how many solutions, and the work it took.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.queens import count_solutions
     >>> summary_line(count_solutions(6)).split(" (")[0]
     '6-queens: 4 solutions'

@@ -57,8 +57,8 @@ CHUNK_NODES = 1 << 22
 class QueensProblem:
     """N-Queens as a :class:`tansuo.search.Problem`: place one queen per row, top down.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import dfs
     >>> dfs(QueensProblem(4)).path[-1]
     (1, 3, 0, 2)
@@ -87,8 +87,8 @@ def reference_solutions(n: int) -> Iterator[Placement]:
     search graph is a tree, so no visited set is needed: each partial
     placement is reached one way only.
 
-    Example
-    -------
+    Examples
+    --------
     >>> list(reference_solutions(4))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
@@ -139,8 +139,8 @@ def find_solutions(
         ``count`` is the total when the exact search finished before
         ``max_solutions`` were found.
 
-    Example
-    -------
+    Examples
+    --------
     >>> find_solutions(8, 2).solutions
     ((0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4))
     >>> big = find_solutions(100_000)
@@ -395,8 +395,8 @@ def count_solutions(
         node budget about every 20 ms. When one runs out the result is
         ``"limit"`` with ``count=None``.
 
-    Example
-    -------
+    Examples
+    --------
     >>> count_solutions(8).count, count_solutions(8, up_to_symmetry=True).count
     (92, 12)
     """

@@ -127,6 +127,8 @@ ALGORITHMS: Mapping[str, Algorithm] = _register(
 def algorithm_named(name: str) -> Algorithm:
     """The registered algorithm ``name``; a clear InvalidInput for an unknown one.
 
+    Examples
+    --------
     >>> algorithm_named("ida").function.__name__
     'ida_star'
     """

@@ -132,6 +132,8 @@ def _zero(_board: Board) -> int:
 def permutation_parity(board: Sequence[int], goal: Sequence[int]) -> int:
     """Parity (0 even, 1 odd) of the permutation taking ``goal`` to ``board`` (blank included).
 
+    Examples
+    --------
     >>> permutation_parity((2, 1, 0), (1, 2, 0))
     1
     """
@@ -156,6 +158,8 @@ def parity(board: Sequence[int], goal: Sequence[int], cols: int) -> int:
     """0 when ``goal`` can be reached from ``board``: the permutation's parity plus the
     blank's taxicab distance, both even or both odd (every move changes both by one).
 
+    Examples
+    --------
     >>> parity((1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
     0
     >>> parity((2, 1, 3, 4, 5, 6, 7, 8, 0), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
@@ -183,6 +187,8 @@ def parse_tiles(text: str) -> Board:
     ``0``, ``_`` and ``.`` are the blank. Whether the tiles make a puzzle is
     checked by :class:`SlidingPuzzle`.
 
+    Examples
+    --------
     >>> parse_tiles("1 2 3 4 5 6 _ 7 8"), parse_tiles("123456078")[6]
     ((1, 2, 3, 4, 5, 6, 0, 7, 8), 0)
     """
@@ -232,8 +238,8 @@ def solve_puzzle(
     **budgets
         ``max_expansions``, ``time_limit``, ... as the algorithm takes them.
 
-    Example
-    -------
+    Examples
+    --------
     >>> solve_puzzle(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)), "ida").actions
     ['R', 'R']
     """

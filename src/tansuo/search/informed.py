@@ -152,8 +152,8 @@ def astar(
     ``stats.reopened``), which keeps the answer optimal at the price of
     re-expansions. Ties on ``f`` go to the larger ``g``.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem, astar
     >>> g = {"S": {"a": 4, "b": 1}, "b": {"a": 2}, "a": {"T": 5}}
     >>> r = astar(GraphProblem(g, "S", "T", directed=True))
@@ -187,8 +187,8 @@ def weighted_astar(
     which keeps that bound for consistent heuristics and is much faster.
     ``weight=1`` is A*; ``weight=0`` is Dijkstra. Budgets as in :func:`astar`.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search.examples import SlidingPuzzle
     >>> weighted_astar(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)), 2.0).cost
     6
@@ -217,8 +217,8 @@ def greedy_best_first(
 
     Budgets as in :func:`astar`.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search.examples import SlidingPuzzle
     >>> greedy_best_first(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))).actions
     ['R', 'R']
@@ -245,8 +245,8 @@ def dijkstra(
     Optimal for non-negative step costs; raises ``InvalidInput`` on a negative
     one. Budgets as in :func:`astar`.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem
     >>> dijkstra(GraphProblem([("a", "b", 2), ("b", "c", 2), ("a", "c", 5)], "a", "c")).cost
     4
@@ -274,8 +274,8 @@ def dijkstra_distances(
     goal test is ignored. ``stats.limit`` is set when a budget stopped it early
     (then the dictionaries hold the states settled so far).
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem
     >>> dist, parent, stats = dijkstra_distances(GraphProblem([("a", "b", 2), ("b", "c", 2)], "a"))
     >>> dist, parent["c"], stats.expanded
@@ -332,8 +332,8 @@ def ida_star(
     stack, so deep solutions do not hit Python's recursion limit. Budgets as in
     :func:`astar`, and ``max_depth`` (steps) on the paths followed.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search.examples import SlidingPuzzle
     >>> result = ida_star(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))
     >>> result.cost, result.stats.iterations, result.stats.bound

@@ -65,8 +65,8 @@ class FunctionProblem(Generic[S, A]):
     successors : callable ``state -> iterable of (action, next_state, cost)``
     heuristic : callable ``state -> number``, optional
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import FunctionProblem, bfs
     >>> p = FunctionProblem(1, 10, lambda n: [("+1", n + 1, 1), ("*2", n * 2, 1)])
     >>> bfs(p).actions

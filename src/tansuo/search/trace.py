@@ -3,8 +3,8 @@
 This is the classic teaching figure of A* (every cell with its F, G and H) as
 data: pass a :class:`Tracer` as ``on_event`` and read ``tracer.frames``.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.search import GraphProblem, astar
 >>> from tansuo.search.trace import trace
 >>> g = {"S": {"a": 1, "b": 4}, "a": {"b": 1}, "b": {}}

@@ -48,8 +48,8 @@ def bfs(
     at expansion, which is safe because every step counts the same. Budgets
     as in :func:`~tansuo.search.astar` (``max_frontier`` counts queued states).
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem, bfs
     >>> bfs(GraphProblem([(1, 2), (2, 3), (1, 4), (4, 3)], 1, 3)).path
     [1, 2, 3]
@@ -114,8 +114,8 @@ def dfs(
     Successors are tried in the order the problem yields them. Budgets as in
     :func:`~tansuo.search.astar` (``max_frontier`` counts the stack's levels).
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem
     >>> dfs(GraphProblem([(1, 2), (2, 3), (1, 3)], 1, 3)).path
     [1, 2, 3]
@@ -157,8 +157,8 @@ def iddfs(
     when ``max_depth`` is reached first. ``stats.depth`` is the last depth
     limit tried, ``stats.iterations`` the number of limits tried.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem
     >>> result = iddfs(GraphProblem([(1, 2), (2, 3), (3, 4), (1, 4)], 1, 4))
     >>> result.path, result.stats.depth
@@ -202,8 +202,8 @@ def bidirectional_bfs(
     Each round expands one whole layer of the smaller frontier, and a meeting
     is only accepted after the layer is done, so the path is shortest.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import GraphProblem
     >>> bidirectional_bfs(GraphProblem([(1, 2), (2, 3), (3, 4), (1, 5), (5, 4)], 1, 4)).path
     [1, 5, 4]

@@ -7,8 +7,8 @@ table of every state on boards of up to 9 cells; weighted for quick
 non-optimal answers; or zone by zone as the documents do. A board that cannot
 reach its goal is proved so at once, by parity.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.sliding import Puzzle, solve
 >>> result = solve(Puzzle([1, 2, 3, 4, 5, 6, 0, 7, 8], (3, 3)))
 >>> result.lurd, result.cost, result.optimal

@@ -539,6 +539,8 @@ def solve_many(
 
     Unsolvable boards are answered by parity without a search.
 
+    Examples
+    --------
     >>> [r.cost for r in solve_many([[1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 0, 6, 7, 5, 8]])]
     [2, 2]
     """

@@ -209,6 +209,8 @@ def bundled_collection_names() -> list[str]:
 def bundled_collection(name: str) -> list[Level]:
     """A bundled collection by name (``microban``, ``xsokoban90``); its header says its source.
 
+    Examples
+    --------
     >>> len(bundled_collection("microban"))
     155
     """

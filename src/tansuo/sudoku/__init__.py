@@ -9,8 +9,8 @@ algorithm on :mod:`tansuo.search`, to read. All return a
 as one array: :func:`read_puzzles` reads a file of them with numpy and
 :func:`solve_many` solves them in one kernel call.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.sudoku import parse_puzzle, solve
 >>> result = solve(parse_puzzle("1.3.3..2.1.34..1"), max_solutions=2)
 >>> result.status, result.unique, result.solution.to_string()

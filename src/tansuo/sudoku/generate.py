@@ -72,8 +72,8 @@ def random_solution(
 ) -> Sudoku:
     """A random complete valid grid.
 
-    Example
-    -------
+    Examples
+    --------
     >>> grid = random_solution(6, rng=random.Random(1))
     >>> grid.is_complete and not grid.clashes()
     True
@@ -148,8 +148,8 @@ def generate(
     InvalidInput
         ``clues`` outside ``0..size*size``, or too few to reach in ``attempts`` grids.
 
-    Example
-    -------
+    Examples
+    --------
     >>> g = generate(4, seed=7)
     >>> g.minimal, g.solution.is_solution_of(g.puzzle)
     (True, True)

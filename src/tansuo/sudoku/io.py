@@ -107,8 +107,8 @@ def parse_puzzle(
         and column), a cell count that makes no grid, or clashing givens
         (naming the cells).
 
-    Example
-    -------
+    Examples
+    --------
     >>> parse_puzzle("1 2|3 4\\n3 4|1 2\\n---+---\\n2 1|4 3\\n4 3|2 1").given_count
     16
     """
@@ -164,6 +164,8 @@ def nine_by_nine_cells(text: str) -> tuple[int, ...] | None:
     The quick way in for the commonest input (what :func:`parse_puzzle` would
     read, without its checks and messages): a few hundred nanoseconds.
 
+    Examples
+    --------
     >>> nine_by_nine_cells("1" + "." * 80)[:3], nine_by_nine_cells("1 2")
     ((1, 0, 0), None)
     """
@@ -228,8 +230,8 @@ def parse_puzzles(
     is returned, so a bad line is reported (with its line and column) before
     any work starts.
 
-    Example
-    -------
+    Examples
+    --------
     >>> [(n, p.size) for n, p in parse_puzzles("# two\\n1" + "." * 15 + "\\n\\n" + "." * 81)]
     [(2, 4), (4, 9)]
     """
@@ -249,6 +251,8 @@ def parse_puzzles(
 def format_puzzle(puzzle: Sudoku) -> str:
     """The one-line form: ``n*n`` symbols, ``.`` for empty (what :func:`parse_puzzle` reads).
 
+    Examples
+    --------
     >>> format_puzzle(Sudoku.empty(4))
     '................'
     """
@@ -291,8 +295,8 @@ def read_puzzles(source: str | bytes | os.PathLike[str]) -> np.ndarray:
     ``column=``). Givens are not checked for clashes here:
     :func:`~tansuo.sudoku.solve_many` reports those per puzzle.
 
-    Example
-    -------
+    Examples
+    --------
     >>> grid = read_puzzles("# two puzzles\\n" + "1" + "." * 80 + "\\n" + "0" * 81 + "\\n")
     >>> grid.shape, grid.dtype.name, int(grid[0, 0]), int(grid.sum())
     ((2, 81), 'uint8', 1, 1)
@@ -503,6 +507,8 @@ def load_puzzle(
     a name that looks like a path but is no file is said to be missing rather
     than read as a row of cells.
 
+    Examples
+    --------
     >>> load_puzzle("1.3.3..2.1.34..1").given_count
     8
     >>> load_puzzle("no/such/puzzle.txt")
@@ -533,6 +539,8 @@ def bundled_puzzle_names() -> tuple[str, ...]:
 def bundled_puzzles(name: str) -> list[Sudoku]:
     """One of the bundled 9x9 sets, in file order: ``"top95"`` or ``"hardest"``.
 
+    Examples
+    --------
     >>> len(bundled_puzzles("top95")), bundled_puzzles("hardest")[0].given_count
     (95, 22)
     """

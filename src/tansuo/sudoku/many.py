@@ -7,8 +7,8 @@ A puzzle's usual :class:`~tansuo.sudoku.SudokuResult` is made only when it is
 asked for (``results[i]``), so that a batch of a million puzzles costs the
 kernel's time and little more.
 
-Example
--------
+Examples
+--------
 >>> from tansuo.sudoku import read_puzzles, solve_many
 >>> text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> results = solve_many(read_puzzles(text + "\\n" + "." * 81), max_solutions=2)
@@ -174,6 +174,8 @@ class SudokuResults:
         puzzle's time (by default its share of the batch). A puzzle whose
         givens clash is ``{"id": ..., "status": "error", "error": ...}``.
 
+        Examples
+        --------
         >>> from tansuo.sudoku import solve_many
         >>> import json
         >>> line = solve_many([0] * 81, max_nodes=1).json_lines(ids=[7], elapsed_s=0.5)

@@ -30,8 +30,8 @@ EMPTY = "."
 def box_shape(size: int) -> tuple[int, int]:
     """The usual box shape of an ``size x size`` grid: rows <= columns, as square as possible.
 
-    Example
-    -------
+    Examples
+    --------
     >>> box_shape(9), box_shape(6), box_shape(12)
     ((3, 3), (2, 3), (3, 4))
     """
@@ -73,8 +73,8 @@ class Sudoku:
     or directly from a sequence of numbers. The constructor checks the shape
     and the value range; whether the givens clash is :meth:`clashes`' job.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.sudoku import parse_puzzle
     >>> s = parse_puzzle("1.3.3..2.1.34..1")
     >>> s.size, s.box_rows, s.box_cols, s.given_count
@@ -141,8 +141,8 @@ class Sudoku:
     def clashes(self) -> list[str]:
         """Where filled cells break a rule, as sentences; empty when the givens are consistent.
 
-        Example
-        -------
+        Examples
+        --------
         >>> from tansuo.sudoku import parse_puzzle
         >>> parse_puzzle("11..............", check=False).clashes()
         ['1 appears twice in row 1 (r1c1, r1c2)', '1 appears twice in box 1 (r1c1, r1c2)']
@@ -200,8 +200,8 @@ class Sudoku:
     def format_grid(self) -> str:
         """The grid over ``n`` lines with box separators (what the terminal shows).
 
-        Example
-        -------
+        Examples
+        --------
         >>> from tansuo.sudoku import parse_puzzle
         >>> print(parse_puzzle("1.3.3..2.1.34..1").format_grid())
         1 . | 3 .

@@ -43,8 +43,8 @@ class SudokuProblem:
         Values tried at branch points, those that led to a contradiction, and
         the branch points.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.search import dfs
     >>> from tansuo.sudoku import parse_puzzle
     >>> problem = SudokuProblem(parse_puzzle("1.3.3..2.1.34..1"))
@@ -153,8 +153,8 @@ def solve_reference(
     Same result type as :func:`tansuo.sudoku.solve`, with the generic
     engine's budgets (``max_expansions``: grids whose branch cell was tried).
 
-    Example
-    -------
+    Examples
+    --------
     >>> solve_reference("1.3.3..2.1.34..1").solution.to_string()
     '1234341221434321'
     """

@@ -23,8 +23,8 @@ TEXT_COLOUR = (0, 0, 0)
 def format_side_by_side(puzzle: Sudoku, solution: Sudoku | None, gap: str = "    ") -> str:
     """The puzzle and its solution next to each other, as text.
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.sudoku import parse_puzzle, solve
     >>> p = parse_puzzle("1.3.3..2.1.34..1")
     >>> print(format_side_by_side(p, solve(p).solution))
@@ -60,8 +60,8 @@ def render_image(
     -------
     PIL.Image.Image
 
-    Example
-    -------
+    Examples
+    --------
     >>> from tansuo.sudoku import parse_puzzle
     >>> render_image(parse_puzzle("1.3.3..2.1.34..1")).size
     (198, 198)

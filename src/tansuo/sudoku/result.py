@@ -140,6 +140,8 @@ class SudokuResult(ResultMixin):
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form (DESIGN.md): status, puzzle, solution (one string), cost, count, ...
 
+        Examples
+        --------
         >>> from tansuo.sudoku import solve
         >>> r = solve("1.3.3..2.1.34..1", max_solutions=2).as_dict()
         >>> r["solution"], r["count"], r["unique"], r["stats"]["nodes"]

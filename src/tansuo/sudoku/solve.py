@@ -240,8 +240,8 @@ def solve(
         The givens clash, an argument is out of range, or the algorithm
         does not take the puzzle (``"bands"`` is for 9x9 grids).
 
-    Example
-    -------
+    Examples
+    --------
     >>> r = solve("1.3.3..2.1.34..1")
     >>> r.status, r.solution.to_string()
     ('solved', '1234341221434321')

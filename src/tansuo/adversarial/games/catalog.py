@@ -37,8 +37,8 @@ def load_position(
         An unknown game, an illegal move (a full column, a taken cell, a move
         after the game ended), a malformed board or size.
 
-    Example
-    -------
+    Examples
+    --------
     >>> load_position("connect4", moves="4453").played
     [3, 3, 4, 2]
     >>> load_position("tictactoe", board="xx. oo. ...").side_to_move
