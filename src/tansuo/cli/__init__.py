@@ -239,8 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:  # a usage error: one line, like every other error
             fail_line(f"{message()} (see {_command_of(argv)} --help)")
         return exit_code
-    budget = sys.modules.get("tansuo.budget")
-    if code == EXIT_INTERRUPTED or (budget is not None and budget.interrupted()):
+    # (only if loaded: a command that ran no search need not import it; "partly" loaded
+    # when an exit of the command line came in the middle of its import)
+    interrupted = getattr(sys.modules.get("tansuo.budget"), "interrupted", None)
+    if code == EXIT_INTERRUPTED or (interrupted is not None and interrupted()):
         # Typer turns a KeyboardInterrupt into exit code 130; a watched search stopped by
         # Ctrl-C returns its partial result, printed by the command
         return _interrupted(argv)
