@@ -73,6 +73,11 @@ def parse_board(text: str, shape: Shape | None = None) -> tuple[Board, Shape]:
     InvalidInput
         Junk, rows of different lengths, a shape that cannot be told, tiles
         that are not each of 0..cells-1 once.
+
+    Examples
+    --------
+    >>> parse_board("1 2 3 / 4 _ 6 / 7 5 8")
+    ((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3))
     """
     match = _SHAPE.match(text)
     if match:
@@ -102,7 +107,13 @@ def parse_board(text: str, shape: Shape | None = None) -> tuple[Board, Shape]:
 
 
 def parse_goal(text: str, shape: Shape) -> Board:
-    """A goal: ``blank-last``, ``blank-first`` or a board of the same shape."""
+    """A goal: ``blank-last``, ``blank-first`` or a board of the same shape.
+
+    Examples
+    --------
+    >>> parse_goal("blank-first", (2, 3))
+    (0, 1, 2, 3, 4, 5)
+    """
     if text.strip().lower() in GOALS:
         return goal_board(shape, text.strip().lower())
     tiles, goal_shape = parse_board(text, shape if _SHAPE.match(text) is None else None)
@@ -114,7 +125,13 @@ def parse_goal(text: str, shape: Shape) -> Board:
 
 
 def parse_instances(text: str, source: str | None = None) -> list[Instance]:
-    """Every board of a file, one per line; Korf-style lines carry ``id optimum`` first."""
+    """Every board of a file, one per line; Korf-style lines carry ``id optimum`` first.
+
+    Examples
+    --------
+    >>> [(i.id, i.tiles, i.known) for i in parse_instances("1 2 1 2 3 4 0 6 7 5 8\\n")]
+    [('1', (1, 2, 3, 4, 0, 6, 7, 5, 8), 2)]
+    """
     instances = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -158,7 +175,15 @@ def read_instances(path: str | Path) -> list[Instance]:
 
 
 def format_board(tiles: Sequence[int], shape: Shape, blank: str = "_") -> str:
-    """Rows of right-aligned tiles, the blank as ``_``."""
+    """Rows of right-aligned tiles, the blank as ``_``.
+
+    Examples
+    --------
+    >>> print(format_board((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3)))
+    1 2 3
+    4 _ 6
+    7 5 8
+    """
     cols = shape[1]
     width = len(str(len(tiles) - 1))
     cells = [(blank if t == 0 else str(t)).rjust(width) for t in tiles]
@@ -166,13 +191,25 @@ def format_board(tiles: Sequence[int], shape: Shape, blank: str = "_") -> str:
 
 
 def format_line(tiles: Sequence[int], shape: Shape) -> str:
-    """One line: ``RxC: t0 t1 ...`` for rectangles, the tiles alone for squares."""
+    """One line: ``RxC: t0 t1 ...`` for rectangles, the tiles alone for squares.
+
+    Examples
+    --------
+    >>> format_line((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3))
+    '1 2 3 4 0 6 7 5 8'
+    """
     body = " ".join(str(t) for t in tiles)
     return body if shape[0] == shape[1] else f"{shape[0]}x{shape[1]}: {body}"
 
 
 def bundled_instances_names() -> list[str]:
-    """Names of the bundled files of boards (``korf100``: Korf's 100 random 15-puzzles)."""
+    """Names of the bundled files of boards (``korf100``: Korf's 100 random 15-puzzles).
+
+    Examples
+    --------
+    >>> bundled_instances_names()
+    ['korf100']
+    """
     folder = resources.files("tansuo") / "data" / "sliding"
     return sorted(p.name[:-4] for p in folder.iterdir() if p.name.endswith(".txt"))
 

@@ -53,7 +53,13 @@ def check_shape(shape: Shape) -> Shape:
 
 
 def goal_board(shape: Shape, goal: str = "blank-last") -> Board:
-    """The named goal of a shape: ``"blank-last"`` (1 2 ... 0) or ``"blank-first"`` (0 1 ...)."""
+    """The named goal of a shape: ``"blank-last"`` (1 2 ... 0) or ``"blank-first"`` (0 1 ...).
+
+    Examples
+    --------
+    >>> goal_board((3, 3)), goal_board((2, 3), "blank-first")
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), (0, 1, 2, 3, 4, 5))
+    """
     cells = shape[0] * shape[1]
     if goal == "blank-last":
         return (*range(1, cells), 0)
@@ -97,6 +103,12 @@ class Puzzle:
     InvalidInput
         A shape outside 2..8 per side, a board or goal that is not a
         permutation of 0..cells-1.
+
+    Examples
+    --------
+    >>> puzzle = Puzzle([2, 1, 3, 4, 5, 6, 7, 8, 0], (3, 3))
+    >>> puzzle.goal, puzzle.is_solvable(), puzzle.manhattan()
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), False, 2)
     """
 
     tiles: Board
@@ -167,7 +179,13 @@ def manhattan(board: Sequence[int], goal: Sequence[int], cols: int) -> int:
 
 
 def play(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> Board:
-    """Apply the blank's moves to ``tiles``; InvalidInput if one leaves the board."""
+    """Apply the blank's moves to ``tiles``; InvalidInput if one leaves the board.
+
+    Examples
+    --------
+    >>> play((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3), "DR")
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    """
     rows, cols = shape
     board = list(tiles)
     blank = board.index(0)
@@ -185,7 +203,13 @@ def play(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> Boar
 
 
 def tiles_moved(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> list[int]:
-    """The tile that slides at each of the blank's moves."""
+    """The tile that slides at each of the blank's moves.
+
+    Examples
+    --------
+    >>> tiles_moved((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3), "DR")
+    [5, 8]
+    """
     cols = shape[1]
     board = list(tiles)
     blank = board.index(0)
@@ -202,7 +226,14 @@ def tiles_moved(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) 
 def random_puzzle(
     shape: Shape, *, goal: Sequence[int] | str = "blank-last", rng: random.Random | None = None
 ) -> Puzzle:
-    """A uniformly random solvable board of ``shape`` (a random permutation, fixed by parity)."""
+    """A uniformly random solvable board of ``shape`` (a random permutation, fixed by parity).
+
+    Examples
+    --------
+    >>> import random
+    >>> random_puzzle((3, 3), rng=random.Random(1)).is_solvable()
+    True
+    """
     rng = rng or random.Random()
     target = Puzzle(goal_board(shape), shape, goal)
     tiles = list(target.goal)
@@ -223,7 +254,15 @@ def scrambled(
     goal: Sequence[int] | str = "blank-last",
     rng: random.Random | None = None,
 ) -> Puzzle:
-    """The goal after ``steps`` random blank moves (never undoing the last): near-goal boards."""
+    """The goal after ``steps`` random blank moves (never undoing the last): near-goal boards.
+
+    Examples
+    --------
+    >>> import random
+    >>> puzzle = scrambled((4, 4), 10, rng=random.Random(1))
+    >>> puzzle.is_solvable(), puzzle.manhattan() <= 10
+    (True, True)
+    """
     rng = rng or random.Random()
     target = Puzzle(goal_board(shape), shape, goal)
     rows, cols = shape

@@ -69,7 +69,13 @@ cached, else 5-5-5 (built in seconds)."""
 
 def default_heuristic(shape: Shape, goal: Board) -> str:
     """``exact`` up to 9 cells; on 4x4 the strongest database cached (7-8, 6-6-3), else
-    5-5-5; else ``linear``."""
+    5-5-5; else ``linear``.
+
+    Examples
+    --------
+    >>> default_heuristic((3, 3), (1, 2, 3, 4, 5, 6, 7, 8, 0)) in HEURISTICS
+    True
+    """
     cells = shape[0] * shape[1]
     if cells <= 9:
         return "exact"
@@ -310,6 +316,14 @@ def solve(
     ------
     InvalidInput
         Not a permutation, a wrong length or shape, unknown names, bad budgets.
+
+    Examples
+    --------
+    >>> result = solve([1, 2, 3, 4, 0, 6, 7, 5, 8])
+    >>> result.status, result.lurd, result.cost, result.optimal, result.solution
+    ('solved', 'DR', 2, True, [5, 8])
+    >>> solve([2, 1, 3, 4, 5, 6, 7, 8, 0]).status
+    'no_solution'
     """
     puzzle = _as_puzzle(board, shape, goal)
     budget = Budget(
@@ -616,7 +630,14 @@ def warm_up() -> None:
 def random_boards(
     shape: Shape, count: int, *, seed: int = 0, goal: str = "blank-last"
 ) -> list[Puzzle]:
-    """``count`` uniformly random solvable boards (seeded)."""
+    """``count`` uniformly random solvable boards (seeded).
+
+    Examples
+    --------
+    >>> boards = random_boards((3, 3), 3, seed=1)
+    >>> len(boards), all(b.is_solvable() for b in boards)
+    (3, True)
+    """
     from tansuo.sliding.model import random_puzzle
 
     rng = random.Random(seed)
