@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tansuo.adversarial.games import ConnectFour
+from tansuo.adversarial.trace import alphabeta_tree
 from tansuo.gomoku import Board as GomokuBoard
 from tansuo.gomoku import vcf
 from tansuo.grid import Grid, bundled_map, find_path
@@ -16,6 +17,7 @@ from tansuo.search.examples import SlidingPuzzle, solve_puzzle
 from tansuo.sliding import solve as sliding_solve
 from tansuo.sokoban import bundled_collection, parse_collection, replay, verify
 from tansuo.sokoban import solve as sokoban_solve
+from tansuo.sokoban.solve import prepare
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
 from tansuo.xiangqi import Position, parse_position
@@ -157,7 +159,10 @@ POST_ENDPOINTS = [
     "/api/gomoku/position",
     "/api/play/gomoku",
     "/api/gomoku/vcf",
+    "/api/gomoku/vct",
+    "/api/connect4/tree",
     "/api/sokoban/level",
+    "/api/sokoban/analysis",
     "/api/sokoban/solve",
     "/api/sokoban/replay",
 ]
@@ -491,3 +496,62 @@ def test_gomoku_engine_stops_when_the_client_goes_away():
     with pytest.raises(InvalidInput, match="went away"):
         gomoku.play(call)
     assert time.perf_counter() - started < 3.5  # after its first iteration; else >= 4 s (soft stop)
+
+
+# -- the teaching views' data, against the libraries ------------------------------------------
+def test_connect4_tree_is_the_library_search(client):
+    status, answer = post(client, "/api/connect4/tree", {"moves": "4455", "depth": 3})
+    expected = alphabeta_tree(ConnectFour.from_moves("4455"), 3)
+    assert status == 200 and answer["nodes"] == expected.count()
+    assert answer["tree"] == expected.as_dict(ConnectFour.format_move)
+    status, answer = post(client, "/api/connect4/tree", {"moves": "", "depth": 9})
+    assert status == 422 and "depth must be a whole number from 1 to 5" in answer["error"]
+
+
+def test_connect4_position_names_the_winning_four(client):
+    from tansuo.web.tabs.connect4 import position
+
+    drawn = position(ConnectFour.from_moves("4455667"))
+    assert drawn["winner"] == "X" and drawn["line"] == [[5, 3], [5, 4], [5, 5], [5, 6]]
+
+
+def test_sokoban_analysis_is_the_solver_tables(client):
+    level = bundled_collection("microban")[0]
+    status, answer = post(client, "/api/sokoban/analysis", {"collection": "microban", "number": 1})
+    tables = prepare(level.board())
+    board = level.board()
+    assert status == 200
+    assert sorted(map(tuple, answer["dead"])) == sorted(
+        board.rowcol(int(c)) for c in tables.dead.nonzero()[0]
+    )
+    best = sokoban_solve(level, mode="push-optimal", time_limit=5)
+    assert answer["lower_bound"] <= best.pushes  # a lower bound
+    # no push of the optimal solution ends on a dead square
+    dead = {tuple(d) for d in answer["dead"]}
+    assert not any(tuple(b) in dead for b in _box_squares(level, best.solution))
+
+
+def _box_squares(level, lurd):
+    """Every square a box stands on while ``lurd`` is played."""
+    rows = [list(r.ljust(level.width)) for r in level.rows]
+    boxes = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "$*"}
+    player = next((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "@+")
+    seen = set(boxes)
+    steps = {"l": (0, -1), "r": (0, 1), "u": (-1, 0), "d": (1, 0)}
+    for letter in lurd:
+        dr, dc = steps[letter.lower()]
+        player = (player[0] + dr, player[1] + dc)
+        if player in boxes:
+            boxes.remove(player)
+            boxes.add((player[0] + dr, player[1] + dc))
+            seen |= boxes
+    return seen
+
+
+def test_sliding_h_along_is_the_heuristic_on_the_path(client):
+    tiles = [1, 2, 3, 4, 0, 6, 7, 5, 8]
+    status, answer = post(client, "/api/sliding/solve", {"tiles": tiles, "algorithm": "ida"})
+    expected = solve_puzzle(SlidingPuzzle(tuple(tiles)), "ida")
+    puzzle = SlidingPuzzle(tuple(tiles))
+    assert status == 200 and answer["h_along"] == [puzzle.heuristic(s) for s in expected.path]
+    assert answer["wall_s"] >= answer["stats"]["elapsed_s"]

@@ -15,16 +15,23 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import httpx
 import pytest
 import uvicorn
 
+from tansuo.adversarial.games import ConnectFour
+from tansuo.adversarial.trace import alphabeta_tree
 from tansuo.grid import Grid, find_path
+from tansuo.queens import QueensProblem
+from tansuo.search.examples import SlidingPuzzle, solve_puzzle
 from tansuo.sokoban import bundled_collection, verify
+from tansuo.sokoban.solve import prepare
 from tansuo.sudoku import solve
 from tansuo.web import Limits, create_app
+from tansuo.web.tabs.queens import backtracking
 
 CHROMIUM = os.environ.get("TANSUO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 TABS = ("grid", "sudoku", "queens", "sliding", "sokoban", "connect4", "gomoku", "xiangqi")
@@ -547,3 +554,181 @@ def test_phone_tab_hint_touch_cells_and_engine_panel(phone):
     engine = phone.locator("#panel-connect4 aside").bounding_box()
     board = phone.locator("#panel-connect4 .connect4").bounding_box()
     assert engine["y"] < board["y"]
+
+
+# -- the teaching views: what is drawn is the library's own search -------------------------
+def test_grid_steps_are_the_library_expansions(page):
+    open_tab(page, "grid")
+    page.select_option("#panel-grid select[aria-label=Map]", "small")
+    page.select_option("#panel-grid select[name=compare]", "dijkstra")
+    with page.expect_response(
+        lambda r: "/api/grid/path" in r.url and '"astar"' in (r.request.post_data or "")
+    ) as answer:
+        page.click("#panel-grid >> text=Find path")
+    request = answer.value.request.post_data_json
+    grid = Grid.from_text(request["grid"])
+    start, goal = tuple(request["start"]), tuple(request["goal"])
+    expected = find_path(grid, start, goal, record=True)
+    log = expected.log
+    play = page.locator("#panel-grid .player button >> nth=0")
+    page.click("#panel-grid >> text=Skip to end")
+    play.click()  # replay from the start ...
+    play.click()  # ... paused at once, then step by hand
+    for _ in range(7):
+        page.click("#panel-grid .player button:text-is('Step')")
+        shown = text_of(page, "#grid-now")
+        step = int(text_of(page, "#grid-steps").split()[1])
+        x, y = log.expanded[step - 1]
+        assert f"expanding ({x}, {y})" in shown or f"the goal ({x}, {y})" in shown, shown
+        seen = sum(1 for at in log.opened_at.values() if at <= step)
+        on_open = seen - step  # generated, not yet expanded (nothing is reopened)
+        assert f"open list: {on_open} cell" in shown, (shown, on_open)
+        fresh = sum(1 for at in log.opened_at.values() if at == step)
+        assert f"{fresh} new neighbour" in shown
+    page.click("#panel-grid >> text=Skip to end")
+    # the parent arrows lead from the goal back to the start along the library's path
+    canvas = page.locator("#grid-canvas").bounding_box()
+    cell = canvas["width"] / 12
+    path = [tuple(p) for p in expected.path.tolist()]
+    here = goal
+    walked = [here]
+    while here != start:
+        page.mouse.move(canvas["x"] + (here[0] + 0.5) * cell, canvas["y"] + (here[1] + 0.5) * cell)
+        hover = text_of(page, "#grid-hover")
+        assert "parent (" in hover, hover
+        inside = hover.split("parent (")[1].split(")")[0]
+        here = tuple(int(v) for v in inside.split(", "))
+        walked.append(here)
+    steps = [max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in pairwise(walked)]
+    assert steps and all(s == 1 for s in steps)  # each parent is a neighbour
+    length = sum(1.0 if a[0] == b[0] or a[1] == b[1] else 2**0.5 for a, b in pairwise(walked))
+    assert length == pytest.approx(expected.cost)  # a shortest path, as long as the library's
+    assert len(walked) == len(path)
+    # the second algorithm beside it, counted as the library counts it
+    other = find_path(grid, start, goal, algorithm="dijkstra")
+    assert stat(page, "grid", "expanded", "#grid-other-stats") == f"{other.stats.expanded:,}"
+
+
+def test_queens_backtracking_shows_attacks_and_rejections(page):
+    open_tab(page, "queens")
+    page.fill("#panel-queens input[name=n]", "5")
+    page.click("#panel-queens >> text=Watch backtracking")
+    page.click("#panel-queens button:text-is('❚❚ Pause')")
+    # the steps are the library's: replay them here and compare each board drawn
+    events = list(backtracking(QueensProblem(5)))
+    step = int(text_of(page, "#panel-queens .steps").split()[1])
+    board = []
+    for event in events[:step]:
+        if event[0] == "place":
+            board.append(event[2])
+        elif event[0] == "remove":
+            del board[event[1] :]
+    for k in range(step, step + 12):
+        page.click("#panel-queens button:text-is('Step')")
+        event = events[k]
+        if event[0] == "place":
+            board.append(event[2])
+        elif event[0] == "remove":
+            del board[event[1] :]
+        queens = page.eval_on_selector_all(
+            "#panel-queens .queen", "els => els.map(e => e.dataset.square)"
+        )
+        assert queens == [f"{r},{c}" for r, c in enumerate(board)]
+        attacked = {
+            f"{r},{c}"
+            for r in range(len(board), 5)
+            for c in range(5)
+            if any(q == c or abs(q - c) == r - row for row, q in enumerate(board))
+        }
+        shown = page.eval_on_selector_all(
+            "#panel-queens .attacked", "els => els.map(e => e.dataset.square)"
+        )
+        assert set(shown) == attacked
+        if event[0] == "reject":
+            row, col, by = event[1:]
+            assert page.get_attribute(f"#panel-queens [data-square='{row},{col}']", "class").count(
+                "rejected"
+            )
+            assert "attacker" in page.get_attribute(
+                f"#panel-queens [data-square='{by},{board[by]}']", "class"
+            )
+            assert f"attacked by the queen of row {by + 1}" in text_of(page, "#queens-now")
+
+
+def test_sliding_chart_is_the_heuristic_along_the_solution(page):
+    open_tab(page, "sliding")
+    page.click("#panel-sliding button:text-is('Reset')")
+    for tile in ("8", "5", "4", "7", "8"):  # a few moves away from the goal
+        page.click(f"#panel-sliding button[aria-label='tile {tile}']")
+    tiles = page.eval_on_selector_all(
+        "#panel-sliding .sliding button", "els => els.map(e => Number(e.textContent) || 0)"
+    )
+    page.select_option("#panel-sliding select[name=algorithm]", "ida")
+    page.click("#panel-sliding button:text-is('Solve')")
+    page.wait_for_selector("#sliding-chart .bar")
+    expected = solve_puzzle(SlidingPuzzle(tuple(tiles)), "ida")
+    puzzle = SlidingPuzzle(tuple(tiles))
+    bars = page.eval_on_selector_all(
+        "#sliding-chart .bar", "els => els.map(e => Number(e.dataset.h))"
+    )
+    assert bars == [puzzle.heuristic(s) for s in expected.path]
+    first = bars[0]
+    bounds = list(range(first, expected.stats.bound + 1, 2))
+    assert stat(page, "sliding", "f bounds tried") == ", ".join(map(str, bounds))
+    assert len(bounds) == expected.stats.iterations
+
+
+def test_connect4_tree_is_drawn_from_the_library_search(page):
+    open_tab(page, "connect4")
+    page.select_option("#panel-connect4 select[name=tree-depth]", "3")
+    page.click("#panel-connect4 >> text=Draw the tree of this position")
+    page.wait_for_selector("#connect4-tree li.node")
+    expected = alphabeta_tree(ConnectFour(), 3)
+    assert page.locator("#connect4-tree li.node").count() == expected.count()
+
+    def cuts(node):
+        return (1 if node.skipped else 0) + sum(cuts(c) for c in node.children)
+
+    assert page.locator("#connect4-tree li.cut").count() == cuts(expected)
+    root_value = page.get_attribute("#connect4-tree .tree-node >> nth=0", "data-value")
+    assert int(root_value) == expected.value
+    first = expected.children[0]
+    assert page.get_attribute("#connect4-tree .tree-node >> nth=1", "data-move") == str(
+        first.move + 1
+    )
+    assert int(page.get_attribute("#connect4-tree .tree-node >> nth=1", "data-value")) == (
+        -first.value
+    )  # shown for the side to move at the root
+    history = alphabeta_tree(ConnectFour(), 3, order="history")
+    page.select_option("#panel-connect4 select[name=tree-order]", "history")
+    page.click("#panel-connect4 >> text=Draw the tree of this position")
+    page.wait_for_function(
+        f"document.querySelectorAll('#connect4-tree li.node').length === {history.count()}"
+    )
+
+
+def test_sokoban_dead_squares_bounds_and_numbered_pushes(page):
+    open_tab(page, "sokoban")
+    page.wait_for_selector("#panel-sokoban .sokoban .dead")
+    level = bundled_collection("microban")[0]
+    board = level.board()
+    tables = prepare(board)
+    dead = sorted("{},{}".format(*board.rowcol(int(c))) for c in tables.dead.nonzero()[0])
+    drawn = page.eval_on_selector_all(
+        "#panel-sokoban .sokoban .dead", "els => els.map(e => e.dataset.cell)"
+    )
+    assert sorted(drawn) == dead
+    nearest = tables.dist.min(axis=0)
+    for cell in board.boxes:
+        r, c = board.rowcol(cell)
+        label = page.inner_text(f"#panel-sokoban [data-cell='{r},{c}'] .bound")
+        assert label == str(int(nearest[cell]))
+    page.select_option("#panel-sokoban select[name=speed]", "50")
+    with page.expect_response("**/api/sokoban/solve") as answer:
+        page.click("#panel-sokoban button:text('Solve')")
+    page.wait_for_function("document.querySelector('#sokoban-status').textContent === 'Solved!'")
+    pushes = answer.value.json()["pushes"]
+    numbers = page.eval_on_selector_all(
+        "#panel-sokoban .push-number", "els => els.map(e => Number(e.textContent))"
+    )
+    assert max(numbers) == pushes and numbers  # the last push's number is on the board

@@ -66,6 +66,8 @@ def solve(call: Call) -> dict[str, Any]:
         call.limits.seconds(call.number("time_limit", None)),
     )
     answer = result.as_dict()
+    answer.setdefault("algorithm", algorithm)
+    answer.setdefault("heuristic", heuristic)
     answer["wall_s"] = time.perf_counter() - started
     answer["h_along"] = h_along(tuple(tiles), list(result.actions), heuristic)
     answer.pop("path", None)  # every state on the way: the moves say it in a few bytes
