@@ -102,7 +102,11 @@ def on_interrupt(fire: Callable[[], None]) -> Callable[[], None]:
     _ON_INTERRUPT[key] = fire
     if _INTERRUPTED:
         fire()
-    return lambda: _ON_INTERRUPT.pop(key, None)  # type: ignore[func-returns-value]
+
+    def undo() -> None:
+        _ON_INTERRUPT.pop(key, None)
+
+    return undo
 
 
 def progress() -> tuple[float | None, int]:
