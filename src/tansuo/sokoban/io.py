@@ -58,6 +58,13 @@ def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
     ------
     InvalidInput
         No board at all, or a board row with a stray glyph (naming the level).
+
+    Examples
+    --------
+    >>> text = "; one\\n#####\\n#@$.#\\n#####\\n\\n; two\\n######\\n#@$ .#\\n######\\n"
+    >>> levels = parse_collection(text)
+    >>> [level.title for level in levels]
+    ['one', 'two']
     """
     levels: list[Level] = []
     pending: list[str] = []  # text lines since the last board: title candidates
@@ -120,7 +127,13 @@ def read_collection(path: str | os.PathLike[str]) -> list[Level]:
 
 
 def pick_level(levels: list[Level], which: str | int | None) -> Level:
-    """The level named by ``which``: a 1-based number or a title (None: the only/first one)."""
+    """The level named by ``which``: a 1-based number or a title (None: the only/first one).
+
+    Examples
+    --------
+    >>> pick_level(bundled_collection("microban"), 2).title
+    '2'
+    """
     if which is None:
         return levels[0]
     text = str(which).strip()
@@ -140,13 +153,30 @@ def pick_level(levels: list[Level], which: str | int | None) -> Level:
 
 
 def format_level(level: Level, *, title: bool = True) -> str:
-    """A level as XSB text with a ``; title`` line above it."""
+    """A level as XSB text with a ``; title`` line above it.
+
+    Examples
+    --------
+    >>> print(format_level(Level.from_text("#####\\n#@$.#\\n#####")), end="")
+    ; 1
+    #####
+    #@$.#
+    #####
+    """
     head = f"; {level.title}\n" if title else ""
     return head + level.text() + "\n"
 
 
 def format_solution(title: str, lurd: str) -> str:
-    """One entry of a solution file: the title line, then the LURD string."""
+    """One entry of a solution file: the title line, then the LURD string.
+
+    Examples
+    --------
+    >>> format_solution("one", "rRR")
+    '; one\\nrRR\\n\\n'
+    >>> parse_solutions(format_solution("one", "rRR"))
+    {'one': 'rRR'}
+    """
     return f"; {title}\n{lurd}\n\n"
 
 
@@ -154,6 +184,11 @@ def parse_solutions(text: str, *, source: str = "solutions") -> dict[str, str]:
     """Title -> LURD from a solution file (``; title`` or ``Title: x`` lines, then LURD lines).
 
     A file holding just one LURD string (no title) gives ``{"": lurd}``.
+
+    Examples
+    --------
+    >>> parse_solutions("; one\\nrRR\\n")
+    {'one': 'rRR'}
     """
     found: dict[str, str] = {}
     title: str | None = None
@@ -202,7 +237,13 @@ BUNDLED_COLLECTIONS = ("microban", "xsokoban90")
 
 
 def bundled_collection_names() -> list[str]:
-    """Names :func:`bundled_collection` takes."""
+    """Names :func:`bundled_collection` takes.
+
+    Examples
+    --------
+    >>> bundled_collection_names()
+    ['microban', 'xsokoban90']
+    """
     return list(BUNDLED_COLLECTIONS)
 
 
@@ -225,7 +266,13 @@ def bundled_collection(name: str) -> list[Level]:
 
 
 def load_collection(text: str) -> list[Level]:
-    """A command-line FILE: a path, ``-``, or the name of a bundled collection."""
+    """A command-line FILE: a path, ``-``, or the name of a bundled collection.
+
+    Examples
+    --------
+    >>> len(load_collection("microban"))
+    155
+    """
     from tansuo.files import could_be_path
 
     if (

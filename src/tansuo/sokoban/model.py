@@ -56,6 +56,12 @@ class Level:
         1-based position in its collection (1 for a lone level).
     metadata : tuple of (str, str)
         ``Key: value`` lines that came with the level, in file order.
+
+    Examples
+    --------
+    >>> level = Level.from_text("#####\\n#@$.#\\n#####")
+    >>> level.width, level.height, level.title
+    (5, 3, '1')
     """
 
     rows: tuple[str, ...]
@@ -293,6 +299,13 @@ def replay(level: Level | Board, lurd: str) -> Replay:
     Lowercase letters walk, uppercase push; a lowercase letter that would push
     a box (or an uppercase one that pushes nothing) is illegal, as is walking
     into a wall or pushing a box into a wall or another box. Whitespace is ignored.
+
+    Examples
+    --------
+    >>> level = Level.from_text("######\\n#@$ .#\\n######")
+    >>> end = replay(level, "R")
+    >>> end.moves, end.pushes, end.solved
+    (1, 1, False)
     """
     board = level if isinstance(level, Board) else level.board()
     boxes = set(board.boxes)
@@ -328,7 +341,13 @@ def replay(level: Level | Board, lurd: str) -> Replay:
 
 
 def verify(level: Level | Board, lurd: str) -> Replay:
-    """Replay ``lurd`` and require that it solves the level (InvalidInput otherwise)."""
+    """Replay ``lurd`` and require that it solves the level (InvalidInput otherwise).
+
+    Examples
+    --------
+    >>> verify(Level.from_text("#####\\n#@$.#\\n#####"), "R").solved
+    True
+    """
     end = replay(level, lurd)
     if not end.solved:
         raise InvalidInput("the moves are legal but leave boxes off their goals")

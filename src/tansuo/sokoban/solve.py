@@ -429,6 +429,15 @@ def solve(
     ------
     InvalidInput
         An unknown mode, a malformed budget, or a level that fails its checks.
+
+    Examples
+    --------
+    >>> from tansuo.sokoban import Level
+    >>> result = solve(Level.from_text("#######\\n#@ $ .#\\n#######"), mode="move-optimal")
+    >>> result.status, result.solution, result.moves, result.pushes
+    ('solved', 'rRR', 3, 2)
+    >>> solve(Level.from_text("#####\\n#@$ #\\n#  .#\\n#####")).status
+    'no_solution'
     """
     if mode not in _MODE_CODE:
         raise InvalidInput(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
