@@ -9,7 +9,17 @@ from __future__ import annotations
 
 
 class TansuoError(Exception):
-    """Base class of every exception tansuo raises on purpose."""
+    """Base class of every exception tansuo raises on purpose.
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import solve
+    >>> try:
+    ...     solve("12")
+    ... except TansuoError as error:
+    ...     print(type(error).__name__)
+    InvalidInput
+    """
 
 
 class InvalidInput(TansuoError, ValueError):
@@ -27,6 +37,12 @@ class InvalidInput(TansuoError, ValueError):
         1-based position in a text input; prefixed to the message when given.
     source : str, optional
         The file name or other origin of the text.
+
+    Examples
+    --------
+    >>> error = InvalidInput("not a tile", line=2, column=5, source="boards.txt")
+    >>> str(error), error.line, isinstance(error, ValueError)
+    ('boards.txt, line 2, column 5: not a tile', 2, True)
     """
 
     def __init__(

@@ -84,6 +84,12 @@ class Stats(Mapping[str, Any]):
 
     Stats is also a read-only mapping (``stats["expanded"]``, ``dict(stats)``),
     so code that treats every domain alike can read any counter by name.
+
+    Examples
+    --------
+    >>> stats = Stats(expanded=3, generated=7)
+    >>> stats["generated"], dict(stats)["limit"], stats.as_dict()["elapsed_s"]
+    (7, None, 0.0)
     """
 
     expanded: int = 0
@@ -114,7 +120,14 @@ class Stats(Mapping[str, Any]):
 
 @runtime_checkable
 class Result(Protocol):
-    """What every solver of tansuo returns (see the module docstring)."""
+    """What every solver of tansuo returns (see the module docstring).
+
+    Examples
+    --------
+    >>> from tansuo.search import GraphProblem, bfs
+    >>> isinstance(bfs(GraphProblem([(1, 2)], 1, 2)), Result)
+    True
+    """
 
     @property
     def status(self) -> Status: ...
@@ -135,7 +148,17 @@ class Result(Protocol):
 
 
 class ResultMixin:
-    """``solved`` for result classes that have a ``status`` (a slots-friendly mixin)."""
+    """``solved`` for result classes that have a ``status`` (a slots-friendly mixin).
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Answer(ResultMixin):
+    ...     status: str
+    >>> Answer("solved").solved, Answer("limit").solved
+    (True, False)
+    """
 
     __slots__ = ()
     status: Status
@@ -152,6 +175,13 @@ def status_of(*, found: bool, limit: str | None) -> Status:
     A search that found its answer is ``solved`` even if a budget ran out at
     the same moment; one that found nothing with budget left has proved that
     there is nothing to find.
+
+    Examples
+    --------
+    >>> status_of(found=True, limit="time_limit"), status_of(found=False, limit="max_nodes")
+    ('solved', 'limit')
+    >>> status_of(found=False, limit=None)
+    'no_solution'
     """
     if found:
         return SOLVED
@@ -164,6 +194,12 @@ def jsonable(value: Any) -> Any:
     Fast for large answers (a path of thousands of cells): the JSON encoder,
     written in C, does the walk; only values it cannot take (infinities, odd
     types) fall back to the walk in Python.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> jsonable({"a": np.int64(3), "b": np.array([1.5, np.inf])})
+    {'a': 3, 'b': [1.5, None]}
     """
     try:
         return json.loads(json.dumps(value, allow_nan=False, default=_plain))

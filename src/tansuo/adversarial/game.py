@@ -88,7 +88,13 @@ def terminal_score(evaluation: float, ply: int) -> int:
 
 
 def is_mate_score(score: float) -> bool:
-    """Whether ``score`` is a win or loss found by search (not a static evaluation)."""
+    """Whether ``score`` is a win or loss found by search (not a static evaluation).
+
+    Examples
+    --------
+    >>> is_mate_score(MATE - 5), is_mate_score(120)
+    (True, False)
+    """
     return abs(score) >= MATE_BOUND
 
 

@@ -27,6 +27,14 @@ class SearchEvent:
     successors generated, ``"generate"`` when it is put on the open list with a
     new best ``g``, and ``"reopen"`` when a closed state gets a cheaper path.
     ``f`` is the priority the algorithm orders by (``g + h`` for A*).
+
+    Examples
+    --------
+    >>> from tansuo.search import GraphProblem, astar
+    >>> events = []
+    >>> result = astar(GraphProblem([(1, 2), (2, 3)], 1, 3), on_event=events.append)
+    >>> [(e.kind, e.state) for e in events][:3]
+    [('generate', 1), ('expand', 1), ('generate', 2)]
     """
 
     kind: EventKind

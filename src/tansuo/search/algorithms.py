@@ -56,6 +56,12 @@ class Algorithm:
         when every step costs the same).
     summary : str
         One line for help texts.
+
+    Examples
+    --------
+    >>> from tansuo.search import algorithm_named
+    >>> algorithm_named("astar").name
+    'astar'
     """
 
     name: str

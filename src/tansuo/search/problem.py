@@ -30,6 +30,18 @@ class Problem(Protocol[S, A_co]):
     when the problem has none.
 
     ``initial_state`` may be a plain attribute, a dataclass field or a property.
+
+    Examples
+    --------
+    >>> from tansuo.search import Problem, bfs
+    >>> class Count:
+    ...     initial_state = 0
+    ...     def is_goal(self, state):
+    ...         return state == 3
+    ...     def successors(self, state):
+    ...         yield "+1", state + 1, 1
+    >>> isinstance(Count(), Problem), bfs(Count()).actions
+    (True, ['+1', '+1', '+1'])
     """
 
     @property
@@ -101,6 +113,13 @@ def neighbour_problem(
     """An implicit graph given by a neighbour function; the action is the next state.
 
     ``cost(u, v)`` defaults to 1 per step.
+
+    Examples
+    --------
+    >>> from tansuo.search import bfs
+    >>> problem = neighbour_problem(1, 10, lambda n: [n + 1, n * 2])
+    >>> bfs(problem).path
+    [1, 2, 4, 5, 10]
     """
 
     def step(state: S) -> Iterable[tuple[S, S, float]]:
@@ -131,6 +150,14 @@ class GraphProblem(Generic[S]):
 
     The action of each step is the node it moves to, so ``actions`` lists the
     nodes after the start.
+
+    Examples
+    --------
+    >>> from tansuo.search import dijkstra
+    >>> graph = {"S": {"a": 4, "b": 1}, "b": {"a": 2}, "a": {"T": 5}}
+    >>> result = dijkstra(GraphProblem(graph, "S", "T", directed=True))
+    >>> result.path, result.cost
+    (['S', 'b', 'a', 'T'], 8)
     """
 
     def __init__(
