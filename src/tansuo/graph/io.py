@@ -240,6 +240,11 @@ def parse_dimacs_coordinates(text: str, num_nodes: int, *, source: str | None = 
     ------
     InvalidInput
         A malformed line, an id outside ``1..n``, or nodes without coordinates.
+
+    Examples
+    --------
+    >>> parse_dimacs_coordinates("p aux sp co 2\\nv 1 0 0\\nv 2 3 4\\n", 2).tolist()
+    [[0.0, 0.0], [3.0, 4.0]]
     """
     coords = np.full((num_nodes, 2), np.nan)
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -278,7 +283,13 @@ def _int_field(text: str, what: str, line: int, source: str | None) -> int:
 
 
 def looks_like_dimacs(text: str) -> bool:
-    """Whether a text reads as DIMACS ``.gr`` (a ``p sp`` line before any arc)."""
+    """Whether a text reads as DIMACS ``.gr`` (a ``p sp`` line before any arc).
+
+    Examples
+    --------
+    >>> looks_like_dimacs("p sp 3 2\\na 1 2 5\\n"), looks_like_dimacs("S a 1")
+    (True, False)
+    """
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line[0] == "c":

@@ -490,8 +490,13 @@ def check_weight(
                 ) from None
     if isinstance(w, bool) or not isinstance(w, (int, float, np.integer, np.floating)):
         raise InvalidInput(f"{where}: weight {w!r} is not a number", line=line, source=source)
-    if not math.isfinite(w):
-        raise InvalidInput(f"{where}: weight {w!r} is not finite", line=line, source=source)
+    try:
+        finite = math.isfinite(w)
+    except OverflowError:  # an integer beyond a float's range
+        finite = False
+    if not finite:
+        shown = f"{w!r}" if not isinstance(w, int) or w.bit_length() < 100 else "(over 30 digits)"
+        raise InvalidInput(f"{where}: weight {shown} is not finite", line=line, source=source)
     if w < 0:
         raise InvalidInput(
             f"{where}: negative weight {w!r}; shortest paths here need weights >= 0",

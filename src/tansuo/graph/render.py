@@ -17,12 +17,24 @@ def format_distance(value: float | int | None) -> str:
 
 
 def format_path(path: Sequence[Hashable]) -> str:
-    """``(S b a e)``: the chapter's way of writing a path."""
+    """``(S b a e)``: the chapter's way of writing a path.
+
+    Examples
+    --------
+    >>> format_path(["S", "a", "T"])
+    '(S a T)'
+    """
     return "(" + " ".join(str(node) for node in path) + ")"
 
 
 def path_line(node: Hashable, distance: float | int | None, path: Sequence[Hashable] | None) -> str:
-    """``e: 17 (S b a e)``, or ``x: unreachable``."""
+    """``e: 17 (S b a e)``, or ``x: unreachable``.
+
+    Examples
+    --------
+    >>> path_line("T", 4, ["S", "a", "b", "T"])
+    'T: 4 (S a b T)'
+    """
     if distance is None or path is None:
         return f"{node}: unreachable"
     return f"{node}: {format_distance(distance)} {format_path(path)}"
@@ -51,7 +63,14 @@ def listing_lines(result: ShortestPaths) -> list[str]:
 
 
 def pair_line(result: ShortestPath) -> str:
-    """The one line of a single-pair answer (``unknown`` after a spent budget)."""
+    """The one line of a single-pair answer (``unknown`` after a spent budget).
+
+    Examples
+    --------
+    >>> from tansuo.graph import parse_edge_list, shortest_path
+    >>> pair_line(shortest_path(parse_edge_list("S a 1\\na b 2\\nb T 1\\n"), "S", "T"))
+    'T: 4 (S a b T)'
+    """
     if result.status == "limit":
         return f"{result.target}: unknown (budget exhausted)"
     return path_line(result.target, result.cost, result.solution)

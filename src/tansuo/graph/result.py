@@ -43,6 +43,13 @@ class GraphStats(Stats):
         arrays and whatever the searches derived from them once (reversed
         arcs, packed weights, the heuristic's scale); see
         :attr:`Graph.preprocess_seconds`.
+
+    Examples
+    --------
+    >>> from tansuo.graph import parse_edge_list, shortest_path
+    >>> stats = shortest_path(parse_edge_list("S a 1\\na b 2\\nb T 1\\n"), "S", "T").stats
+    >>> stats.expanded, stats.generated, stats.algorithm
+    (3, 5, 'dijkstra')
     """
 
     algorithm: str = "dijkstra"
@@ -79,6 +86,13 @@ class ShortestPaths(ResultMixin):
     The arrays are read-only: the result never changes after it is returned.
     A single-source answer is :meth:`distances` and :meth:`paths`, so
     ``solution`` and ``cost`` are None.
+
+    Examples
+    --------
+    >>> from tansuo.graph import parse_edge_list, shortest_paths
+    >>> tree = shortest_paths(parse_edge_list("S a 1\\na b 2\\nb T 1\\n"), "S")
+    >>> tree.distances(), tree.path("T")
+    ({'S': 0, 'a': 1, 'b': 3, 'T': 4}, ['S', 'a', 'b', 'T'])
     """
 
     status: Status
@@ -176,6 +190,13 @@ class ShortestPath(ResultMixin):
         The path, source and target included.
     cost : number or None
     stats : GraphStats
+
+    Examples
+    --------
+    >>> from tansuo.graph import parse_edge_list, shortest_path
+    >>> result = shortest_path(parse_edge_list("S a 1\\na b 2\\nb T 1\\n"), "S", "T")
+    >>> result.status, result.solution, result.cost
+    ('solved', ['S', 'a', 'b', 'T'], 4)
     """
 
     status: Status
