@@ -149,6 +149,7 @@ POST_ENDPOINTS = [
     "/api/grid/upload",
     "/api/sudoku/solve",
     "/api/sudoku/generate",
+    "/api/sudoku/steps",
     "/api/queens",
     "/api/queens/count",
     "/api/queens/trace",
@@ -555,3 +556,13 @@ def test_sliding_h_along_is_the_heuristic_on_the_path(client):
     puzzle = SlidingPuzzle(tuple(tiles))
     assert status == 200 and answer["h_along"] == [puzzle.heuristic(s) for s in expected.path]
     assert answer["wall_s"] >= answer["stats"]["elapsed_s"]
+
+
+def test_sudoku_steps_are_the_traced_solver(client):
+    from tansuo.sudoku.trace import solve_steps
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    status, answer = post(client, "/api/sudoku/steps", {"puzzle": puzzle})
+    assert status == 200 and answer == solve_steps(puzzle).as_dict()
+    status, answer = post(client, "/api/sudoku/steps", {"puzzle": "." * 256})
+    assert status == 413 and "step-by-step" in answer["error"]

@@ -732,3 +732,42 @@ def test_sokoban_dead_squares_bounds_and_numbered_pushes(page):
         "#panel-sokoban .push-number", "els => els.map(e => Number(e.textContent))"
     )
     assert max(numbers) == pushes and numbers  # the last push's number is on the board
+
+
+def test_sudoku_step_by_step_is_the_traced_solver(page):
+    from tansuo.sudoku.trace import solve_steps
+
+    open_tab(page, "sudoku")
+    puzzle = page.input_value("#panel-sudoku textarea")
+    page.click("#panel-sudoku button:text-is('Step by step')")
+    page.wait_for_selector("#sudoku-steps")
+    wait_text(page, "#sudoku-steps", "t.startsWith('step 0 of')")
+    trace = solve_steps(puzzle)
+    assert text_of(page, "#sudoku-steps") == f"step 0 of {len(trace.steps)}"
+    grid = list(trace.givens)
+    kinds = {"naked": "Naked single", "hidden": "Hidden single", "guess": "Guess"}
+    for step in trace.steps[:40]:
+        page.click("#panel-sudoku button:text-is('Step')")
+        if step["kind"] == "backtrack":
+            for i in step["clear"]:
+                grid[i] = 0
+        else:
+            grid[step["cell"]] = step["value"]
+        shown = page.eval_on_selector_all(
+            "#panel-sudoku .sudoku input", "els => els.map(e => e.value || '0').join('')"
+        )
+        assert shown == "".join(map(str, grid))
+        assert step["why"] in text_of(page, "#sudoku-now")
+        if step["kind"] in kinds:
+            assert text_of(page, "#sudoku-now").startswith(kinds[step["kind"]])
+            cell = page.locator("#panel-sudoku .sudoku input").nth(step["cell"])
+            assert step["kind"] in cell.get_attribute("class")
+    # an empty cell shows its candidates: the values no row, column or box peer holds
+    empty = grid.index(0)
+    r, c = divmod(empty, 9)
+    peers = {grid[r * 9 + k] for k in range(9)} | {grid[k * 9 + c] for k in range(9)}
+    peers |= {grid[(r - r % 3 + k // 3) * 9 + c - c % 3 + k % 3] for k in range(9)}
+    expected = "".join(str(v) for v in range(1, 10) if v not in peers)
+    assert (
+        page.get_attribute(f"#panel-sudoku .sudoku input >> nth={empty}", "placeholder") == expected
+    )

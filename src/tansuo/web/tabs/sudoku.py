@@ -6,6 +6,9 @@
     puzzle's cells as one string) for drawing. ``count`` counts every solution
     (within the time limit); otherwise the search stops at ``max_solutions`` (2:
     is it unique?).
+``POST /api/sudoku/steps``
+    ``{"puzzle": text, "time_limit": s}``: :func:`tansuo.sudoku.trace.solve_steps`
+    (up to 9x9): each single placed and why, each guess and backtrack.
 ``POST /api/sudoku/generate``
     ``{"size": 9, "seed": n}``: a puzzle with exactly one solution.
 """
@@ -46,6 +49,20 @@ def solve_puzzle(call: Call) -> dict[str, Any]:
     return {**result.as_dict(), **_shape(puzzle)}
 
 
+MAX_STEPS_SIZE = 9
+"""Side of the largest Sudoku solved step by step (the traced solver is plain Python)."""
+
+
+def steps(call: Call) -> dict[str, Any]:
+    """The puzzle solved by singles and guesses, every step with its reason."""
+    from tansuo.sudoku.trace import solve_steps
+
+    puzzle = parse_puzzle(call.text("puzzle"))
+    at_most(puzzle.size, MAX_STEPS_SIZE, "Sudoku size for the step-by-step view")
+    time_limit = call.limits.seconds(call.number("time_limit", None), 5.0)
+    return solve_steps(puzzle, time_limit=time_limit).as_dict()
+
+
 def generate_puzzle(call: Call) -> dict[str, Any]:
     """A new puzzle with one solution, its givens removed until none can go."""
     size = at_most(call.integer("size", 9), call.limits.max_generate_size, "Sudoku size")
@@ -64,5 +81,6 @@ def generate_puzzle(call: Call) -> dict[str, Any]:
 
 ENDPOINTS = (
     Endpoint("POST", "/api/sudoku/solve", solve_puzzle),
+    Endpoint("POST", "/api/sudoku/steps", steps),
     Endpoint("POST", "/api/sudoku/generate", generate_puzzle),
 )

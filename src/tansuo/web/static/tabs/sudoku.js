@@ -18,14 +18,22 @@ export function mount(root) {
   const countButton = el("button", { class: "action", type: "button", onclick: () => run(true) }, "Count solutions");
   const generateButton = el("button", { class: "action", type: "button", onclick: () => generate() }, "Generate");
   const clearButton = el("button", { class: "action", type: "button", onclick: () => clear() }, "Clear");
+  const stepsButton = el("button", { class: "action", type: "button", onclick: () => steps() }, "Step by step");
+  const stepButton = el("button", { class: "action", type: "button", disabled: true, onclick: () => { pause(); advance(1); } }, "Step");
+  const playButton = el("button", { class: "action", type: "button", disabled: true, onclick: () => togglePlay() }, "▶ Play");
+  const pencil = labelled("Candidates", el("input", { type: "checkbox", name: "candidates", checked: true, onchange: () => drawSteps() }));
+  const stepText = el("span", { class: "steps", id: "sudoku-steps" });
+  const now = el("p", { class: "now", id: "sudoku-now", "aria-live": "polite" });
+  const player = el("div", { class: "player", hidden: true }, stepButton, playButton, pencil, stepText);
 
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
       el("p", { class: "lead" }, "Type digits into the board, or paste a puzzle below: one line of n×n symbols or n rows; '.' or '0' is empty. Given cells are black, filled cells blue."),
-      el("div", { class: "toolbar" }, size, time, solveButton, countButton, generateButton, clearButton),
-      message.node, board,
+      el("div", { class: "toolbar" }, size, time, solveButton, countButton, stepsButton, generateButton, clearButton),
+      message.node, board, player, now,
       Object.assign(labelled("Puzzle text", text), { className: "field wide" })),
-    el("aside", { class: "card" }, el("h2", {}, "Solver"), stats)));
+    el("aside", { class: "card" }, el("h2", {}, "Solver"), stats,
+      el("p", { class: "about" }, "Step by step, as it is taught: a naked single is a cell with one candidate left (blue); a hidden single is the only cell of a row, column or box that can take a value (green). With no single left, guess in a cell with the fewest candidates (orange) and go on; a contradiction (a cell with no candidate, a value with no place) takes the guess back. The fast solver does the same with bit masks and more rules, and far fewer guesses."))));
 
   function cellsOf(textValue) {
     // The symbols of a one-line or multi-line puzzle (separators dropped), as the board shows them.
@@ -93,6 +101,86 @@ export function mount(root) {
     [...board.children].forEach((input, i) => input.classList.toggle("clash", clashes.has(i)));
   }
 
+  // ---- step by step --------------------------------------------------------------
+  const walk = { trace: null, k: 0, grid: [], marks: [], timer: null };
+
+  async function steps() {
+    stopWalk();
+    const signal = message.busy("Solving step by step…");
+    try {
+      const r = await api("/api/sudoku/steps", { puzzle: text.value, time_limit: Number(time.control_.value) }, signal);
+      state.size = r.size; state.box = SHAPES[r.size]; state.givens = r.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join(""); state.solution = null;
+      render();
+      walk.trace = r; walk.k = 0; walk.grid = [...r.givens]; walk.marks = r.givens.map(() => "");
+      player.hidden = false; stepButton.disabled = playButton.disabled = false;
+      message.note(r.status === "solved" ? `${r.steps.length} steps: ${r.guesses} guesses, ${r.backtracks} backtracks.` : r.status === "limit" ? `The first ${r.steps.length} steps (stopped by the limit).` : `${r.steps.length} steps: no solution.`);
+      drawSteps();
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  function advance(count) {
+    const t = walk.trace;
+    for (let j = 0; j < count && walk.k < t.steps.length; j++) {
+      const s = t.steps[walk.k++];
+      if (s.kind === "backtrack") for (const i of s.clear) { walk.grid[i] = 0; walk.marks[i] = ""; }
+      else { walk.grid[s.cell] = s.value; walk.marks[s.cell] = s.kind; }
+    }
+    drawSteps();
+    if (walk.k >= t.steps.length) { pause(); stepButton.disabled = playButton.disabled = true; }
+  }
+
+  function drawSteps() {
+    const t = walk.trace;
+    if (!t) return;
+    const n = t.size;
+    const last = walk.k ? t.steps[walk.k - 1] : null;
+    const show = pencil.control_.checked;
+    [...board.children].forEach((input, i) => {
+      const v = walk.grid[i];
+      const given = t.givens[i] !== 0;
+      input.value = v ? SYMBOLS[v - 1] : "";
+      input.classList.remove("naked", "hidden", "guess", "current", "filled");
+      if (!given && walk.marks[i]) input.classList.add(walk.marks[i]);
+      if (last && last.cell === i) input.classList.add("current");
+      const options = !v && show ? candidatesOf(i, n) : "";
+      input.placeholder = options;
+      input.classList.toggle("pencil", Boolean(options));
+    });
+    stepText.textContent = `step ${walk.k} of ${t.steps.length}`;
+    now.textContent = last ? `${{ naked: "Naked single", hidden: "Hidden single", guess: "Guess", backtrack: "Backtrack" }[last.kind]}: ${last.why}.` : "The givens. Press Step.";
+  }
+
+  function candidatesOf(i, n) { // the values no peer holds, as small marks in the empty cell
+    const [br, bc] = state.box;
+    const r = Math.floor(i / n), c = i % n, r0 = r - (r % br), c0 = c - (c % bc);
+    const used = new Set();
+    for (let k = 0; k < n; k++) {
+      used.add(walk.grid[r * n + k]); used.add(walk.grid[k * n + c]);
+      used.add(walk.grid[(r0 + Math.floor(k / bc)) * n + c0 + (k % bc)]);
+    }
+    let out = "";
+    for (let v = 1; v <= n; v++) if (!used.has(v)) out += SYMBOLS[v - 1];
+    return out;
+  }
+
+  function togglePlay() { walk.timer ? pause() : play(); }
+  function play() {
+    playButton.textContent = "❚❚ Pause";
+    walk.timer = setInterval(() => advance(1), 350);
+  }
+  function pause() {
+    if (walk.timer) clearInterval(walk.timer);
+    walk.timer = null;
+    playButton.textContent = "▶ Play";
+  }
+  function stopWalk() {
+    pause();
+    walk.trace = null;
+    player.hidden = true; now.textContent = "";
+  }
+
   function edit(i, value) {
     const n = state.size;
     const cells = state.givens.padEnd(n * n, ".").split("");
@@ -128,6 +216,7 @@ export function mount(root) {
   });
 
   function clear() {
+    stopWalk();
     state.givens = ".".repeat(state.size * state.size); state.solution = null;
     text.value = state.givens; message.clear(); showStats(stats, []);
     render();
@@ -147,6 +236,7 @@ export function mount(root) {
   }
 
   async function run(count) {
+    stopWalk();
     const signal = message.busy(count ? "Counting…" : "Solving…");
     try {
       const r = await api("/api/sudoku/solve", { puzzle: text.value, count, time_limit: Number(time.control_.value) }, signal);
@@ -172,6 +262,7 @@ export function mount(root) {
   }
 
   async function generate() {
+    stopWalk();
     message.note("Generating…");
     try {
       const r = await api("/api/sudoku/generate", { size: Number(size.control_.value) });
