@@ -114,7 +114,8 @@ class TansuoPlayer:
         if self.depth is not None or self.nodes is not None:
             result = self.engine.search(position, depth=self.depth, max_nodes=self.nodes)
         else:
-            result = self.engine.search(position, time_limit=seconds)
+            # A tenth kept back for the referee's own work and a loaded machine.
+            result = self.engine.search(position, time_limit=seconds * 0.9)
         return None if result.move is None else parse_iccs(result.move)
 
     def close(self) -> None:
