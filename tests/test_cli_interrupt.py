@@ -56,10 +56,13 @@ def noted_compiling(*args, **kwargs):
     finally:
         del warming[:]
 
+said = []
+
 def noted(init):
     def wrapped(self, *args, **kwargs):
         init(self, *args, **kwargs)
-        if not warming:
+        if not warming and not said:
+            said.append(1)
             print("test: the search began", file=sys.stderr, flush=True)
     return wrapped
 
@@ -118,7 +121,7 @@ def _interrupt(
     except subprocess.TimeoutExpired:
         process.kill()
         raise AssertionError(f"still running 60 s after SIGINT: {args}") from None
-    reader.join(5)
+    reader.join(30)  # the last lines of stderr
     said = [(t, line) for t, line in lines if "interrupted" in line]
     seconds = said[0][0] - sent if said else float("inf")
     err = "".join(line for _, line in lines if not line.startswith("test: "))
