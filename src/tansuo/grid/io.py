@@ -129,6 +129,11 @@ def format_text_grid(grid: Grid) -> str:
     """The grid as plain text: ``#`` walls, ``.`` cost 1, digits for costs 2-9, ``?`` others.
 
     The start and goal marks are not written (``render.render_text`` draws a path).
+
+    Examples
+    --------
+    >>> format_text_grid(Grid.from_text("S..\\n.#.\\n..G"))
+    '...\\n.#.\\n...\\n'
     """
     rows = []
     for row in grid.cells:
@@ -306,17 +311,49 @@ def parse_point(text: str, what: str = "point") -> Point:
 
 # -- files ---------------------------------------------------------------------
 def read_map(path: str | os.PathLike[str]) -> Grid:
-    """Read a Moving AI ``.map`` file."""
+    """Read a Moving AI ``.map`` file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "tiny.map")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("type octile\\nheight 2\\nwidth 3\\nmap\\n..@\\n...\\n")
+    >>> grid = read_map(path)
+    >>> grid.width, grid.height
+    (3, 2)
+    """
     return parse_map(read_text(path, max_bytes=MAX_GRID_FILE_BYTES), name=_name(path))
 
 
 def read_scen(path: str | os.PathLike[str]) -> list[Scenario]:
-    """Read a Moving AI ``.scen`` file."""
+    """Read a Moving AI ``.scen`` file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "tiny.map.scen")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("version 1\\n0\\ttiny.map\\t3\\t2\\t0\\t0\\t2\\t1\\t2.41421356\\n")
+    >>> read_scen(path)[0].goal
+    (2, 1)
+    """
     return parse_scen(read_text(path), name=_name(path))
 
 
 def read_text_grid(path: str | os.PathLike[str]) -> Grid:
-    """Read a plain text grid."""
+    """Read a plain text grid.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "room.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("S..\\n.#.\\n..G\\n")
+    >>> grid = read_text_grid(path)
+    >>> grid.width, grid.height, grid.start, grid.goal
+    (3, 3, (0, 0), (2, 2))
+    """
     return parse_text_grid(read_text(path, max_bytes=MAX_GRID_FILE_BYTES), name=_name(path))
 
 
@@ -328,6 +365,18 @@ def read_image(path: str | os.PathLike[str], *, threshold: int = 128) -> Grid:
     InvalidInput
         The file is missing, a directory, not an image Pillow can read, or
         larger than the largest grid (4096x4096 cells).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from PIL import Image
+    >>> path = os.path.join(tempfile.mkdtemp(), "walls.png")
+    >>> image = Image.new("L", (4, 2), 255)
+    >>> image.putpixel((1, 0), 0)  # one dark pixel: a wall
+    >>> image.save(path)
+    >>> grid = read_image(path)
+    >>> grid.width, grid.height, bool(grid.passable[0, 1]), bool(grid.passable[0, 0])
+    (4, 2, False, True)
     """
     from PIL import Image, UnidentifiedImageError
 
@@ -352,6 +401,15 @@ def read_grid(path: str | os.PathLike[str]) -> Grid:
     its first bytes; a Moving AI map when the text starts with ``type``;
     anything else a plain text grid. ``-`` reads a map or text grid from
     standard input.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "room.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("S.#\\n..G\\n")
+    >>> read_grid(path).goal  # .map, .png or text, by the name
+    (2, 1)
     """
     name = os.fspath(path)
     if name != "-" and _looks_like_image(Path(name)):
@@ -392,7 +450,14 @@ def load_grid(source: str | os.PathLike[str]) -> Grid:
 
 
 def load_scen(source: str | os.PathLike[str]) -> list[Scenario]:
-    """Scenarios from a ``.scen`` file, or a bundled map's when no such file exists."""
+    """Scenarios from a ``.scen`` file, or a bundled map's when no such file exists.
+
+    Examples
+    --------
+    >>> problems = load_scen("arena2")  # a bundled scenario, or a path
+    >>> len(problems), problems[0].map_name, problems[0].start
+    (910, 'arena2.map', (99, 159))
+    """
     name = os.fspath(source)
     if could_be_path(name) and not Path(name).exists() and name in BUNDLED_MAPS:
         return bundled_scen(name)

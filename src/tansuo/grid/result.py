@@ -37,6 +37,13 @@ class GridStats(Stats):
         Seconds this query spent building the map's tables (legal moves, JPS's
         jumps, the landmarks): work done once per map, which later queries
         reuse. None when nothing was built.
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, find_path
+    >>> stats = find_path(Grid.from_text("....."), (0, 0), (4, 0), moves="4").stats
+    >>> stats.expanded, stats.generated, stats.path_cells
+    (4, 7, 5)
     """
 
     reopened: int = 0
@@ -68,6 +75,13 @@ class SearchLog:
     their ``g`` and ``h`` at that moment; ``opened_at`` maps each generated cell
     to the number of expansions done when it was first generated; ``closed``
     and ``open`` are the final sets.
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, find_path
+    >>> result = find_path(Grid.from_text("....."), (0, 0), (4, 0), moves="4", record=True)
+    >>> result.log.expanded  # the cells taken off the open list, the goal last
+    [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
     """
 
     expanded: list[Point]
@@ -113,6 +127,14 @@ class PathResult(ResultMixin):
     A result is frozen; ``solution`` and ``stats`` are made once, on first
     use, from what the search left (a query takes a few microseconds, and
     building them for every query would show in that time).
+
+    Examples
+    --------
+    >>> from tansuo.grid import Grid, find_path
+    >>> grid = Grid.from_text("S..\\n.#.\\n..G")
+    >>> result = find_path(grid, grid.start, grid.goal, moves="4")
+    >>> result.status, result.cost, result.solution[-1], result.optimal
+    ('solved', 4.0, (2, 2), True)
     """
 
     status: Status
