@@ -45,6 +45,13 @@ class GeneratedPuzzle:
         alone solve it; more guesses, harder puzzle.
     seed : int or None
         The seed it was generated from.
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import generate
+    >>> made = generate(4, seed=1)
+    >>> made.puzzle.to_string(), made.clues, made.minimal
+    ('2.........1..13.', 4, True)
     """
 
     puzzle: Sudoku

@@ -87,6 +87,15 @@ class SudokuResults:
     :class:`~tansuo.sudoku.SudokuResult` of puzzle ``i`` (its ``solutions``
     hold the first solution only); a puzzle whose givens clash raises
     :class:`~tansuo.errors.InvalidInput` there.
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import bundled_text, read_puzzles, solve_many
+    >>> results = solve_many(read_puzzles(bundled_text("hardest"))[:2], max_solutions=2)
+    >>> results.status_names(), results.counts.tolist(), results.solved.tolist()
+    (['solved', 'solved'], [1, 1], [True, True])
+    >>> results[1].unique
+    True
     """
 
     __slots__ = ("codes", "counters", "elapsed_s", "puzzles", "solutions")
@@ -282,6 +291,13 @@ def solve_many(
     ------
     InvalidInput
         The array is not ``(n, 81)`` of 0-9, or an argument is out of range.
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import bundled_text, read_puzzles
+    >>> results = solve_many(read_puzzles(bundled_text("top95"))[:3], max_solutions=2)
+    >>> results, results.counts.tolist(), results[0].unique
+    (<SudokuResults of 3 puzzles: 3 solved>, [1, 1, 1], True)
     """
     started = time.perf_counter()
     grid = as_puzzle_array(puzzles)

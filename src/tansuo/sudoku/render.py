@@ -117,7 +117,17 @@ def save_png(
     *,
     cell_size: int | None = None,
 ) -> Path:
-    """Draw with :func:`render_image` and write a PNG file; returns the path."""
+    """Draw with :func:`render_image` and write a PNG file; returns the path.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tansuo.sudoku import solve
+    >>> result = solve("1.3.3..2.1.34..1")
+    >>> out = save_png(os.path.join(tempfile.mkdtemp(), "grid.png"), result.puzzle, result.solution)
+    >>> out.suffix, out.stat().st_size > 0
+    ('.png', True)
+    """
     out = Path(path)
     render_image(puzzle, solution, cell_size=cell_size).save(out, format="PNG")
     return out

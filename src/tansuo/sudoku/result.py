@@ -38,6 +38,13 @@ class SudokuStats(Stats):
     singles : int
         Cells filled by propagation (naked and hidden singles) and by guesses,
         givens not counted (the kernel's count; the reference solver leaves it 0).
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import solve
+    >>> stats = solve("." * 16, max_solutions=None).stats
+    >>> stats.nodes == 1 + stats.guesses, stats.expanded == stats.branches
+    (True, True)
     """
 
     nodes: int = 0
@@ -99,6 +106,13 @@ class SudokuResult(ResultMixin):
     A result is frozen; ``stats`` is made once, on first use, from the
     counters the search left (a 9x9 solve takes a few microseconds, and
     building the statistics of every solve would show in that time).
+
+    Examples
+    --------
+    >>> from tansuo.sudoku import solve
+    >>> result = solve("1.3.3..2.1.34..1", max_solutions=2)
+    >>> result.status, result.unique, result.count, result.solution.to_string()
+    ('solved', True, 1, '1234341221434321')
     """
 
     status: Status
