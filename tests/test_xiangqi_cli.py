@@ -75,6 +75,8 @@ def test_position_from_a_file(run_cli, tmp_path):
         ("bestmove", "startpos", "--depth", "0"),
         ("bestmove", "startpos", "--time-limit", "-2"),
         ("bestmove", "startpos", "--max-memory", "0"),
+        ("bestmove", "startpos", "--hash", "0"),  # the old name of --max-memory, in MB
+        ("bestmove", "startpos", "--hash", "4", "--max-memory", "4M"),
         ("bestmove", "startpos", "--max-memory", "lots"),
         ("bestmove", "startpos", "--render", "/no/such/folder/x.png"),
         ("match", "tansuo", "tansuo:warp=9", "--games", "1"),

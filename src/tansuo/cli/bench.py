@@ -21,6 +21,7 @@ from tansuo.cli._common import (
     json_option,
     json_out_option,
 )
+from tansuo.errors import InvalidInput
 
 
 def register(app: typer.Typer) -> None:
@@ -55,6 +56,10 @@ def run(
     force: bool = force_option(),
 ) -> None:
     """Run benchmark suites and print median/max time, nodes per second and peer ratios."""
+    if domain is not None and domain.endswith(".json"):  # bench --json FILE, the old spelling
+        raise InvalidInput(
+            f"--json prints the results; to write them to a file: --json-out {domain}"
+        )
     suites = harness.select(domain)
     if list_suites:
         for s in suites:

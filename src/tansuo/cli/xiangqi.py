@@ -88,6 +88,15 @@ def _engine(max_memory: str | None) -> Any:
     return Engine(max_memory=size)
 
 
+def _old_hash(hash_mb: int | None, max_memory: str | None) -> str | None:
+    """``--hash MB``, the old spelling of ``--max-memory SIZE``, read as ``MBM``."""
+    if hash_mb is None:
+        return max_memory
+    if max_memory is not None:
+        raise InvalidInput("give --max-memory SIZE (--hash MB is its old name), not both")
+    return f"{hash_mb}M"
+
+
 def _show_move(position: Any, move: str) -> str:
     """``h2e2 (炮二平五, C2=5)``."""
     from tansuo.xiangqi import format_chinese, format_wxf, parse_iccs
@@ -152,6 +161,7 @@ def bestmove_command(
     depth: int | None = typer.Option(None, "--depth", help="Search this many plies deep."),
     max_nodes: int | None = max_nodes_option(),
     max_memory: str | None = max_memory_option(),
+    old_hash: int | None = typer.Option(None, "--hash", hidden=True),  # MB: --max-memory's old name
     json_out: bool = json_option("the result as one JSON object"),
     render: Path | None = render_option("the position and the move (.png)"),
     force: bool = typer.Option(False, "--force", help="Overwrite the --render file."),
@@ -166,6 +176,7 @@ def bestmove_command(
     """
     board = _position(position)
     check_outputs(render, force=force)
+    max_memory = _old_hash(old_hash, max_memory)
     if depth is None and time_limit is None and max_nodes is None:
         time_limit = DEFAULT_THINK
     with compiling(_warm_up, "the Xiangqi kernels"):
@@ -414,6 +425,7 @@ def match_command(
 @xiangqi_app.command("ucci")
 def ucci_command(
     max_memory: str | None = max_memory_option(),
+    old_hash: int | None = typer.Option(None, "--hash", hidden=True),  # MB: --max-memory's old name
 ) -> None:
     """Speak UCCI (or UCI, after 'uci') on stdin/stdout, for Xiangqi GUIs and matches.
 
@@ -424,6 +436,7 @@ def ucci_command(
     from tansuo.budget import parse_memory
     from tansuo.xiangqi.protocol import serve
 
+    max_memory = _old_hash(old_hash, max_memory)
     size = parse_memory(DEFAULT_MAX_MEMORY if max_memory is None else max_memory)
     if not 1 << 20 <= size <= 4 << 30:
         raise InvalidInput(f"--max-memory must be 1M to 4G, got {max_memory}")

@@ -20,7 +20,7 @@ from tansuo.grid.result import PathResult
 if TYPE_CHECKING:
     from PIL import Image
 
-EXPLAIN_MAX_CELLS = 4096  # --explain prints one row per expansion: small grids only
+EXPLAIN_MAX_CELLS = 4096  # path --trace prints one row per expansion: small grids only
 
 WALL = (40, 40, 48)
 FLOOR = (250, 250, 247)

@@ -7,7 +7,7 @@ from tansuo.adversarial.games.tictactoe import TicTacToe
 from tansuo.errors import InvalidInput
 
 GAMES = ("connect4", "tictactoe")
-"""The names of the reference games (as ``tansuo play`` takes them)."""
+"""The names of the reference games (as ``tansuo analyse`` takes them)."""
 
 
 def load_position(
