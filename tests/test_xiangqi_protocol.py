@@ -365,3 +365,17 @@ def test_go_time_with_one_move_to_go_uses_most_of_it(gui):
     elapsed = time.perf_counter() - start
     assert gui.bestmove(lines)[0] == "bestmove"
     assert 0.3 < elapsed < 0.55  # the whole clock is this move's, within 10%
+
+
+def test_a_book_is_used_only_when_asked(gui, tmp_path):
+    from tansuo.xiangqi.book import START_KEY
+
+    book = tmp_path / "book.txt"
+    book.write_text(f"{START_KEY} | a3a4:1\n", encoding="utf-8")
+    gui.send(f"setoption bookfiles {book}", "position startpos")
+    assert gui.bestmove(gui.send("go depth 1"))[1] != "a3a4"  # usebook is off by default
+    gui.send("setoption usebook true")
+    assert gui.bestmove(gui.send("go depth 1"))[1] == "a3a4"
+    assert gui.bestmove(gui.send("banmoves a3a4", "go depth 1"))[1] != "a3a4"
+    lines = gui.send("setoption bookfiles /no/such/book.txt")
+    assert lines and "ignored" in lines[0]

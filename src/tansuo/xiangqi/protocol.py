@@ -13,7 +13,16 @@ UCCI (the 2007 specification of xqbase.com): ``ucci``, ``isready``,
 M | increment I] [opptime ...] | infinite}``, ``ponderhit [draw]``, ``stop``,
 ``probe``, ``quit`` (answered by ``bye``). Times are seconds unless the GUI
 sets ``usemillisec`` (every current GUI does). Scores are reported with a
-horse or cannon worth 100; a forced mate as ``±(10000 - plies)``.
+horse or cannon worth 100; a forced mate as ``±(10000 - plies)``. An
+opening book (:mod:`tansuo.xiangqi.book`) is read from ``setoption bookfiles
+FILE`` and used only after ``setoption usebook true``.
+
+A search that runs while commands come in never blocks them: ``position``
+is kept for the next ``go``; ``go``, ``setoption hashsize`` and ``newgame``
+stop a search that has no clock (``go infinite``, ``go ponder``, ``go depth
+N``), which answers first; ``quit`` and the end of the input stop any. Depths
+beyond the engine's reach and node budgets beyond 64 bits are clamped, and a
+search that fails answers ``nobestmove`` (UCI: ``bestmove (none)``).
 
 UCI (after ``uci``): ``setoption name Hash value N``, ``ucinewgame``,
 ``go wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite/ponder``,
@@ -27,6 +36,7 @@ nothing a GUI sends ends the engine except ``quit`` or the end of its input.
 from __future__ import annotations
 
 import contextlib
+import random
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -39,6 +49,7 @@ from tansuo.errors import InvalidInput
 from tansuo.xiangqi.engine import MAX_DEPTH, Deadlines
 
 if TYPE_CHECKING:
+    from tansuo.xiangqi.book import Book
     from tansuo.xiangqi.engine import Engine
     from tansuo.xiangqi.model import Position
 
@@ -121,6 +132,10 @@ class UcciEngine:
         self.mode: str | None = None  # "ucci" or "uci" once the GUI has said which
         self.millisec = False
         self.batch = False
+        self.use_book = False
+        self.book_file = ""
+        self._book: Book | None = None
+        self._rng = random.Random(0)
         self.running = True
         self._engine: Engine | None = None
         self._position: Position | None = None
@@ -220,6 +235,8 @@ class UcciEngine:
         self.send("option usemillisec type check default false")
         self.send("option batch type check default false")
         self.send("option ponder type check default false")
+        self.send("option usebook type check default false")
+        self.send("option bookfiles type string default <empty>")
         self.send(f"option hashsize type spin min 1 max {MAX_HASH_MB} default {self.hash_mb}")
         self.send("option newgame type button")
         self.send("ucciok")
@@ -259,10 +276,19 @@ class UcciEngine:
             self.millisec = value.lower() != "false"
         elif name == "batch":
             self.batch = value.lower() != "false"
+        elif name in ("usebook", "ownbook"):
+            self.use_book = value.lower() != "false"
+        elif name == "bookfiles":
+            # A tansuo book file (see tansuo.xiangqi.book); read now, so that a
+            # bad file is reported at once and not in the middle of a game.
+            from tansuo.xiangqi.book import Book
+
+            self.book_file = value.strip()
+            self._book = Book.read(self.book_file) if self.book_file else None
         elif name == "newgame" and self._engine_ready():
             self._settle()
             self.engine.new_game()
-        # ponder, threads, debug, usebook...: accepted, nothing to change
+        # ponder, threads, debug...: accepted, nothing to change
 
     def _cmd_ucinewgame(self, args: list[str]) -> None:
         if self._engine_ready():
@@ -297,6 +323,14 @@ class UcciEngine:
         if go.depth == 0:
             self._static_answer()
             return
+        if self.use_book and self._book is not None and not (go.ponder or go.infinite):
+            from tansuo.xiangqi.model import parse_iccs
+
+            move = self._book.choose(self._position, self._rng)
+            if move is not None and parse_iccs(move) not in self._banned:
+                self._say("a book move")
+                self.send(f"bestmove {move}")
+                return
         soft, hard = self._time_budget(go)
         waiting = (
             go.ponder or go.infinite or (hard is None and go.depth is None and go.nodes is None)
