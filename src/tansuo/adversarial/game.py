@@ -57,6 +57,17 @@ class Game(Protocol[M]):
     hash()
         A 64-bit integer key of the position, the same for equal positions
         (including the side to move); see :class:`~tansuo.adversarial.ZobristKeys`.
+
+    Examples
+    --------
+    >>> from tansuo.adversarial.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> isinstance(game, Game), len(game.legal_moves())
+    (True, 9)
+    >>> game.play(4); len(game.legal_moves()), game.is_terminal()
+    (8, False)
+    >>> game.undo(); len(game.legal_moves())
+    9
     """
 
     def legal_moves(self) -> Sequence[M]: ...

@@ -27,6 +27,14 @@ class IterationInfo(Mapping[str, Any], Generic[M]):
     they grow from one iteration to the next. Like :class:`GameStats` it is
     also a read-only mapping (``info["depth"]``), which is how it appears in
     ``stats.iterations`` and in JSON.
+
+    Examples
+    --------
+    >>> from tansuo.adversarial import search
+    >>> from tansuo.adversarial.games import TicTacToe
+    >>> first = search(TicTacToe(), depth=2).stats.iterations[0]
+    >>> first.depth, first["depth"], first.move == first.pv[0]
+    (1, 1, True)
     """
 
     depth: int
@@ -98,6 +106,14 @@ class GameStats(Stats):
         aspiration window.
     iterations : tuple of IterationInfo
         One per finished iteration of :func:`~tansuo.adversarial.search`.
+
+    Examples
+    --------
+    >>> from tansuo.adversarial import minimax
+    >>> from tansuo.adversarial.games import TicTacToe
+    >>> stats = minimax(TicTacToe(), 2).stats
+    >>> stats.expanded, stats.generated, stats.nodes  # 1 + 9 interior, 9 + 72 moves
+    (10, 81, 82)
     """
 
     nodes: int = 0
@@ -139,6 +155,14 @@ class GameSearchResult(ResultMixin, Generic[M]):
         needed ended in a finished game), not a depth-limited estimate.
     stats : GameStats
         ``nodes``, ``nodes_per_s``, ``tt_hit_rate`` and the search's other counters.
+
+    Examples
+    --------
+    >>> from tansuo.adversarial import search
+    >>> from tansuo.adversarial.games import ConnectFour
+    >>> result = search(ConnectFour.from_moves("4455"), depth=6)
+    >>> result.status, result.describe_score(), result.mate_in, len(result.pv) >= 1
+    ('solved', 'win in 3', 3, True)
     """
 
     status: Status
