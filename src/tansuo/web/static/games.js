@@ -1,5 +1,5 @@
 // What the game tabs share: the engine's iterations, its score in words, the alpha-beta tree.
-import { el, thousands } from "/static/core.js";
+import { el, thousands, plural } from "/static/core.js";
 
 const MATE = 1000000;
 const MATE_BOUND = MATE - 256;
@@ -15,8 +15,8 @@ export function scoreWords(score, text, side, unit, depth) {
   if (score === null || score === undefined) return "";
   if (/^win in/.test(text)) return `${text}: ${side} has a forced win, ${text.slice(7)} plies (single moves of either side) away, whatever the reply.`;
   if (/^loss in/.test(text)) return `${text}: whatever ${side} plays, the opponent can force a win within ${text.slice(8)} plies.`;
-  const lean = score > 0 ? `${side} stands better` : score < 0 ? `${side} stands worse` : "even";
-  return `Score ${text} for ${side} (${lean}), looking ${depth} plies ahead. The unit: ${unit}.`;
+  const lean = score > 0 ? "it stands better" : score < 0 ? "it stands worse" : "an even position";
+  return `Score ${text} for ${side}: ${lean}, looking ${plural(depth, "ply", "plies")} ahead. The unit: ${unit}.`;
 }
 
 function shown(v) {

@@ -26,7 +26,7 @@ export function mount(root) {
 
   root.append(el("div", { class: "layout" },
     el("div", { class: "card" },
-      el("p", { class: "lead" }, "Slide the tiles into order, blank last. The solver is tansuo's generic search engine: A*, IDA* and BFS find a shortest solution."),
+      el("p", { class: "lead" }, "Slide the tiles into order, blank last. 'optimal' is tansuo.sliding; the others are tansuo's generic search engine, the textbook algorithms side by side (A*, IDA* and BFS find a shortest solution)."),
       el("div", { class: "toolbar" }, size, algorithm, heuristic,
         el("button", { class: "action", type: "button", onclick: () => shuffle() }, "Shuffle"), solveButton,
         el("button", { class: "action", type: "button", onclick: () => reset() }, "Reset")),
