@@ -239,3 +239,32 @@ def test_the_engine_does_not_repeat_into_a_perpetual_chase():
     assert not _repeats_into_a_loss(position, parse_iccs("a5a6"))
     result = Engine(max_memory=1 << 20).search(position, depth=3)
     assert result.move != "a5a7"
+
+
+def test_the_shared_watchdog_follows_moved_deadlines_and_polls():
+    import threading
+    import time as clock
+
+    from tansuo.budget import Deadlines, Watchdog
+
+    fired = threading.Event()
+    deadlines = Deadlines()  # no clock yet (a pondering search)
+    dog = Watchdog(fired.set, deadlines)
+    assert not fired.wait(0.1)
+    started = clock.perf_counter()
+    deadlines.restart(None, 0.15)  # "ponderhit": the clock starts now
+    assert fired.wait(2.0) and dog.reason == "time_limit"
+    assert 0.1 < clock.perf_counter() - started < 1.0
+    asked = threading.Event()
+    calls = []
+
+    def stop_on_the_third_look() -> bool:  # a caller's stop callback
+        calls.append(1)
+        return len(calls) >= 3
+
+    polled = Watchdog(asked.set, poll=stop_on_the_third_look)
+    assert asked.wait(2.0) and polled.reason == "stopped" and len(calls) == 3
+    quiet = threading.Event()
+    closed = Watchdog(quiet.set, seconds=0.05)
+    closed.close()
+    assert not quiet.wait(0.2)  # closed before its deadline: never fires
