@@ -30,6 +30,11 @@ def parse_board(text: str) -> Placement:
     ------
     InvalidInput
         Other characters, rows of different length, a row without exactly one queen.
+
+    Examples
+    --------
+    >>> parse_board(". Q . .\\n. . . Q\\nQ . . .\\n. . Q .")
+    (1, 3, 0, 2)
     """
     rows = [line.replace(" ", "") for line in text.splitlines() if line.strip()]
     if not rows:

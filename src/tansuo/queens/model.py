@@ -96,7 +96,13 @@ def is_solution(placement: Sequence[int]) -> bool:
 
 
 def symmetries(placement: Sequence[int]) -> list[Placement]:
-    """The 8 images of a placement under the rotations and reflections of the board."""
+    """The 8 images of a placement under the rotations and reflections of the board.
+
+    Examples
+    --------
+    >>> sorted(set(symmetries((1, 3, 0, 2))))  # the 4x4 solution and its mirror image
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
     n = len(placement)
     cells = [(r, c) for r, c in enumerate(placement)]
     images = []
@@ -117,5 +123,11 @@ def symmetries(placement: Sequence[int]) -> list[Placement]:
 
 
 def canonical(placement: Sequence[int]) -> Placement:
-    """The least of the 8 symmetric images: one representative per class."""
+    """The least of the 8 symmetric images: one representative per class.
+
+    Examples
+    --------
+    >>> canonical((2, 0, 3, 1))
+    (1, 3, 0, 2)
+    """
     return min(symmetries(placement))

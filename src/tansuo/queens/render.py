@@ -17,6 +17,15 @@ def boards_text(result: QueensResult) -> str:
 
     Boards larger than 60 x 60 are not drawn: each solution is one line of
     its columns, the first and last :data:`SHOWN_COLUMNS` of them.
+
+    Examples
+    --------
+    >>> from tansuo.queens import find_solutions
+    >>> print(boards_text(find_solutions(4)))
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
     """
     if result.n > MAX_N:
         return "\n".join(placement_line(s) for s in result.solutions)

@@ -15,6 +15,13 @@ class QueensStats(Stats):
 
     ``nodes`` counts queens placed (the search-tree nodes; ``expanded`` is the
     same number), ``nodes_per_s`` the rate, ``threads`` the threads that counted.
+
+    Examples
+    --------
+    >>> from tansuo.queens import count_solutions
+    >>> stats = count_solutions(6).stats
+    >>> stats.nodes > 0, stats.threads, stats.limit
+    (True, 1, None)
     """
 
     nodes: int = 0
@@ -43,6 +50,15 @@ class QueensResult(ResultMixin):
         Whether ``solutions`` are the first in lexicographic order (the exact
         search's); False when some were built or found by min-conflicts
         (:func:`~tansuo.queens.find_solutions` on large boards).
+
+    Examples
+    --------
+    >>> from tansuo.queens import count_solutions, find_solutions
+    >>> found = find_solutions(4)
+    >>> found.status, found.solution, found.solutions
+    ('solved', (1, 3, 0, 2), ((1, 3, 0, 2),))
+    >>> count_solutions(8).count, count_solutions(8, up_to_symmetry=True).count
+    (92, 12)
     """
 
     status: Status
