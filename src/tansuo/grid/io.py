@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import struct
 import warnings
 from importlib import resources
 from pathlib import Path
@@ -389,8 +390,13 @@ def read_image(path: str | os.PathLike[str], *, threshold: int = 128) -> Grid:
                     f"{shown_path(p)}: a {image.width}x{image.height} image is too large a grid"
                 )
             grey = np.asarray(image.convert("L"))
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        raise InvalidInput(f"{shown_path(p)}: not an image Pillow can read ({exc})") from None
+    except InvalidInput:
+        raise
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, ValueError,
+            SyntaxError, IndexError, struct.error, TypeError) as exc:  # fmt: skip
+        # Pillow's format plugins raise any of these on a damaged or look-alike file
+        reason = str(exc)[:200].replace("\n", " ")
+        raise InvalidInput(f"{shown_path(p)}: not an image Pillow can read ({reason})") from None
     return Grid(grey >= threshold, name=p.name)
 
 
@@ -516,7 +522,7 @@ def bundled_scen(name: str) -> list[Scenario]:
 # -- helpers -----------------------------------------------------------------------
 def _name(path: str | os.PathLike[str]) -> str:
     name = os.fspath(path)
-    return "<stdin>" if name == "-" else Path(name).name
+    return "<stdin>" if name == "-" else shown_path(Path(name).name)
 
 
 def _looks_like_image(path: Path) -> bool:

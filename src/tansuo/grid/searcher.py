@@ -420,7 +420,8 @@ class GridSearcher:
         counts: SearchCounts = (self.counters.tolist(), len(path), elapsed, limit, preprocess_s)
         return PathResult(
             status, path, cost, plan.algorithm, self.move_rule, self.cost_model, plan.heuristic,
-            plan.optimal, counts, search_log,
+            plan.optimal and status == SOLVED,  # a search stopped by a budget proved nothing
+            counts, search_log,
         )  # fmt: skip
 
     def find_paths(self, pairs: Iterable[tuple[Point, Point]], **options: Any) -> list[PathResult]:

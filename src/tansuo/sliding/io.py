@@ -30,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 
 from tansuo.errors import InvalidInput
-from tansuo.files import read_text
+from tansuo.files import read_text, shown_path
 from tansuo.sliding.model import GOALS, Board, Shape, check_board, check_shape, goal_board
 
 BLANKS = ("0", "_", ".")
@@ -171,7 +171,7 @@ def _instance(line: str, number: int) -> Instance:
 
 def read_instances(path: str | Path) -> list[Instance]:
     """The boards of a file (see :func:`parse_instances`)."""
-    return parse_instances(read_text(path), str(path))
+    return parse_instances(read_text(path), shown_path(path))
 
 
 def format_board(tiles: Sequence[int], shape: Shape, blank: str = "_") -> str:

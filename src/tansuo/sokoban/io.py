@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tansuo.errors import InvalidInput
-from tansuo.files import read_text
+from tansuo.files import read_text, shown_path
 from tansuo.sokoban.model import Level, normalise_rows
 
 _BOARD_CHARS = frozenset("#@+$*.-_ ")
@@ -123,7 +123,7 @@ def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
 
 def read_collection(path: str | os.PathLike[str]) -> list[Level]:
     """The levels of an XSB / .sok file (``-`` reads standard input)."""
-    return parse_collection(read_text(path), source=os.fspath(path))
+    return parse_collection(read_text(path), source=shown_path(path))
 
 
 def pick_level(levels: list[Level], which: str | int | None) -> Level:
@@ -223,7 +223,7 @@ def parse_solutions(text: str, *, source: str = "solutions") -> dict[str, str]:
 
 def read_solutions(path: str | os.PathLike[str]) -> dict[str, str]:
     """Title -> LURD from a solution file (see :func:`parse_solutions`)."""
-    return parse_solutions(read_text(path), source=os.fspath(path))
+    return parse_solutions(read_text(path), source=shown_path(path))
 
 
 def write_solutions(path: str | os.PathLike[str], entries: Iterable[tuple[str, str]]) -> None:

@@ -84,12 +84,16 @@ def draw(board: Board, boxes: Iterable[int], player: int):  # type: ignore[no-un
 
 def render_solution(board: Board, lurd: str, path: str | os.PathLike[str], *,
                     frame_ms: int = 120, max_frames: int = 2000) -> None:  # fmt: skip
-    """Write an animation of ``lurd`` (GIF), or the final position (PNG and others)."""
+    """Write an animation of ``lurd`` (a ``.gif`` name), or else the final position as PNG.
+
+    Any other name gets a PNG, as every ``--render`` does (Pillow would refuse a
+    name whose extension it does not know, after the search).
+    """
     name = os.fspath(path)
     frames_at = list(positions(board, lurd))
     if not name.lower().endswith(".gif"):
         boxes, player = frames_at[-1]
-        draw(board, boxes, player).save(name)
+        draw(board, boxes, player).save(name, format="PNG")
         return
     step = max(1, len(frames_at) // max_frames)
     chosen = frames_at[::step]

@@ -48,8 +48,9 @@ BUNDLED_SETS = ("hardest", "top95")
 def parse_box(text: str) -> tuple[int, int]:
     """Read a box shape written ``RxC`` (``"2x3"``: boxes of 2 rows and 3 columns)."""
     parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InvalidInput(f"box shape {text!r}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+        shown = text if len(text) <= 40 else f"{text[:40]}..."
+        raise InvalidInput(f"box shape {shown!r}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
     rows, cols = int(parts[0]), int(parts[1])
     if rows < 1 or cols < 1:
         raise InvalidInput(f"box shape {text!r}: rows and columns must be at least 1")
