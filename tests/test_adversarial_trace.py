@@ -41,3 +41,19 @@ def test_history_order_saves_nodes_somewhere():
 def test_bad_depth_is_one_line():
     with pytest.raises(InvalidInput, match="depth must be a whole number from 1 to 5"):
         alphabeta_tree(ConnectFour(), 9)
+
+
+def test_a_narrow_tree_is_alphabeta_on_the_first_moves():
+    from tansuo.gomoku import Board
+
+    board = Board(15, moves=["h8", "h9", "i8"])
+    for width, depth in ((4, 2), (3, 3)):
+        expected = alphabeta(board, depth, order=lambda game, moves, w=width: list(moves)[:w])
+        tree = alphabeta_tree(board, depth, width=width)
+        assert (tree.value, tree.count(), tree.best) == (
+            expected.score,
+            expected.stats.nodes,
+            expected.move,
+        )
+    with pytest.raises(InvalidInput, match="width must be"):
+        alphabeta_tree(board, 2, width=0)

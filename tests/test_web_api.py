@@ -162,6 +162,8 @@ POST_ENDPOINTS = [
     "/api/gomoku/vcf",
     "/api/gomoku/vct",
     "/api/connect4/tree",
+    "/api/gomoku/tree",
+    "/api/xiangqi/tree",
     "/api/sokoban/level",
     "/api/sokoban/analysis",
     "/api/sokoban/solve",
@@ -566,3 +568,18 @@ def test_sudoku_steps_are_the_traced_solver(client):
     assert status == 200 and answer == solve_steps(puzzle).as_dict()
     status, answer = post(client, "/api/sudoku/steps", {"puzzle": "." * 256})
     assert status == 413 and "step-by-step" in answer["error"]
+
+
+@pytest.mark.parametrize("game", ["gomoku", "xiangqi"])
+def test_game_trees_are_alphabeta_on_the_first_moves(client, game):
+    from tansuo.adversarial import alphabeta
+
+    if game == "gomoku":
+        moves, width, position = ["h8", "h9"], 6, GomokuBoard(15, moves=["h8", "h9"])
+    else:
+        moves, width, position = ["h2e2"], 8, parse_position("startpos moves h2e2")
+    status, answer = post(client, f"/api/{game}/tree", {"moves": moves, "depth": 2, "width": width})
+    expected = alphabeta(position, 2, order=lambda g, ms: list(ms)[:width])
+    assert status == 200
+    assert answer["nodes"] == expected.stats.nodes
+    assert answer["tree"]["value"] == expected.score

@@ -771,3 +771,17 @@ def test_sudoku_step_by_step_is_the_traced_solver(page):
     assert (
         page.get_attribute(f"#panel-sudoku .sudoku input >> nth={empty}", "placeholder") == expected
     )
+
+
+def test_xiangqi_tree_is_drawn_from_the_library_search(page):
+    from tansuo.xiangqi import Position
+
+    open_tab(page, "xiangqi")
+    page.wait_for_selector("#panel-xiangqi .piece")
+    page.click("#panel-xiangqi >> text=Draw the tree of this position")
+    page.wait_for_selector("#xiangqi-tree li.node")
+    expected = alphabeta_tree(Position(), 2, width=8)
+    assert page.locator("#xiangqi-tree li.node").count() == expected.count()
+    root = page.get_attribute("#xiangqi-tree .tree-node >> nth=0", "data-value")
+    assert int(root) == expected.value
+    assert "for red to move" in text_of(page, "#xiangqi-tree-text")

@@ -90,9 +90,20 @@ class TreeNode(Generic[M]):
 
 
 def alphabeta_tree(
-    game: Game[M], depth: int, *, order: Literal["natural", "history"] = "natural"
+    game: Game[M],
+    depth: int,
+    *,
+    order: Literal["natural", "history"] = "natural",
+    width: int | None = None,
 ) -> TreeNode[M]:
-    """The whole tree of a depth-``depth`` alpha-beta search of ``game`` (left as it was)."""
+    """The whole tree of a depth-``depth`` alpha-beta search of ``game`` (left as it was).
+
+    ``width`` keeps only the first moves of every position (after ordering), as
+    ``alphabeta(game, depth, order=lambda g, moves: moves[:width])`` searches: a
+    tree small enough to draw for games of many moves (Gomoku, Xiangqi).
+    """
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width < 1):
+        raise InvalidInput(f"width must be a whole number >= 1, got {width!r}")
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_TREE_DEPTH:
         raise InvalidInput(
             f"depth must be a whole number from 1 to {MAX_TREE_DEPTH}, got {depth!r}"
@@ -118,6 +129,8 @@ def alphabeta_tree(
             return node.value
         if order == "history":
             moves.sort(key=lambda m: -history.get(m, 0))  # stable: ties keep their order
+        if width is not None:
+            moves = moves[:width]
         best = -INFINITE
         for i, move in enumerate(moves):
             child = TreeNode(move, -beta, -alpha)

@@ -67,3 +67,36 @@ function node(n, depth, label, moveName, sides) {
   item.append(details);
   return item;
 }
+
+/**
+ * A card that draws the alpha-beta tree of the position shown: ``request()`` gives the
+ * body of ``path`` (the game so far), ``sideNames[to_move]`` names the side to move.
+ */
+export function treeCard({ id, path, request, sideNames, other, moveName = (m) => m, depths = [1, 2, 3], width }) {
+  const depth = el("select", { name: "tree-depth" }, ...depths.map((d) => el("option", { value: d, selected: d === 2 ? true : null }, `${d} ${d === 1 ? "ply" : "plies"}`)));
+  const order = el("select", { name: "tree-order" }, el("option", { value: "natural" }, "the engine's order"), el("option", { value: "history" }, "history heuristic"));
+  const text = el("span", { class: "steps", id: `${id}-tree-text` });
+  const tree = el("div", { class: "tree", id: `${id}-tree` });
+  const label = (t, c) => el("label", { class: "field" }, el("span", {}, t), c);
+  const button = el("button", { class: "action", type: "button", onclick: () => draw() }, "Draw the tree of this position");
+  async function draw() {
+    text.textContent = "Searching…";
+    try {
+      const response = await fetch(path, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...request(), depth: Number(depth.value), order: order.value, width }),
+      });
+      const r = await response.json();
+      if (!response.ok) throw new Error(r.error || response.statusText);
+      if (!r.tree) { text.textContent = "The game is over: nothing to search."; tree.replaceChildren(); return; }
+      const mover = sideNames[r.to_move] || r.to_move;
+      text.textContent = `${thousands(r.nodes)} positions searched; value ${r.score_text} for ${mover} to move.`;
+      drawTree(tree, r.tree, { root: `${mover} to move`, moveName, sides: [mover, other(mover)] });
+    } catch (error) {
+      text.textContent = error.message;
+    }
+  }
+  return el("div", { class: "card tree-card" }, el("h2", {}, "Inside the search: the alpha-beta tree"),
+    el("p", { class: "about" }, `A shallow alpha-beta search of the position, the first ${width} moves of each position in the engine's order, drawn whole. Each line: the move, its value for the side to move at the top (that side's rows take the largest, the other's the smallest) and the window (α, β). A reply that proves a move worse than one found already cuts off the rest (✂). With the history heuristic, moves that caused cut-offs are tried first.`),
+    el("div", { class: "toolbar" }, label("Depth", depth), label("Move order", order), button, text), tree);
+}

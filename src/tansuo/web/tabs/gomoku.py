@@ -16,6 +16,10 @@ A game is sent whole each time: ``{"size": 15, "rule": "renju", "moves":
     The same fields and ``"time_limit"``: :meth:`ThreatResult.as_dict` of a
     search for a victory by continuous fours (by threats: fours and open
     threes) for the side to move.
+``POST /api/gomoku/tree``
+    The same fields and ``"depth"``, ``"width"``, ``"order"``: the tree of a
+    shallow alpha-beta search over the first ``width`` moves of each position
+    (:func:`tansuo.adversarial.trace.alphabeta_tree`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from tansuo.adversarial import IterationInfo, format_score
+from tansuo.adversarial.trace import alphabeta_tree
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import RULES, Board, Engine, find_threat
 from tansuo.gomoku.model import COLOUR_NAMES
@@ -112,6 +117,23 @@ def vcf(call: Call) -> dict[str, Any]:
     return find_threat(board, kind="vcf", time_limit=time_limit).as_dict()
 
 
+def tree(call: Call) -> dict[str, Any]:
+    """The alpha-beta tree of a shallow search of the position, the first moves of each node."""
+    board = _board(call)
+    depth = call.integer("depth", 2)
+    width = call.integer("width", 6)
+    order = call.choice("order", ("natural", "history"), "natural")
+    if board.is_terminal():
+        return {"tree": None, "nodes": 0}
+    root = alphabeta_tree(board, depth, order=order, width=width)
+    return {
+        "tree": root.as_dict(board.format_move),
+        "nodes": root.count(),
+        "to_move": COLOUR_NAMES[board.side_to_move],
+        "score_text": format_score(root.value),
+    }
+
+
 def vct(call: Call) -> dict[str, Any]:
     """A victory by threats (fours and open threes) for the side to move, if one exists."""
     board = _board(call)
@@ -124,4 +146,5 @@ ENDPOINTS = (
     Endpoint("POST", "/api/play/gomoku", play, stream=True),
     Endpoint("POST", "/api/gomoku/vcf", vcf),
     Endpoint("POST", "/api/gomoku/vct", vct),
+    Endpoint("POST", "/api/gomoku/tree", tree),
 )

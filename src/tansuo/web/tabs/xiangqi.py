@@ -8,6 +8,9 @@
     The same fields and ``"time_limit"``: the engine's reply
     (:meth:`SearchResult.as_dict`), then ``position`` after it; with
     ``"stream": true`` each finished iteration first, one JSON line each.
+``POST /api/xiangqi/tree``
+    The same fields and ``"depth"``, ``"width"``, ``"order"``: the tree of a
+    shallow alpha-beta search over the first ``width`` moves of each position.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from tansuo.adversarial import format_score
+from tansuo.adversarial.trace import alphabeta_tree
 from tansuo.web.api import Call, Endpoint, Tab
 from tansuo.web.limits import at_most
 from tansuo.xiangqi import Engine, Iteration, Position, format_iccs, parse_position
@@ -53,6 +58,23 @@ def describe(position: Position) -> dict[str, Any]:
 def show(call: Call) -> dict[str, Any]:
     """The position after the moves sent (legal moves checked on the way)."""
     return describe(_position(call))
+
+
+def tree(call: Call) -> dict[str, Any]:
+    """The alpha-beta tree of a shallow search of the position, the first moves of each node."""
+    position = _position(call)
+    depth = call.integer("depth", 2)
+    width = call.integer("width", 8)
+    order = call.choice("order", ("natural", "history"), "natural")
+    if position.outcome() is not None:
+        return {"tree": None, "nodes": 0}
+    root = alphabeta_tree(position, depth, order=order, width=width)
+    return {
+        "tree": root.as_dict(format_iccs),
+        "nodes": root.count(),
+        "to_move": position.side,
+        "score_text": format_score(root.value),
+    }
 
 
 def play(call: Call) -> dict[str, Any]:
@@ -96,4 +118,5 @@ def play(call: Call) -> dict[str, Any]:
 ENDPOINTS = (
     Endpoint("POST", "/api/xiangqi/position", show),
     Endpoint("POST", "/api/play/xiangqi", play, stream=True),
+    Endpoint("POST", "/api/xiangqi/tree", tree),
 )

@@ -1,6 +1,6 @@
 // Gomoku tab: play five in a row against tansuo.gomoku's engine; its thinking shown; find a VCF.
 import { api, stream, el, select, messageLine, showStats, thousands, seconds } from "/static/core.js";
-import { scoreWords, iterationLine } from "/static/games.js";
+import { scoreWords, iterationLine, treeCard } from "/static/games.js";
 
 const UNIT = "points of the threat evaluation: open and closed fours, threes and twos of the side, less the opponent's; ±1,000,000 less the plies is a won or lost game";
 
@@ -42,7 +42,9 @@ export function mount(root) {
         el("button", { class: "action primary", type: "button", onclick: () => newGame() }, "New game"), undo, vcfButton, vctButton, playOut, turn),
       message.node, el("div", { class: "board-frame frame-gomoku" }, ranks, board, files), game,
       el("p", { class: "about" }, "The engine first looks for a forced win by threats: a VCF (victory by continuous fours) plays only fours, which the opponent must block at once; a VCT also uses open threes. The sequence found is numbered on the board and can be played out. When none exists it searches alpha-beta over the most promising points and scores the leaves by counting shapes (fours, threes, twos).")),
-    el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking, swing)));
+    el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking, swing),
+    treeCard({ id: "gomoku", path: "/api/gomoku/tree", request: () => body(state.moves), width: 6,
+      sideNames: { black: "black", white: "white" }, other: (s) => (s === "black" ? "white" : "black") })));
 
   const name = (x, y) => `${LETTERS[x]}${state.size - y}`;
   const engineSide = () => (state.human === "black" ? "white" : "black");

@@ -1,6 +1,6 @@
 // Xiangqi tab: play against tansuo's engine; choose side and time, watch it think.
 import { api, stream, el, select, messageLine, showStats, thousands, seconds, drawsGlyphs } from "/static/core.js";
-import { scoreWords, iterationLine } from "/static/games.js";
+import { scoreWords, iterationLine, treeCard } from "/static/games.js";
 
 const NAMES = {
   K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
@@ -38,7 +38,9 @@ export function mount(root) {
         moveInput, turn),
       message.node, el("div", { class: "board-frame frame-xiangqi" }, ranks, board, files),
       el("p", { class: "about" }, "The engine searches alpha-beta with iterative deepening: each depth's best line is tried first at the next one, and a transposition table and the history heuristic order the other moves. Letters: K general, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; files a-i from red's left, ranks 0-9 from red's side, so h2e2 moves red's cannon to the centre.")),
-    el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking)));
+    el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking),
+    treeCard({ id: "xiangqi", path: "/api/xiangqi/tree", request: () => ({ moves: state.moves }), width: 8,
+      sideNames: { red: "red", black: "black" }, other: (s) => (s === "red" ? "black" : "red") })));
 
   moveInput.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); const m = moveInput.value.trim(); moveInput.value = ""; if (m) tryMove(m); }
