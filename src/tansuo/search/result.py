@@ -50,6 +50,13 @@ class SearchStats(Stats):
         IDDFS: the last depth limit tried.
     bound : float or None
         IDA*: the last bound on ``f = g + h`` tried.
+
+    Examples
+    --------
+    >>> from tansuo.search import GraphProblem, astar
+    >>> stats = astar(GraphProblem([("S", "a", 1), ("a", "T", 2)], "S", "T")).stats
+    >>> stats.expanded, stats.generated, stats.max_frontier  # S and a expanded; T reached
+    (2, 3, 1)
     """
 
     reopened: int = 0
@@ -79,6 +86,13 @@ class SearchResult(ResultMixin, Generic[S, A]):
 
     The result is frozen. ``path`` and ``actions`` are lists made for the
     caller (the engine keeps no reference to them), as in networkx.
+
+    Examples
+    --------
+    >>> from tansuo.search import GraphProblem, astar
+    >>> result = astar(GraphProblem([("S", "a", 1), ("a", "T", 2)], "S", "T"))
+    >>> result.status, result.path, result.actions, result.cost, result.goal
+    ('solved', ['S', 'a', 'T'], ['a', 'T'], 3, 'T')
     """
 
     status: Status

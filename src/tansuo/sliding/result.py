@@ -25,6 +25,13 @@ class SlidingStats(Stats):
     the strongest database cached); ``max_frontier`` the largest open list of
     weighted A* (``wastar``, a best-first search whose ``nodes`` are its
     expansions); ``nodes_per_s`` is None when nothing was timed.
+
+    Examples
+    --------
+    >>> from tansuo.sliding import solve
+    >>> stats = solve([1, 2, 3, 4, 0, 6, 7, 5, 8], heuristic="manhattan").stats
+    >>> stats.expanded, stats.nodes == stats.generated, stats.iterations
+    (2, True, 1)
     """
 
     nodes: int = 0
@@ -59,6 +66,13 @@ class SlidingResult(ResultMixin):
         The optimal length a file gave (Korf's list), to compare with.
     reason : str or None
     stats : SlidingStats
+
+    Examples
+    --------
+    >>> from tansuo.sliding import solve
+    >>> result = solve([1, 2, 3, 4, 0, 6, 7, 5, 8])
+    >>> result.status, result.lurd, result.cost, result.optimal, result.shape
+    ('solved', 'DR', 2, True, (3, 3))
     """
 
     status: Status

@@ -150,6 +150,12 @@ class Board:
         The player's cell at the start.
     level : Level
         What it was compiled from.
+
+    Examples
+    --------
+    >>> board = Level.from_text("#######\\n#@ $ .#\\n#######").board()
+    >>> board.width, board.height, len(board.boxes), len(board.goals)  # a wall border added
+    (9, 5, 1, 1)
     """
 
     width: int
@@ -284,7 +290,14 @@ def _compile(level: Level) -> Board:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """The end of a replay: where the boxes and player ended, and the counts."""
+    """The end of a replay: where the boxes and player ended, and the counts.
+
+    Examples
+    --------
+    >>> end = replay(Level.from_text("#######\\n#@ $ .#\\n#######"), "rR")
+    >>> end.moves, end.pushes, end.solved
+    (2, 1, False)
+    """
 
     boxes: tuple[int, ...]
     player: int

@@ -98,6 +98,13 @@ class SokobanStats(Stats):
         Push-distance tables and dead squares (not in ``elapsed_s``).
     nodes_per_s : float or None
         ``expanded`` per second of ``elapsed_s``; None when nothing was timed.
+
+    Examples
+    --------
+    >>> from tansuo.sokoban import Level
+    >>> stats = solve(Level.from_text("#####\\n#@$.#\\n#####")).stats
+    >>> stats.expanded, stats.generated, stats.limit  # the start expanded, its one push
+    (1, 1, None)
     """
 
     states: int = 0
@@ -130,6 +137,13 @@ class SokobanResult(ResultMixin):
         Whether the mode proves the solution optimal (in its measure).
     level : Level
     stats : SokobanStats
+
+    Examples
+    --------
+    >>> from tansuo.sokoban import Level
+    >>> result = solve(Level.from_text("#######\\n#@ $ .#\\n#######"), mode="push-optimal")
+    >>> result.status, result.solution, result.moves, result.pushes, result.as_dict()["optimal"]
+    ('solved', 'rRR', 3, 2, True)
     """
 
     status: Status
