@@ -153,6 +153,10 @@ class LazyGroup(TyperGroup):
             from tansuo.cli._compile import import_numba_quietly
 
             import_numba_quietly()  # before the command imports its domain
+            from tansuo.cli._compile import CompileProgress
+
+            with CompileProgress():  # kernels compiled at import too, not only in a warm-up
+                return super().invoke(ctx)
         return super().invoke(ctx)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

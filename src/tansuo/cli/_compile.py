@@ -58,17 +58,39 @@ def _kernel_count(package: str) -> int:
     return len(seen)
 
 
-class CompileProgress:
-    """Shows which kernels numba compiles while the ``with`` block runs (see the module)."""
+LABELS = {
+    "tansuo.gomoku": "the Gomoku kernels",
+    "tansuo.graph": "the graph kernels",
+    "tansuo.grid": "the grid kernels",
+    "tansuo.queens": "the N-Queens kernels",
+    "tansuo.sliding": "the sliding-tile kernels",
+    "tansuo.sokoban": "the Sokoban kernels",
+    "tansuo.sudoku": "the Sudoku kernels",
+    "tansuo.xiangqi": "the Xiangqi kernels",
+}
+"""What the progress line calls the kernels of a package (when not told)."""
 
-    def __init__(self, what: str, stream: TextIO | None = None) -> None:
+
+class CompileProgress:
+    """Shows which kernels numba compiles while the ``with`` block runs (see the module).
+
+    ``what`` names the kernels ("the Gomoku kernels"); None names them after
+    the package of the first kernel compiled. Inside another one (the command
+    line watches a whole command, and its warm-up again) it does nothing.
+    """
+
+    _active = 0  # progress displays running in this process
+
+    def __init__(self, what: str | None = None, stream: TextIO | None = None) -> None:
         self.what = what
+        self.auto = what is None  # named after the package of the kernels being compiled
         self.stream = sys.stderr if stream is None else stream
         self.compiled: set[int] = set()
         self.total = 0
         self.package: str | None = None
         self.started = 0.0
         self.last_line = 0.0
+        self.depth = 0  # tansuo kernels being compiled now (a kernel compiles its callees)
         self.status: Any = None
         self.listener: Any = None
         self.lock = threading.Lock()
@@ -79,6 +101,8 @@ class CompileProgress:
         return f"compiling {self.what}, first run only: {done}/{total}"
 
     def __enter__(self) -> CompileProgress:
+        if CompileProgress._active:
+            return self  # the outer one shows it
         import_numba_quietly()
         from numba.core import event
 
@@ -93,48 +117,67 @@ class CompileProgress:
 
         self.listener = Listener()
         event.register("numba:compile", self.listener)
+        CompileProgress._active += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.listener is None:
+            return
         from numba.core import event
 
         event.unregister("numba:compile", self.listener)
+        CompileProgress._active -= 1
         if self.status is not None:
             self.status.stop()
-        elif self.started and self.compiled:
+            self.status = None
+        elif self.started and self.compiled and not self.stream.isatty():
             seconds = time.perf_counter() - self.started
             print(f"{self.text()} ({seconds:.0f} s)", file=self.stream, flush=True)
+
+    def _ours(self, dispatcher: Any) -> bool:
+        module = getattr(dispatcher.py_func, "__module__", "") or ""
+        if self.package is None:
+            return module.split(".")[0] not in ("numba", "numpy")
+        return module == self.package or module.startswith(self.package + ".")
 
     def _started(self, dispatcher: Any) -> None:
         with self.lock:
             module = getattr(dispatcher.py_func, "__module__", "") or ""
-            if self.started or module.split(".")[0] in ("numba", "numpy"):
+            another = self.package is not None and not self._ours(dispatcher)
+            if self.auto and self.depth == 0 and module.startswith("tansuo.") and another:
+                self.started, self.package, self.what = 0.0, None, None  # another domain
+                self.compiled.clear()
+            if not self._ours(dispatcher):
                 return  # numba's own kernels (the numpy functions it implements) are no group
-            self.started = self.last_line = time.perf_counter()
-            parts = module.split(".")
-            self.package = ".".join(parts[:2]) if parts[0] == "tansuo" else module
-            self.total = _kernel_count(self.package)
-            if self.stream.isatty():
+            self.depth += 1
+            if not self.started:
+                self.started = self.last_line = time.perf_counter()
+                parts = module.split(".")
+                self.package = ".".join(parts[:2]) if parts[0] == "tansuo" else module
+                self.what = self.what or LABELS.get(self.package, "the kernels")
+                self.total = _kernel_count(self.package)
+                if not self.stream.isatty():
+                    print(self.text(), file=self.stream, flush=True)
+            if self.stream.isatty() and self.status is None:
                 from rich.console import Console
 
                 console = Console(file=self.stream, highlight=False)
                 self.status = console.status(self.text() + " …", spinner="dots")
                 self.status.start()
-            else:
-                print(self.text(), file=self.stream, flush=True)
 
     def _ended(self, dispatcher: Any) -> None:
         with self.lock:
-            module = getattr(dispatcher.py_func, "__module__", "") or ""
-            if self.package is None or not (
-                module == self.package or module.startswith(self.package + ".")
-            ):
-                return  # numba's own (the numpy functions it implements), not a tansuo kernel
+            if self.package is None or not self._ours(dispatcher):
+                return
+            self.depth = max(0, self.depth - 1)
             self.compiled.add(id(dispatcher))
-            if self.package is not None:
-                self.total = max(self.total, _kernel_count(self.package))
+            self.total = max(self.total, _kernel_count(self.package))
             if self.status is not None:
-                self.status.update(self.text() + " …")
+                if self.depth == 0:  # between kernels the command may print: no live line
+                    self.status.stop()
+                    self.status = None
+                else:
+                    self.status.update(self.text() + " …")
                 return
             now = time.perf_counter()
             if now - self.last_line >= QUIET_PLAIN_S:
