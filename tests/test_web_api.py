@@ -583,3 +583,13 @@ def test_game_trees_are_alphabeta_on_the_first_moves(client, game):
     assert status == 200
     assert answer["nodes"] == expected.stats.nodes
     assert answer["tree"]["value"] == expected.score
+
+
+def test_sliding_zones_is_the_libraries_zone_strategy(client):
+    from tansuo.sliding import solve as zones_solve
+
+    tiles = [5, 1, 2, 3, 9, 6, 7, 4, 13, 10, 11, 8, 0, 14, 15, 12]
+    status, answer = post(client, "/api/sliding/solve", {"tiles": tiles, "algorithm": "zones"})
+    expected = zones_solve(tiles, algorithm="zones")
+    assert status == 200 and answer["algorithm"] == "zones" and answer["optimal"] is False
+    assert answer["lurd"] == expected.lurd

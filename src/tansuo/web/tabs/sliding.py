@@ -1,8 +1,10 @@
 """The sliding puzzle tab's adapter: ``tansuo.sliding`` (optimal, fast) or the generic engine.
 
 ``algorithm="optimal"`` (the page's default) is :func:`tansuo.sliding.solve`: IDA* with
-the domain's best admissible heuristic. The other names run the generic engine's
-:class:`SlidingPuzzle`, so that the page can show the textbook algorithms side by side.
+the domain's best admissible heuristic; ``"zones"`` its zone strategy (the first row,
+then the first column, then the rest: not optimal, little memory). The other names
+run the generic engine's :class:`SlidingPuzzle`, so that the page can show the
+textbook algorithms side by side.
 
 ``POST /api/sliding/solve``
     ``{"tiles": [1, 2, 3, 4, 5, 6, 0, 7, 8], "algorithm": "astar",
@@ -26,7 +28,7 @@ from tansuo.web.limits import at_most
 
 TAB = Tab("sliding", "Sliding puzzle", order=40)
 
-ALGORITHMS = ("optimal", "astar", "ida", "weighted", "greedy", "bfs")
+ALGORITHMS = ("optimal", "zones", "astar", "ida", "weighted", "greedy", "bfs")
 """``optimal`` is tansuo.sliding; the rest are the generic engine's (too slow past the 8-puzzle)."""
 
 MAX_EXPANSIONS = 2_000_000
@@ -52,8 +54,10 @@ def solve(call: Call) -> dict[str, Any]:
     at_most(side, call.limits.max_sliding_side, "puzzle side")
     algorithm = call.choice("algorithm", ALGORITHMS, "astar")
     started = time.perf_counter()
-    if algorithm == "optimal":
-        answer = _solve_optimally(tiles, call.limits.seconds(call.number("time_limit", None)))
+    if algorithm in ("optimal", "zones"):
+        answer = _solve_optimally(
+            tiles, call.limits.seconds(call.number("time_limit", None)), algorithm
+        )
         answer["wall_s"] = time.perf_counter() - started
         answer["h_along"] = h_along(tuple(tiles), list(answer.get("lurd") or ""), "manhattan")
         return answer
@@ -77,10 +81,13 @@ def solve(call: Call) -> dict[str, Any]:
     return answer
 
 
-def _solve_optimally(tiles: list[int], time_limit: float) -> dict[str, Any]:
+def _solve_optimally(tiles: list[int], time_limit: float, algorithm: str) -> dict[str, Any]:
+    """tansuo.sliding: IDA* with pattern databases, or the zone strategy (line by line)."""
     from tansuo.sliding import solve as solve_sliding
 
-    answer = solve_sliding(tiles, time_limit=time_limit).as_dict()
+    kind = "zones" if algorithm == "zones" else "ida"
+    answer = solve_sliding(tiles, algorithm=kind, time_limit=time_limit).as_dict()
+    answer["algorithm"] = algorithm
     answer["tiles_moved"] = answer["solution"] or []  # tansuo.sliding's solution: the tiles moved
     return answer
 

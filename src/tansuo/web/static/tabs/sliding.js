@@ -5,6 +5,7 @@ const ABOUT = {
   optimal: "tansuo.sliding: IDA* with additive pattern databases (7-8 on the 15-puzzle), precomputed exact costs of groups of tiles. The first solve loads the databases; the time shows it apart.",
   astar: "A* keeps every position seen; it expands the one with the least f = g + h. With Manhattan distance (admissible and consistent) the first solution taken off the list is a shortest one.",
   ida: "IDA* searches depth first up to a bound on f = g + h, and raises the bound to the least f that went over it: memory for one path only, some positions searched again. The bounds it tried are listed.",
+  zones: "The documents' zone strategy: bring the first row home tile by tile, then the first column; the board left is one smaller, and a 3×3 is solved whole by A*. Each zone is a small A* search. Not a shortest solution, but little memory. Finished zones are marked as the solution plays.",
   weighted: "Weighted A* (f = g + 2h) trusts the heuristic twice as much: far fewer expansions, a solution at most twice the shortest.",
   greedy: "Greedy best-first expands the position with the least h and ignores g: fast, and its solutions are often long.",
   bfs: "Breadth-first search expands positions in order of moves from the start: shortest solution, but it looks at every position nearer than the goal.",
@@ -16,7 +17,7 @@ export function mount(root) {
   const board = el("div", { class: "board sliding", role: "group", "aria-label": "Puzzle: click a tile next to the gap, or use the arrow keys" });
   const stats = el("dl", { class: "stats" });
   const size = select("Size", [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"]], 3, { name: "size" });
-  const algorithm = select("Algorithm", [["optimal", "optimal (IDA*, pattern databases)"], ["astar", "A*"], ["ida", "IDA*"], ["weighted", "weighted A* (w = 2)"], ["greedy", "greedy best-first"], ["bfs", "BFS"]], "optimal", { name: "algorithm" });
+  const algorithm = select("Algorithm", [["optimal", "optimal (IDA*, pattern databases)"], ["zones", "zone by zone (line by line)"], ["astar", "A*"], ["ida", "IDA*"], ["weighted", "weighted A* (w = 2)"], ["greedy", "greedy best-first"], ["bfs", "BFS"]], "optimal", { name: "algorithm" });
   const heuristic = select("Heuristic", [["manhattan", "Manhattan"], ["hamming", "misplaced tiles"], ["zero", "none"]], "manhattan", { name: "heuristic" });
   const solveButton = el("button", { class: "action primary", type: "button", onclick: () => solve() }, "Solve");
   const moveText = el("span", { class: "steps", "aria-live": "polite" });
@@ -35,11 +36,26 @@ export function mount(root) {
 
   function goal(n) { return [...Array(n * n - 1).keys()].map((i) => i + 1).concat(0); }
 
+  function zonesDone() { // the cells of the lines finished in order: row 1, column 1, row 2, ...
+    const n = state.n, done = new Set();
+    if (!state.zones) return done;
+    for (let k = 0; n - k > 3; k++) {
+      const row = [...Array(n - k).keys()].map((c) => k * n + k + c);
+      if (!row.every((i) => state.tiles[i] === i + 1)) return done;
+      row.forEach((i) => done.add(i));
+      const col = [...Array(n - k - 1).keys()].map((r) => (k + 1 + r) * n + k);
+      if (!col.every((i) => state.tiles[i] === i + 1)) return done;
+      col.forEach((i) => done.add(i));
+    }
+    return done;
+  }
+
   function render() {
     const n = state.n;
+    const done = zonesDone();
     board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
     board.replaceChildren(...state.tiles.map((tile, i) => el("button", {
-      type: "button", class: tile ? (tile === i + 1 ? "home" : "") : "blank",
+      type: "button", class: (tile ? (tile === i + 1 ? "home" : "") : "blank") + (done.has(i) ? " zone-done" : ""),
       "aria-label": tile ? `tile ${tile}` : "gap", tabindex: tile ? "0" : "-1",
       onclick: () => { stop(); slide(i); },
     }, tile ? String(tile) : "")));
@@ -108,6 +124,7 @@ export function mount(root) {
         message.note(`Solution in ${plural(r.cost, "move")}: ${r.lurd || "(already solved)"} (the gap's moves)`);
         state.moves = 0;
         drawChart(r);
+        state.zones = r.algorithm === "zones";
         animate([...r.lurd]);
       }
     } catch (error) {
@@ -148,7 +165,7 @@ export function mount(root) {
     bars.forEach((b, i) => b.classList.toggle("now", i === state.moves));
     state.timer = setTimeout(() => animate(letters), 280);
   }
-  function stop() { if (state.timer) clearTimeout(state.timer); state.timer = null; }
+  function stop() { if (state.timer) clearTimeout(state.timer); state.timer = null; state.zones = false; }
 
   size.control_.addEventListener("change", () => { state.n = Number(size.control_.value); reset(); shuffle(); });
   shuffle();
