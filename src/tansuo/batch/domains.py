@@ -232,7 +232,7 @@ class QueensBatch(BatchDomain):
     bulky_keys = ("solution", "solutions")
     summary = "N-Queens board sizes: a range such as 8-14, or a file with one N per line"
     source_help = "a range such as 8-14 (or 4,8,12), or a file with one N per line"
-    defaults: ClassVar[Mapping[str, Any]] = {"count": True, "time_limit": 600.0}
+    defaults: ClassVar[Mapping[str, Any]] = {"count": True, "time_limit": 60.0}  # the one rule
     converters: ClassVar[Mapping[str, Converter]] = {
         "count": _flag("count"),
         "up_to_symmetry": _flag("up_to_symmetry"),
@@ -451,7 +451,7 @@ class SokobanBatch(BatchDomain):
     name = "sokoban"
     summary = "the levels of a Sokoban collection (XSB/.sok), solutions in LURD"
     source_help = "an XSB/.sok file, or a bundled collection's name (microban, xsokoban90)"
-    defaults: ClassVar[Mapping[str, Any]] = {"mode": "fast", "time_limit": 10.0}
+    defaults: ClassVar[Mapping[str, Any]] = {"mode": "fast", "time_limit": 60.0}  # the one rule
     converters: ClassVar[Mapping[str, Converter]] = {
         "mode": _sokoban_mode,
         "time_limit": _seconds("time_limit"),
