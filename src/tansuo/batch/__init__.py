@@ -52,7 +52,16 @@ OUTCOMES = ("solved", "no_solution", "limit", ERROR)
 
 @dataclass(slots=True)
 class BatchSummary:
-    """What a batch did: counts per status, times and throughput."""
+    """What a batch did: counts per status, times and throughput.
+
+    Examples
+    --------
+    >>> from tansuo.batch import Instance, run_batch
+    >>> puzzles = [Instance("a", "1.3.3..2.1.34..1"), Instance("b", "11" + "." * 14)]
+    >>> summary = run_batch("sudoku", puzzles)
+    >>> summary.counts["solved"], summary.counts["error"], summary.skipped
+    (1, 1, 0)
+    """
 
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
     skipped: int = 0
@@ -93,7 +102,13 @@ class BatchSummary:
 
 
 def make_backend(workers: int = 1, ray: str | None = None) -> Any:
-    """The backend for the usual flags: ``ray`` wins, then ``workers`` > 1, else in-process."""
+    """The backend for the usual flags: ``ray`` wins, then ``workers`` > 1, else in-process.
+
+    Examples
+    --------
+    >>> type(make_backend()).__name__, type(make_backend(workers=2)).__name__
+    ('InProcess', 'ProcessPool')
+    """
     if ray is not None:
         return RayBackend(ray)
     if workers != 1:
@@ -117,6 +132,15 @@ def read_finished(out: Path) -> tuple[set[str], int]:
     ------
     InvalidInput
         Naming the file and the first line that is not a result; nothing is changed.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "results.jsonl"
+    >>> _ = run_batch("sudoku", [Instance("a", "1.3.3..2.1.34..1")], out=out)
+    >>> read_finished(out)[0]
+    {'a'}
     """
     if not out.exists():
         return set(), 0
@@ -160,6 +184,15 @@ def finished_ids(out: Path) -> set[str]:
     it is removed so that appending continues from a clean line boundary.
     Anything else that is not a result is refused (see :func:`read_finished`)
     and the file left as it was.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "results.jsonl"
+    >>> _ = run_batch("sudoku", [Instance("a", "1.3.3..2.1.34..1")], out=out)
+    >>> finished_ids(out)
+    {'a'}
     """
     done, keep = read_finished(out)
     if out.exists() and keep != out.stat().st_size:
@@ -208,6 +241,16 @@ def run_batch(
     Returns
     -------
     BatchSummary
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "results.jsonl"
+    >>> summary = run_batch("queens", [Instance("8", "8")], {"up_to_symmetry": True}, out=out)
+    >>> record = json.loads(out.read_text())
+    >>> record["id"], record["status"], record["count"]
+    ('8', 'solved', 12)
     """
     adapter = batch_domain(domain)
     skip = set(skip_ids) | (finished_ids(out) if (resume and out is not None) else set())

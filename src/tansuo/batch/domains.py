@@ -517,7 +517,13 @@ _DOMAINS["sokoban"] = SokobanBatch()
 
 
 def domain_names() -> list[str]:
-    """The built-in domains that have a batch mode."""
+    """The built-in domains that have a batch mode.
+
+    Examples
+    --------
+    >>> domain_names()
+    ['grid', 'queens', 'sliding', 'sokoban', 'sudoku']
+    """
     return sorted(name for name in _DOMAINS if ":" not in name)
 
 
@@ -528,6 +534,12 @@ def batch_domain(name: str) -> BatchDomain:
     adapter of your own (a :class:`BatchDomain` subclass or instance) that
     worker processes can import, so that your problems run through the same
     runner, backends and files.
+
+    Examples
+    --------
+    >>> adapter = batch_domain("queens")
+    >>> adapter.name, adapter.solve("6", {}, None).count
+    ('queens', 4)
     """
     adapter = _DOMAINS.get(name)
     if adapter is not None:

@@ -20,7 +20,14 @@ ERROR = "error"
 
 @dataclass(frozen=True, slots=True)
 class Instance:
-    """One instance of a batch: an ``id`` (unique in the batch) and its ``text``."""
+    """One instance of a batch: an ``id`` (unique in the batch) and its ``text``.
+
+    Examples
+    --------
+    >>> from tansuo.batch import iter_results
+    >>> [r["status"] for r in iter_results("sudoku", [Instance("x", "1.3.3..2.1.34..1")])]
+    ['solved']
+    """
 
     id: str
     text: str
