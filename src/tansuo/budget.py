@@ -131,7 +131,14 @@ def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
 
 
 def physical_memory() -> int | None:
-    """Bytes of RAM of this machine, when the OS says."""
+    """Bytes of RAM of this machine, when the OS says.
+
+    Examples
+    --------
+    >>> memory = physical_memory()
+    >>> memory is None or memory > 0
+    True
+    """
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
@@ -139,7 +146,13 @@ def physical_memory() -> int | None:
 
 
 def default_max_memory() -> int:
-    """The memory budget when none is given: 4 GiB, or half the RAM if that is less."""
+    """The memory budget when none is given: 4 GiB, or half the RAM if that is less.
+
+    Examples
+    --------
+    >>> default_max_memory() > 0
+    True
+    """
     ram = physical_memory()
     four_gib = 4 << 30
     return four_gib if ram is None else min(four_gib, ram // 2)
@@ -333,6 +346,11 @@ def check_time_limit(value: object, name: str = "time_limit") -> float | None:
     """``value`` if it is None or a finite number of seconds from 0 to :data:`MAX_SECONDS`.
 
     :func:`check_number` for a time limit, with its clear InvalidInput otherwise.
+
+    Examples
+    --------
+    >>> check_time_limit(1.5), check_time_limit(None)
+    (1.5, None)
     """
     checked = check_number(value, name, low=0, high=MAX_SECONDS, unit="seconds")
     return None if checked is None else float(checked)
@@ -342,6 +360,11 @@ def check_count(value: object, name: str, *, low: int = 0) -> int | None:
     """``value`` if it is None or a whole number from ``low`` to :data:`MAX_COUNT`.
 
     :func:`check_number` for a count, with its clear InvalidInput otherwise.
+
+    Examples
+    --------
+    >>> check_count(5, "max_nodes"), check_count(None, "max_nodes")
+    (5, None)
     """
     checked = check_number(value, name, whole=True, low=low)
     return None if checked is None else int(checked)
@@ -366,6 +389,16 @@ class Budget:
     ------
     InvalidInput
         A negative value, NaN, or something that is not a number.
+
+    Examples
+    --------
+    >>> budget = Budget(time_limit=2, max_nodes=100, max_memory="512M")
+    >>> budget.count_limit, budget.max_memory
+    (('max_nodes', 100), 536870912)
+    >>> Budget(max_nodes=-1)
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: max_nodes must be a whole number >= 0, got -1
     """
 
     time_limit: float | None = None
@@ -412,6 +445,12 @@ class Meter:
     ``stop`` (optional) is polled with the clock; when it returns True the
     search ends as if a budget ran out, with ``limit="stopped"`` (a GUI's
     stop command, a client that went away).
+
+    Examples
+    --------
+    >>> meter = Budget(max_nodes=100).start()
+    >>> meter.spent(5), meter.spent(100)
+    (None, 'max_nodes')
     """
 
     __slots__ = ("budget", "count_limit", "count_name", "deadline", "started", "stop")
