@@ -72,9 +72,9 @@ function node(n, depth, label, moveName, sides) {
  * A card that draws the alpha-beta tree of the position shown: ``request()`` gives the
  * body of ``path`` (the game so far), ``sideNames[to_move]`` names the side to move.
  */
-export function treeCard({ id, path, request, sideNames, other, moveName = (m) => m, depths = [1, 2, 3], width }) {
+export function treeCard({ id, path, request, sideNames, other, moveName = (m) => m, depths = [1, 2, 3], width, orderText }) {
   const depth = el("select", { name: "tree-depth" }, ...depths.map((d) => el("option", { value: d, selected: d === 2 ? true : null }, `${d} ${d === 1 ? "ply" : "plies"}`)));
-  const order = el("select", { name: "tree-order" }, el("option", { value: "natural" }, "the engine's order"), el("option", { value: "history" }, "history heuristic"));
+  const order = el("select", { name: "tree-order" }, el("option", { value: "natural" }, "as generated"), el("option", { value: "history" }, "history heuristic"));
   const text = el("span", { class: "steps", id: `${id}-tree-text` });
   const tree = el("div", { class: "tree", id: `${id}-tree` });
   const label = (t, c) => el("label", { class: "field" }, el("span", {}, t), c);
@@ -97,6 +97,6 @@ export function treeCard({ id, path, request, sideNames, other, moveName = (m) =
     }
   }
   return el("div", { class: "card tree-card" }, el("h2", {}, "Inside the search: the alpha-beta tree"),
-    el("p", { class: "about" }, `A shallow alpha-beta search of the position, the first ${width} moves of each position in the engine's order, drawn whole. Each line: the move, its value for the side to move at the top (that side's rows take the largest, the other's the smallest) and the window (α, β). A reply that proves a move worse than one found already cuts off the rest (✂). With the history heuristic, moves that caused cut-offs are tried first.`),
+    el("p", { class: "about" }, `A shallow alpha-beta search of the position over the first ${width} moves of each position (${orderText}), drawn whole: a picture of the method, not the engine's deep search. Each line: the move, its value for the side to move at the top (that side's rows take the largest, the other's the smallest) and the window (α, β). A reply that proves a move worse than one found already cuts off the rest (✂). With the history heuristic, moves that caused cut-offs are tried first.`),
     el("div", { class: "toolbar" }, label("Depth", depth), label("Move order", order), button, text), tree);
 }

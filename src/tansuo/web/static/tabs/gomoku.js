@@ -43,7 +43,7 @@ export function mount(root) {
       message.node, el("div", { class: "board-frame frame-gomoku" }, ranks, board, files), game,
       el("p", { class: "about" }, "The engine first looks for a forced win by threats: a VCF (victory by continuous fours) plays only fours, which the opponent must block at once; a VCT also uses open threes. The sequence found is numbered on the board and can be played out. When none exists it searches alpha-beta over the most promising points and scores the leaves by counting shapes (fours, threes, twos).")),
     el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking, swing),
-    treeCard({ id: "gomoku", path: "/api/gomoku/tree", request: () => body(state.moves), width: 6,
+    treeCard({ id: "gomoku", orderText: "best first by the engine's shape scores", path: "/api/gomoku/tree", request: () => body(state.moves), width: 6,
       sideNames: { black: "black", white: "white" }, other: (s) => (s === "black" ? "white" : "black") })));
 
   const name = (x, y) => `${LETTERS[x]}${state.size - y}`;

@@ -39,7 +39,7 @@ export function mount(root) {
       message.node, el("div", { class: "board-frame frame-xiangqi" }, ranks, board, files),
       el("p", { class: "about" }, "The engine searches alpha-beta with iterative deepening: each depth's best line is tried first at the next one, and a transposition table and the history heuristic order the other moves. Letters: K general, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; files a-i from red's left, ranks 0-9 from red's side, so h2e2 moves red's cannon to the centre.")),
     el("aside", { class: "card" }, el("h2", {}, "Engine"), stats, explained, thinking),
-    treeCard({ id: "xiangqi", path: "/api/xiangqi/tree", request: () => ({ moves: state.moves }), width: 8,
+    treeCard({ id: "xiangqi", orderText: "in the move generator's order, so often quiet moves", path: "/api/xiangqi/tree", request: () => ({ moves: state.moves }), width: 8,
       sideNames: { red: "red", black: "black" }, other: (s) => (s === "red" ? "black" : "red") })));
 
   moveInput.addEventListener("keydown", (event) => {
