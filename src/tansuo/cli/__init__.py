@@ -255,9 +255,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _interrupted(argv: Sequence[str] | None) -> int:
     """Ctrl-C: the one line (what stopped, the statistics, what a file kept), exit 130."""
-    from tansuo.cli._interrupt import report
+    from tansuo.cli._interrupt import leave, report
 
     report(argv)
+    if argv is None:  # the program itself (not a call from Python): end it now
+        leave(EXIT_INTERRUPTED)
     return EXIT_INTERRUPTED
 
 

@@ -21,6 +21,7 @@ many results the file keeps and the exact ``--resume`` command that goes on.
 from __future__ import annotations
 
 import _thread
+import contextlib
 import os
 import shlex
 import signal
@@ -191,3 +192,21 @@ def _takes_resume(args: list[str]) -> bool:
                 break
         command = sub
     return any("--resume" in getattr(p, "opts", ()) for p in command.params)
+
+
+def leave(code: int) -> None:
+    """End an interrupted program now: flush, then ``os._exit`` (skips a teardown of seconds).
+
+    Python's own exit after Ctrl-C spends 1-2 s of CPU tearing down numba and the
+    loaded kernels (measured 2.2 s on a loaded machine against 0.2 s this way).
+    Every file the command wrote was closed as the interrupt unwound it; this is
+    skipped while child processes live (a batch's workers, Ray), whose cleanup
+    runs at exit.
+    """
+    multiprocessing = sys.modules.get("multiprocessing")
+    if "ray" in sys.modules or (multiprocessing and multiprocessing.active_children()):
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(code)
