@@ -6,7 +6,8 @@ The tree of the textbooks: MAX to move at the root, three moves, three
 replies each, scores at the leaves from MAX's point of view. Any class with
 ``legal_moves``, ``play``, ``undo``, ``is_terminal``, ``evaluate`` and
 ``hash`` is a game for :mod:`tansuo.adversarial`; this one is a tree of
-nested lists, and it remembers which leaves the search looked at.
+nested lists, searched to depth 2 (its leaves), and it remembers which
+leaves the search looked at.
 """
 
 from PIL import Image, ImageDraw
@@ -40,7 +41,8 @@ class Tree:
         self.path.pop()
 
     def is_terminal(self):
-        return isinstance(self.node(), int)
+        # no leaf ends the game: the search stops at depth 2 and scores a leaf by evaluate()
+        return False
 
     def evaluate(self):
         # negamax: the score is for the side to move, MAX at even depths
