@@ -976,12 +976,14 @@ class Engine:
                 "no_solution", None, -MATE if board.winner else 0, 0, (), True, stats(1, None)
             )
         threat_nodes = 0
+        # (1) the opening book
         if self.book is not None and not plain and depth is None:
             reply = self.book.lookup(board)
             if reply is not None:
                 book_move = board.format_move(reply)
                 only = (book_move,)
                 return GameSearchResult("solved", book_move, 0, 0, only, False, stats(0, None))
+        # (2) a VCF, then a short VCT, of the side to move: a win is played at once
         if self.threats and not plain:
             result = self._root_threats(board, budget, depth)
             if result is not None:
@@ -990,6 +992,7 @@ class Engine:
                 return GameSearchResult(
                     "solved", line[0], MATE - plies, plies, tuple(line), True, stats(nodes, None)
                 )
+        # (3) the quiet test: no threat win for the opponent if we passed
         quiet = False
         if depth is None and not plain and budget.time_limit is not None:
             # without threat search there is no final check: the alpha-beta has the time
@@ -997,6 +1000,7 @@ class Engine:
         soft_share, hard_share = (
             (QUIET_SOFT_SHARE, QUIET_HARD_SHARE) if quiet else (SOFT_SHARE, HARD_SHARE)
         )
+        # (4) iterative-deepening alpha-beta within the soft and hard stops
         params = np.zeros(K.PARAMS_SIZE, dtype=np.int64)
         params[K.S_PRUNE] = 0 if plain else 1
         params[K.S_USE_TT] = 0 if plain else 1
@@ -1086,10 +1090,13 @@ class Engine:
         if best is None:
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
+        # (5) the final check: does the move chosen let the opponent win by threats?
         if self.threats and not plain and depth is None and not quiet and not is_mate_score(score):
             safer = self._avoid_threats(board, move, budget.time_limit, start)
             if safer is not None:
                 move, pv = safer, (safer,)
+        # (6) with the time left, one reply deeper: an opponent's quiet move that
+        # sets up a threat win no move of ours stops
         if (
             self.threats
             and budget.time_limit is not None
