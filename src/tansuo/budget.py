@@ -122,6 +122,15 @@ def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
     The web server wraps a request's search in it, so that a client that goes
     away (or presses Cancel) ends the search with ``limit="stopped"``, in any
     domain, without each solver taking a stop argument.
+
+    Examples
+    --------
+    >>> from tansuo.search import bfs
+    >>> from tansuo.search.examples import SlidingPuzzle
+    >>> with stop_when(lambda: True):  # e.g. the client went away
+    ...     result = bfs(SlidingPuzzle((8, 6, 7, 2, 5, 4, 3, 0, 1)))
+    >>> result.status, result.stats.limit
+    ('limit', 'stopped')
     """
     token = _AMBIENT_STOP.set(stop)
     try:
@@ -738,7 +747,16 @@ class Watchdog:
 
 
 def flag_setter(array: Any, index: int) -> Callable[[], None]:
-    """``fire`` for a :class:`Watchdog` that sets ``array[index] = 1`` (a kernel's stop flag)."""
+    """``fire`` for a :class:`Watchdog` that sets ``array[index] = 1`` (a kernel's stop flag).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> flags = np.zeros(2, np.int64)
+    >>> flag_setter(flags, 1)()
+    >>> flags.tolist()
+    [0, 1]
+    """
 
     def fire() -> None:
         array[index] = 1
