@@ -344,7 +344,10 @@ def play_command(
 @gomoku_app.command("match")
 def match_command(
     first: str = typer.Argument(
-        ..., metavar="A", help='"tansuo", "tansuo:nothreats" or a command.'
+        ...,
+        metavar="A",
+        help='"tansuo", "tansuo:nothreats" or a command; a last word nodes=N holds it to '
+        "N nodes a move (sent as INFO max_node, as c-gomoku-cli does).",
     ),
     second: str = typer.Argument(..., metavar="B", help="The second brain, the same way."),
     games: int = typer.Option(10, "--games", help="Games to play, colours alternating."),
