@@ -121,6 +121,9 @@ def _interrupt(
     except subprocess.TimeoutExpired:
         process.kill()
         raise AssertionError(f"still running 60 s after SIGINT: {args}") from None
+    exited = time.perf_counter() - sent
+    print(f"{' '.join(args[:3])}: exited {exited:.2f} s after SIGINT")
+    assert exited < STOPPED_WITHIN_S, f"{exited:.2f} s from SIGINT to the end of the program"
     reader.join(30)  # the last lines of stderr
     said = [(t, line) for t, line in lines if "interrupted" in line]
     seconds = said[0][0] - sent if said else float("inf")
