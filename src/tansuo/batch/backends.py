@@ -88,7 +88,14 @@ def _after_failure(job: _Job, reason: str) -> tuple[list[_Job], list[Record]]:
 
 
 class InProcess:
-    """Solve in this process, one chunk after another (the default backend)."""
+    """Solve in this process, one chunk after another (the default backend).
+
+    Examples
+    --------
+    >>> from tansuo.batch import Instance, iter_results
+    >>> [r["count"] for r in iter_results("queens", [Instance("6", "6")], backend=InProcess())]
+    [4]
+    """
 
     workers = 1
 
@@ -174,6 +181,11 @@ class ProcessPool:
     Each batch sends its task and shared data to every worker once.
     ``instance_timeout`` is the watchdog (see
     :func:`~tansuo.batch.tasks.watchdog_seconds`).
+
+    Examples
+    --------
+    >>> ProcessPool(2).workers  # iter_results(..., backend=ProcessPool(2)) solves in 2 processes
+    2
     """
 
     def __init__(self, workers: int, *, instance_timeout: float | None = None) -> None:

@@ -111,7 +111,15 @@ def _lines(source: str) -> Iterator[tuple[int, str]]:
 
 
 class BatchDomain:
-    """The adapter of one domain (subclassed once per domain below)."""
+    """The adapter of one domain (subclassed once per domain below).
+
+    Examples
+    --------
+    >>> from tansuo.batch import batch_domain
+    >>> sudoku = batch_domain("sudoku")
+    >>> sudoku.name, sudoku.check_options({"max_solutions": 2})
+    ('sudoku', {'max_solutions': 2, 'time_limit': 60.0})
+    """
 
     name = ""
     summary = ""
