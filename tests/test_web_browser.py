@@ -550,6 +550,10 @@ def test_phone_tab_hint_touch_cells_and_engine_panel(phone):
     width = phone.locator("#grid-canvas").bounding_box()["width"]
     assert width / 32 >= 22, f"cells of {width / 32:.1f} px on a touch screen"
     assert fits(phone)  # the map scrolls in its own box, not the page
+    phone.click("#panel-grid button[data-tool=pan]")  # a finger then scrolls the map, never draws
+    assert (
+        phone.evaluate("document.getElementById('grid-canvas').style.touchAction") == "pan-x pan-y"
+    )
     open_tab(phone, "connect4")
     engine = phone.locator("#panel-connect4 aside").bounding_box()
     board = phone.locator("#panel-connect4 .connect4").bounding_box()

@@ -56,7 +56,7 @@ export function mount(root) {
   const weightField = labelled("Weight", weightInput);
   const compare = select("Beside it", [["", "nothing"], ...Object.entries(NAMES).filter(([k]) => k !== "bidirectional")], "", { name: "compare" });
   const toolButtons = el("div", { class: "segmented", role: "group", "aria-label": "Drawing tool" });
-  for (const [id, text] of [["wall", "Wall"], ["weight", "Terrain"], ["erase", "Erase"]]) {
+  for (const [id, text] of [["wall", "Wall"], ["weight", "Terrain"], ["erase", "Erase"], ["pan", "Scroll"]]) {
     toolButtons.append(el("button", {
       type: "button", "data-tool": id, "aria-pressed": id === state.tool ? "true" : "false",
       onclick: () => setTool(id),
@@ -113,10 +113,14 @@ export function mount(root) {
   const offscreen = document.createElement("canvas");
 
   function setTool(id) {
+    // "Scroll": a finger moves a map wider than the screen instead of drawing on it
     state.tool = id;
+    canvas.style.touchAction = id === "pan" ? "pan-x pan-y" : "none";
     for (const b of toolButtons.children) b.setAttribute("aria-pressed", b.dataset.tool === id ? "true" : "false");
   }
   weightField.hidden = true;
+  // the Scroll tool is for touch screens, where a map wider than the screen must be moved by finger
+  toolButtons.querySelector("[data-tool=pan]").hidden = !(window.matchMedia("(pointer: coarse)").matches || window.innerWidth < 500);
   algo.control_.addEventListener("change", () => {
     weightField.hidden = algo.control_.value !== "weighted-astar";
     about.textContent = ABOUT[algo.control_.value];
@@ -602,7 +606,7 @@ export function mount(root) {
   }
 
   function paint([x, y]) {
-    if (same([x, y], state.start) || same([x, y], state.goal)) return;
+    if (state.tool === "pan" || same([x, y], state.start) || same([x, y], state.goal)) return;
     const i = y * state.w + x;
     let value = 1;
     if (state.tool === "wall") value = Infinity;
@@ -631,7 +635,7 @@ export function mount(root) {
 
   canvas.addEventListener("pointerdown", (event) => {
     const cell = cellAt(event);
-    if (!cell) return;
+    if (!cell || state.tool === "pan") return;
     canvas.setPointerCapture(event.pointerId);
     state.drag = same(cell, state.start) ? "start" : same(cell, state.goal) ? "goal" : "paint";
     state.live = state.drag !== "paint" && Boolean(state.main) && state.done;
