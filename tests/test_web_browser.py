@@ -789,3 +789,27 @@ def test_xiangqi_tree_is_drawn_from_the_library_search(page):
     root = page.get_attribute("#xiangqi-tree .tree-node >> nth=0", "data-value")
     assert int(root) == expected.value
     assert "for red to move" in text_of(page, "#xiangqi-tree-text")
+
+
+def test_gomoku_vcf_is_numbered_and_played_out_as_the_library_found_it(page):
+    from tansuo.gomoku import Board, find_threat
+
+    moves = ["h8", "a1", "i8", "a3", "j8", "a5", "h9", "a7", "h10", "a9"]
+    open_tab(page, "gomoku")
+    page.fill("#panel-gomoku input[name=game]", " ".join(moves))
+    with page.expect_response("**/api/gomoku/position"):
+        page.press("#panel-gomoku input[name=game]", "Enter")
+    wait_text(page, "#panel-gomoku .steps", "t === 'Your move (black).'")
+    page.click("#panel-gomoku button:text-is('Find VCF')")
+    wait_text(page, "#panel-gomoku .message", "t.includes('wins by')")
+    expected = find_threat(Board(15, moves=moves), kind="vcf", time_limit=3)
+    ghosts = page.eval_on_selector_all(
+        "#panel-gomoku .stone.ghost",
+        "els => els.map(e => [e.parentElement.dataset.point, Number(e.textContent)])",
+    )
+    assert sorted(ghosts, key=lambda g: g[1]) == [[m, i + 1] for i, m in enumerate(expected.line)]
+    page.click("#panel-gomoku button:text-is('▶ Play it out')")
+    assert page.locator("#panel-gomoku .stone.ghost").count() < len(expected.line)  # one by one
+    page.wait_for_function(
+        f"document.querySelectorAll('#panel-gomoku .stone.ghost').length === {len(expected.line)}"
+    )
