@@ -82,6 +82,9 @@ ONE_LINE: list[tuple[str, Args]] = [
     ("xiangqi 5000-digit move number", lambda f: ["xiangqi", "bestmove", f"{START_FEN} w - - 0 {'9' * 5000}", "--depth", "1"]),
     ("sudoku max nodes 10**20", lambda f: ["sudoku", "solve", "." * 16, "--max-nodes", str(10**20)]),
     ("graph time inf", lambda f: ["graph", f["grid"], "--from", "S", "--time-limit", "inf"]),
+    ("queens of 5000 digits", lambda f: ["queens", "9" * 5000]),
+    ("batch queens 10**14 sizes", lambda f: ["batch", "queens", "4-99999999999999"]),
+    ("gomoku vct depth 10**20", lambda f: ["gomoku", "vct", "15 h8", "--max-depth", str(10**20)]),
     # exit 2 with nothing on stderr
     ("sudoku file of 15-puzzles", lambda f: ["sudoku", "solve", "--file", f["korf"]]),
     ("batch sudoku on a cut graph file", lambda f: ["batch", "sudoku", f["graph_part"]]),

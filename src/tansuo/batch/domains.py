@@ -381,6 +381,10 @@ _SEARCHERS: dict[str, Any] = {}
 """The grid searcher of this process, for the map of the batch it is working on."""
 
 
+MAX_RANGE = 100_000
+"""The most sizes one ``N-M`` range may hold (each is a whole batch instance)."""
+
+
 def parse_size_range(spec: str) -> list[int] | None:
     """``"8-14"`` -> 8..14, ``"4,8,12"`` -> those; None when ``spec`` is not a range.
 
@@ -397,9 +401,14 @@ def parse_size_range(spec: str) -> list[int] | None:
         low, dash, high = part.partition("-")
         if not low.isdigit() or (dash and not high.isdigit()):
             raise InvalidInput(f"range {spec!r}: expected N, N-M or a list such as 4,8,12")
+        shown = spec if len(spec) <= 40 else f"{spec[:40]}..."
+        if len(low) > 30 or len(high) > 30:  # (never int() of thousands of digits)
+            raise InvalidInput(f"range {shown!r}: a number of over 30 digits is no size")
         first, last = int(low), int(high) if dash else int(low)
         if last < first:
-            raise InvalidInput(f"range {spec!r}: {first}-{last} is empty")
+            raise InvalidInput(f"range {shown!r}: {first}-{last} is empty")
+        if last - first >= MAX_RANGE:
+            raise InvalidInput(f"range {shown!r}: over {MAX_RANGE:,} sizes in one range")
         sizes.extend(range(first, last + 1))
     return sizes
 

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from tansuo.adversarial import MATE, GameSearchResult, GameStats, IterationInfo, is_mate_score
-from tansuo.budget import Budget, on_interrupt
+from tansuo.budget import Budget, check_number, on_interrupt
 from tansuo.errors import InvalidInput
 from tansuo.gomoku import _dfpn as P
 from tansuo.gomoku import _kernels as K
@@ -400,8 +400,9 @@ def find_threat(
         max_nodes = PN_DEFAULT_NODES
     if max_depth is None:
         max_depth = DEFAULT_VCF_DEPTH  # a VCT with none searches by proof numbers
-    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
-        raise InvalidInput(f"max_depth must be a whole number >= 1, got {max_depth!r}")
+    # the one validator (tansuo.budget); no line of threats is longer than the board has
+    # cells (a depth of 10**20 was an OverflowError in the kernel)
+    check_number(max_depth, "max_depth", whole=True, low=1, high=board.width * board.height)
     budget = Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=max_memory)  # type: ignore[arg-type]
     start = time.perf_counter()
     if board.winner is not None:

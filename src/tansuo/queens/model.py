@@ -14,6 +14,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
+from tansuo.budget import shown_number
 from tansuo.errors import InvalidInput
 
 MAX_N = 60
@@ -42,14 +43,15 @@ def check_size(n: object, limit: int = MAX_N) -> int:
         raise InvalidInput(f"board size must be a whole number, got {n!r}")
     n = int(n)
     if n < 1:
-        raise InvalidInput(f"board size must be at least 1, got {n}")
+        raise InvalidInput(f"board size must be at least 1, got {shown_number(n)}")
     if n > limit:
+        n_shown = shown_number(n)  # never str() of a 5,000-digit number
         if limit == MAX_N < MAX_N_FOUND:
             raise InvalidInput(
-                f"board size {n} is too large to count; counting handles 1..{MAX_N} "
+                f"board size {n_shown} is too large to count; counting handles 1..{MAX_N} "
                 f"(solutions are found up to {MAX_N_FOUND:,})"
             )
-        raise InvalidInput(f"board size {n} is too large; tansuo handles 1..{limit:,}")
+        raise InvalidInput(f"board size {n_shown} is too large; tansuo handles 1..{limit:,}")
     return n
 
 
