@@ -469,6 +469,46 @@ def test_every_command_answers_generated_input_in_one_line(command, scale, run_c
         assert _digest(file) == before, where
 
 
+# Every numeric option the commands have beyond the shared budgets, with "{n}" for the number.
+NUMERIC_OPTIONS: list[list[str]] = [
+    ["queens", "8", "--threads", "{n}"], ["queens", "{n}"], ["batch", "queens", "4-{n}"],
+    ["sokoban", "solve", "microban", "--level", "{n}"],
+    ["path", "arena2", "--from", "5,112", "--to", "275,181", "--weight", "{n}",
+     "--algo", "weighted-astar", "--time-limit", "1"],
+    ["path", "arena2", "--from", "5,112", "--to", "275,181", "--landmarks", "{n}",
+     "--heuristic", "differential", "--time-limit", "1"],
+    ["path", "arena2", "--from", "{n},112", "--to", "275,181"],
+    ["sliding", "solve", "1 2 3 4 5 6 0 7 8", "--weight", "{n}", "--algo", "weighted-astar"],
+    ["xiangqi", "perft", "startpos", "{n}"],
+    ["xiangqi", "bestmove", "startpos", "--depth", "{n}", "--time-limit", "1"],
+    ["gomoku", "vct", "15 h8", "--max-depth", "{n}", "--time-limit", "1"],
+    ["gomoku", "analyse", "15 h8", "--depth", "{n}", "--time-limit", "1"],
+    ["sudoku", "solve", "." * 16, "--max-solutions", "{n}", "--time-limit", "1"],
+    ["sudoku", "generate", "--size", "{n}"], ["sudoku", "generate", "--size", "4", "--seed", "{n}"],
+    ["play", "connect4", "--depth", "{n}", "--time-limit", "1"],
+    ["search", "1 2 3 4 5 6 0 7 8", "--max-expansions", "{n}"],
+    ["gomoku", "match", "tansuo", "tansuo", "--games", "{n}", "--time-limit", "0.01"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("words", NUMERIC_OPTIONS, ids=[" ".join(w)[:40] for w in NUMERIC_OPTIONS])
+def test_every_numeric_option_answers_odd_numbers(words, scale, run_cli, monkeypatch):
+    """A 5,000-digit size was a ValueError traceback, a 10**20 depth an OverflowError."""
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))  # noqa: SIM115
+    odd = ["-1", "0", "1e309", "nan", "99999999999999999999", "9" * 5000]
+    rng = random.Random(f"{SEED}:{' '.join(words)}")
+    for number in odd if scale > 1 else rng.sample(odd, 3):
+        args = [word.replace("{n}", number) for word in words]
+        with deadline(60, args):
+            run = run_cli(*args)
+        where = ([a[:40] for a in args], run.code, run.err[-400:])
+        assert run.code in EXIT_CODES and "Traceback" not in run.err, where
+        if run.code == 2:
+            lines = [line for line in run.err.splitlines() if line.strip()]
+            assert len(lines) == 1 and lines[0].startswith("tansuo: error: "), where
+            assert len(lines[0]) < 600, where
+
+
 def test_resume_keeps_whatever_it_did_not_write(scale, tmp_path):
     """A results file with junk anywhere but a cut last record is refused and left as it was."""
     from tansuo.batch import Instance, run_batch

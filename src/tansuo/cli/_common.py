@@ -89,7 +89,9 @@ def checked_seconds(value: float | None) -> float | None:
     return check_time_limit(value, "time_limit")
 
 
-def _checked_count(name: str) -> Any:
+def checked_count(name: str) -> Any:
+    """A callback checking a count option as it is parsed (whole, >= 0, within int64)."""
+
     def check(value: int | None) -> int | None:
         from tansuo.budget import check_count
 
@@ -105,7 +107,7 @@ def max_nodes_option() -> Any:
         "--max-nodes",
         metavar="N",
         help="Give up after this many search nodes (exit 3).",
-        callback=_checked_count("max_nodes"),
+        callback=checked_count("max_nodes"),
     )
 
 
@@ -116,7 +118,7 @@ def max_expansions_option() -> Any:
         "--max-expansions",
         metavar="N",
         help="Give up after expanding this many states (exit 3).",
-        callback=_checked_count("max_expansions"),
+        callback=checked_count("max_expansions"),
     )
 
 

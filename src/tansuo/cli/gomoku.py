@@ -16,6 +16,7 @@ from tansuo.cli._common import (
     EXIT_SOLVED,
     MATCH_TIME_LIMIT,
     MOVE_TIME_LIMIT,
+    checked_count,
     checked_seconds,
     compiling,
     console,
@@ -350,7 +351,9 @@ def match_command(
         "N nodes a move (sent as INFO max_node, as c-gomoku-cli does).",
     ),
     second: str = typer.Argument(..., metavar="B", help="The second brain, the same way."),
-    games: int = typer.Option(10, "--games", help="Games to play, colours alternating."),
+    games: int = typer.Option(
+        10, "--games", help="Games to play, colours alternating.", callback=checked_count("games")
+    ),
     openings: str | None = typer.Option(
         None,
         "--openings",

@@ -18,6 +18,7 @@ from tansuo.cli._common import (
     MATCH_TIME_LIMIT,
     MOVE_TIME_LIMIT,
     check_outputs,
+    checked_count,
     checked_seconds,
     compiling,
     console,
@@ -319,7 +320,9 @@ def play_command(
 def match_command(
     first: str = typer.Argument(..., metavar="A", help="tansuo[:options] or ucci:COMMAND."),
     second: str = typer.Argument(..., metavar="B", help="tansuo[:options] or ucci:COMMAND."),
-    games: int = typer.Option(10, "--games", help="Games to play (colours alternate)."),
+    games: int = typer.Option(
+        10, "--games", help="Games to play (colours alternate).", callback=checked_count("games")
+    ),
     time_limit: float = typer.Option(
         MATCH_TIME_LIMIT,
         "--time-limit",
