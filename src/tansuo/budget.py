@@ -20,9 +20,11 @@ that stopped it under the same name, in ``stats.limit``:
     ``MemoryError``.
 
 A budget that runs out is an *outcome*: the solver returns ``status="limit"``
-with its statistics and never raises. Only a malformed budget (negative, not a
-number) raises :class:`~tansuo.errors.InvalidInput`, always in the words of
-:class:`Budget`.
+with its statistics and never raises. Only a malformed budget (negative,
+infinite, beyond int64, not a number) raises :class:`~tansuo.errors.InvalidInput`,
+always in the words of :func:`check_number`, the one validator of every budget
+and count (the command line's options, :class:`Budget`, the web API's requests
+and the protocols use it).
 
 Kernels that can be resumed are driven by :func:`run_chunked`, which calls
 them a chunk of work at a time and looks at the budget in between; a
@@ -397,7 +399,8 @@ class Budget:
     Raises
     ------
     InvalidInput
-        A negative value, NaN, or something that is not a number.
+        A negative value, NaN, an infinite or over-long time (see :data:`MAX_SECONDS`),
+        a count beyond int64, or something that is not a number.
 
     Examples
     --------
