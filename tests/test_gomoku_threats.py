@@ -281,3 +281,14 @@ def test_two_threads_searching_at_once_get_the_answers_of_one():
     for thread in threads:
         thread.join()
     assert got == [[expected[0]] * 8, [expected[1]] * 8]
+
+
+def test_a_line_for_the_side_not_to_move_is_replayed_after_a_pass() -> None:
+    # white to move; black's open three wins by fours once white passes
+    board = Board(15, moves=["h8", "a1", "i8", "a3", "j8"])
+    assert board.side_to_move == 2
+    result = find_threat(board, kind="vcf", attacker="black")
+    assert result.status == "solved"
+    assert result.verified
+    assert verify_line(board, [board.parse_move(m) for m in result.line], 1)
+    assert board.side_to_move == 2  # the board itself is left as it was

@@ -669,7 +669,8 @@ def verify_line(board: Board, line: list[int], attacker: int) -> bool:
     Parameters
     ----------
     board : Board
-        The position, ``attacker`` to move (left as it was).
+        The position (left as it was). When ``attacker`` is not to move, the
+        line is replayed after a pass, as :func:`find_threat` searches it.
     line : list of int
         Cell indices (``board.parse_move("h8")``).
     attacker : int
@@ -687,9 +688,7 @@ def verify_line(board: Board, line: list[int], attacker: int) -> bool:
     >>> verify_line(board, [board.parse_move(m) for m in ["g8", "f8", "k8"]], 1)
     True
     """
-    copy = board.copy()
-    if copy.side_to_move != attacker:
-        return False
+    copy = board.with_side_to_move(attacker)
     for i, move in enumerate(line):
         try:
             copy.play(move)

@@ -305,6 +305,16 @@ class Board:
                 other.winner = colour
         return other
 
+    def with_side_to_move(self, colour: int) -> Board:
+        """A copy with ``colour`` to move: the other side passes first when it is its turn.
+
+        A threat search for the side not to move plays its line after such a pass.
+        """
+        other = self.copy()
+        if other.side_to_move != colour:
+            other._first = 3 - other._first
+        return other
+
     def is_full(self) -> bool:
         return len(self.history) >= len(self.cells)
 
