@@ -115,3 +115,9 @@ def test_compile_progress_shows_only_real_compilation(tmp_path):
         [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
     )
     assert again.returncode == 0 and again.stderr == "" and again.stdout == ""
+
+
+def test_warm_up_runs_a_domain_in_its_own_process(run_cli):
+    result = run_cli("warm-up", "queens")
+    assert result.code == 0, result.err
+    assert "1/1 queens ready" in result.err and result.out == ""
