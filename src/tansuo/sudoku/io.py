@@ -46,7 +46,32 @@ BUNDLED_SETS = ("hardest", "top95")
 
 # -- one puzzle --------------------------------------------------------------------
 def parse_box(text: str) -> tuple[int, int]:
-    """Read a box shape written ``RxC`` (``"2x3"``: boxes of 2 rows and 3 columns)."""
+    """Read a box shape written ``RxC`` (``"2x3"``: boxes of 2 rows and 3 columns).
+
+    Parameters
+    ----------
+    text : str
+        Rows and columns of one box, joined by ``x`` (or ``*``).
+
+    Returns
+    -------
+    (rows, cols) : tuple of int
+
+    Raises
+    ------
+    InvalidInput
+        Text that is not ``RxC``, a side below 1, or a grid larger than
+        :data:`MAX_SIZE`.
+
+    Examples
+    --------
+    >>> parse_box("2x3")
+    (2, 3)
+    >>> parse_box("3 by 3")
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: box shape '3 by 3': expected ROWSxCOLUMNS, such as 3x3 or 2x3
+    """
     parts = text.lower().replace("*", "x").split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
         shown = text if len(text) <= 40 else f"{text[:40]}..."
@@ -227,9 +252,30 @@ def parse_puzzles(
 ) -> list[tuple[int, Sudoku]]:
     """Read a file of puzzles, one per line; blank lines and ``#`` comments are skipped.
 
-    Returns ``(line number, puzzle)`` pairs. Every line is checked before any
-    is returned, so a bad line is reported (with its line and column) before
-    any work starts.
+    Every line is checked before any is returned, so a bad line is reported
+    (with its line and column) before any work starts.
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    size : int, optional
+        The side of every grid; by default each line's cell count decides.
+    box : (rows, cols), optional
+        The box shape of every grid.
+    source : str, optional
+        A file name to put in error messages.
+
+    Returns
+    -------
+    list of (int, Sudoku)
+        ``(line number, puzzle)`` pairs in file order.
+
+    Raises
+    ------
+    InvalidInput
+        The first bad line, as :func:`parse_puzzle` says it, or a text with
+        no puzzle at all.
 
     Examples
     --------
@@ -252,6 +298,16 @@ def parse_puzzles(
 def format_puzzle(puzzle: Sudoku) -> str:
     """The one-line form: ``n*n`` symbols, ``.`` for empty (what :func:`parse_puzzle` reads).
 
+    Parameters
+    ----------
+    puzzle : Sudoku
+        Any size.
+
+    Returns
+    -------
+    str
+        One line, without a line break.
+
     Examples
     --------
     >>> format_puzzle(Sudoku.empty(4))
@@ -261,7 +317,23 @@ def format_puzzle(puzzle: Sudoku) -> str:
 
 
 def format_puzzles(puzzles: Iterable[Sudoku]) -> str:
-    """A file of puzzles: one line each, ending with a line break."""
+    """A file of puzzles: one line each, ending with a line break.
+
+    Parameters
+    ----------
+    puzzles : iterable of Sudoku
+        Any sizes, mixed.
+
+    Returns
+    -------
+    str
+        What :func:`parse_puzzles` reads back (empty for no puzzles).
+
+    Examples
+    --------
+    >>> format_puzzles([Sudoku.empty(4), parse_puzzle("1.3.3..2.1.34..1")])
+    '................\\n1.3.3..2.1.34..1\\n'
+    """
     return "".join(p.to_string() + "\n" for p in puzzles)
 
 
@@ -274,7 +346,34 @@ def read_puzzle(
 ) -> Sudoku:
     """The one puzzle of a file (a line, or a grid over several lines; ``#`` comments skipped).
 
-    ``-`` reads standard input.
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; ``-`` reads standard input.
+    size : int, optional
+        The side of the grid; by default the cell count decides.
+    box : (rows, cols), optional
+        The box shape.
+
+    Returns
+    -------
+    Sudoku
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason, as
+        :func:`tansuo.files.read_text` says it), or a puzzle
+        :func:`parse_puzzle` refuses.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "four.txt"
+    ...     _ = path.write_text("# a 4x4 grid\\n1 . | 3 .\\n3 . | . 2\\n. 1 | . 3\\n4 . | . 1\\n")
+    ...     read_puzzle(path).given_count
+    8
     """
     name = os.fspath(path)
     text = read_text(name)
@@ -286,15 +385,28 @@ def read_puzzle(
 def read_puzzles(source: str | bytes | os.PathLike[str]) -> np.ndarray:
     """Many 9x9 puzzles at once, as one ``(n, 81)`` array of ``uint8`` (0 empty, 1-9 given).
 
-    ``source`` is a file (a path, or ``-`` for standard input; ``.gz`` is
-    unpacked), or the text itself: a ``str`` with a line break, or one that
-    cannot be a file name. One puzzle per line, 81 characters (``1``-``9``,
-    ``.`` or ``0`` empty); blank lines and ``#`` comments are skipped, spaces
-    around a line too. The whole text is read with numpy at once, well under a
-    microsecond a line; the first line that is not a 9x9 puzzle is named in
-    one :class:`InvalidInput` (with ``line=`` and, for a bad character,
-    ``column=``). Givens are not checked for clashes here:
-    :func:`~tansuo.sudoku.solve_many` reports those per puzzle.
+    One puzzle per line, 81 characters (``1``-``9``, ``.`` or ``0`` empty);
+    blank lines and ``#`` comments are skipped, spaces around a line too. The
+    whole text is read with numpy at once. Givens are not checked for clashes
+    here: :func:`~tansuo.sudoku.solve_many` reports those per puzzle.
+
+    Parameters
+    ----------
+    source : str, bytes or os.PathLike
+        A file (a path, or ``-`` for standard input; ``.gz`` is unpacked), or
+        the text itself: ``bytes``, a ``str`` with a line break, or one that
+        cannot be a file name.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 81)`` of ``uint8``, in file order.
+
+    Raises
+    ------
+    InvalidInput
+        The first line that is not a 9x9 puzzle (with ``line=`` and, for a
+        bad character, ``column=``), or a file that cannot be read.
 
     Examples
     --------
@@ -404,11 +516,32 @@ def parse_puzzle_lines(
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, str, InvalidInput]]]:
     """The 9x9 puzzle lines of ``data``, vectorised: ``(grid, line numbers, bad lines)``.
 
-    ``grid`` is ``(n, 81)`` ``uint8`` and ``line numbers`` the line of each
-    row (numbered from ``first_line``); blank and ``#`` lines are skipped.
-    ``bad lines`` are the other lines, as ``(line number, text, InvalidInput)``
-    in file order, for the caller to refuse (:func:`read_puzzles`) or to
-    hand to a solver that reads any size (the command line's batches).
+    Blank and ``#`` lines are skipped; a bad line is returned, not raised, for
+    the caller to refuse (:func:`read_puzzles`) or to hand to a solver that
+    reads any size (the command line's batches).
+
+    Parameters
+    ----------
+    data : bytes
+        The text, UTF-8; ``\\r\\n`` line ends are read too.
+    first_line : int
+        The line number of the first line of ``data`` in its file.
+
+    Returns
+    -------
+    grid : numpy.ndarray
+        ``(n, 81)`` of ``uint8``: the puzzles (0 empty).
+    lines : numpy.ndarray
+        ``(n,)`` of ``int64``: the line number of each row of ``grid``.
+    bad : list of (int, str, InvalidInput)
+        The other non-blank, non-comment lines: line number, text and why it
+        is not a 9x9 puzzle, in file order.
+
+    Examples
+    --------
+    >>> grid, lines, bad = parse_puzzle_lines(b"# set\\n" + b"." * 81 + b"\\n12x\\n")
+    >>> grid.shape, lines.tolist(), [(n, text, e.column) for n, text, e in bad]
+    ((1, 81), [2], [(3, '12x', 3)])
     """
     buf = np.frombuffer(data, dtype=np.uint8)
     returns = np.flatnonzero(buf[:-1] == ord("\r"))
@@ -486,7 +619,29 @@ def _line_error(text: str) -> InvalidInput:
 
 
 def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[Sudoku]) -> None:
-    """Write puzzles one per line (a file :func:`read_puzzles` reads back)."""
+    """Write puzzles one per line (a file :func:`read_puzzles` reads back).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write; an existing file is replaced.
+    puzzles : iterable of Sudoku
+        The puzzles, as :func:`format_puzzles` writes them.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "two.txt"
+    ...     write_puzzles(path, bundled_puzzles("hardest")[:2])
+    ...     read_puzzles(path).shape
+    (2, 81)
+    """
     Path(path).write_text(format_puzzles(puzzles), encoding="utf-8")
 
 
@@ -507,6 +662,25 @@ def load_puzzle(
     for standard input) otherwise. An existing directory is named as one, and
     a name that looks like a path but is no file is said to be missing rather
     than read as a row of cells.
+
+    Parameters
+    ----------
+    source : str
+        The puzzle, a path, or ``-``.
+    size : int, optional
+        The side of the grid; by default the cell count decides.
+    box : (rows, cols), optional
+        The box shape.
+
+    Returns
+    -------
+    Sudoku
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read, a missing file, or a puzzle
+        :func:`parse_puzzle` refuses.
 
     Examples
     --------
@@ -533,12 +707,36 @@ def load_puzzle(
 
 # -- bundled sets ------------------------------------------------------------------
 def bundled_puzzle_names() -> tuple[str, ...]:
-    """The names of the bundled puzzle sets (:data:`BUNDLED_SETS`)."""
+    """The names of the bundled puzzle sets (:data:`BUNDLED_SETS`).
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> bundled_puzzle_names()
+    ('hardest', 'top95')
+    """
     return BUNDLED_SETS
 
 
 def bundled_puzzles(name: str) -> list[Sudoku]:
     """One of the bundled 9x9 sets, in file order: ``"top95"`` or ``"hardest"``.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`bundled_puzzle_names`.
+
+    Returns
+    -------
+    list of Sudoku
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
 
     Examples
     --------
@@ -549,7 +747,32 @@ def bundled_puzzles(name: str) -> list[Sudoku]:
 
 
 def bundled_text(name: str) -> str:
-    """The text of a bundled set's file, one puzzle per line with its ``#`` header."""
+    """The text of a bundled set's file, one puzzle per line with its ``#`` header.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`bundled_puzzle_names`.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
+
+    Examples
+    --------
+    >>> text = bundled_text("hardest")
+    >>> text.startswith("#"), len(parse_puzzles(text))
+    (True, 11)
+    >>> bundled_text("easy")
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: no bundled puzzle set 'easy'; choose one of: hardest, top95
+    """
     if name not in BUNDLED_SETS:
         raise InvalidInput(
             f"no bundled puzzle set {name!r}; choose one of: {', '.join(BUNDLED_SETS)}"
