@@ -63,7 +63,18 @@ MAGIC = "tansuo-sliding-pdb-2"  # 2: every group built with the blank tracked
 
 
 def cache_dir() -> Path:
-    """Where tables are kept: ``$TANSUO_CACHE/sliding``, else the user cache directory."""
+    """Where tables are kept: ``$TANSUO_CACHE/sliding``, else the user cache directory.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder; it may not exist yet (it is made when a table is saved).
+
+    Examples
+    --------
+    >>> cache_dir().name
+    'sliding'
+    """
     root = os.environ.get("TANSUO_CACHE")
     if not root:
         import platformdirs
@@ -337,6 +348,39 @@ def database(
 
     Its tables are read straight into one flat array (kept for the rest of the
     process: the next call costs nothing), or built into it.
+
+    Parameters
+    ----------
+    name : str
+        ``"exact"`` (one table of every tile, boards of up to
+        ``EXACT_MAX_CELLS`` cells) or a 15-puzzle partition of
+        ``PARTITIONS`` (``"7-8"``, ``"6-6-3"``, ``"5-5-5"``).
+    shape : (rows, cols)
+        The board's shape.
+    goal : tuple of int
+        The goal board the distances are to.
+    use_cache : bool
+        Load tables from :func:`cache_dir` and save the ones built (default);
+        ``False`` builds them in memory only.
+    progress : callable, optional
+        Called with a :class:`BuildStep` many times a level while a table is built.
+
+    Returns
+    -------
+    Database
+        ``built`` says whether any table was built rather than loaded.
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name, or a partition for a board it is not made for.
+
+    Examples
+    --------
+    >>> from tansuo.sliding import goal_board
+    >>> db = database("exact", (2, 3), goal_board((2, 3)), use_cache=False)
+    >>> db.groups, db.table.size, db.built
+    (((1, 2, 3, 4, 5),), 720, True)
     """
     started = time.perf_counter()
     key = f"{cache_dir()}|{name}|{shape[0]}x{shape[1]}|{','.join(map(str, goal))}"

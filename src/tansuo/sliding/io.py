@@ -41,7 +41,26 @@ _COMPACT = set("0123456789_.")
 
 @dataclass(frozen=True, slots=True)
 class Instance:
-    """One board of a file: its id, tiles, shape and, when the file says, the known optimum."""
+    """One board of a file: its id, tiles, shape and, when the file says, the known optimum.
+
+    Parameters
+    ----------
+    id : str
+        The id the file gives (Korf-style lines), else the line number.
+    tiles : tuple of int
+        Row-major, 0 for the blank.
+    shape : (rows, cols)
+        The board's shape.
+    known : int, optional
+        The optimal solution length the file gives, if any.
+
+    Examples
+    --------
+    >>> Instance("a", (1, 2, 3, 0), (2, 2))
+    Instance(id='a', tiles=(1, 2, 3, 0), shape=(2, 2), known=None)
+    >>> parse_instances("3x3: 1 2 3 4 5 6 7 0 8")[0].shape
+    (3, 3)
+    """
 
     id: str
     tiles: Board
@@ -127,6 +146,25 @@ def parse_goal(text: str, shape: Shape) -> Board:
 def parse_instances(text: str, source: str | None = None) -> list[Instance]:
     """Every board of a file, one per line; Korf-style lines carry ``id optimum`` first.
 
+    Blank lines and ``#`` comments are skipped.
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    source : str, optional
+        A file name to put in error messages.
+
+    Returns
+    -------
+    list of Instance
+        In file order.
+
+    Raises
+    ------
+    InvalidInput
+        The first bad line (with its number), or a text without boards.
+
     Examples
     --------
     >>> [(i.id, i.tiles, i.known) for i in parse_instances("1 2 1 2 3 4 0 6 7 5 8\\n")]
@@ -170,7 +208,31 @@ def _instance(line: str, number: int) -> Instance:
 
 
 def read_instances(path: str | Path) -> list[Instance]:
-    """The boards of a file (see :func:`parse_instances`)."""
+    """The boards of a file (see :func:`parse_instances`).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file; ``-`` reads standard input.
+
+    Returns
+    -------
+    list of Instance
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or a bad line.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "boards.txt"
+    ...     _ = path.write_text("# two boards\\n1 2 3 4 5 6 7 0 8\\n2x2: 1 2 0 3\\n")
+    ...     [(i.id, i.shape) for i in read_instances(path)]
+    [('2', (3, 3)), ('3', (2, 2))]
+    """
     return parse_instances(read_text(path), shown_path(path))
 
 
@@ -215,7 +277,28 @@ def bundled_instances_names() -> list[str]:
 
 
 def bundled_instances(name: str) -> list[Instance]:
-    """The boards of a bundled file, by name (see :func:`bundled_instances_names`)."""
+    """The boards of a bundled file, by name (see :func:`bundled_instances_names`).
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`bundled_instances_names`.
+
+    Returns
+    -------
+    list of Instance
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
+
+    Examples
+    --------
+    >>> boards = bundled_instances("korf100")
+    >>> len(boards), boards[0].id, boards[0].known, boards[0].shape
+    (100, '1', 57, (4, 4))
+    """
     if name not in bundled_instances_names():
         raise InvalidInput(
             f"no bundled boards named {name!r}; choose one of: "
