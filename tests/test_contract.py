@@ -396,6 +396,25 @@ def test_game_tree_search_counts_positions_and_moves():
     assert (cut.expanded, cut.generated) == (10, 81) and cut.nodes < full.nodes
 
 
+def test_gomoku_alpha_beta_and_threat_search_count_like_the_convention():
+    """Gomoku's kernels count what the game-tree row says: one ply deep, the root is
+    the one position expanded, its candidates the moves generated, each entered once;
+    deeper, cut-offs leave moves generated but never entered."""
+    from tansuo.gomoku import Board, Engine, find_threat
+
+    board = Board(9, moves=["e5", "a1", "f5", "a2"])
+    engine = Engine(book=False)
+    one = engine.search(board, depth=1, plain=True).stats
+    assert (one.expanded, one.generated, one.nodes) == (1, 36, 37)
+    assert one.generated == len(board.legal_moves())
+    two = engine.search(board, depth=2, plain=True).stats
+    assert two.expanded == 1 + 36  # every root child is searched, none is a leaf win
+    assert two.nodes < 1 + two.generated  # cut-offs: generated, never entered
+    threat = find_threat(Board(15, moves=["h8", "a1", "i8", "a3", "j8", "a5"]), kind="vcf")
+    assert threat.status == "solved"
+    assert 0 < threat.stats.expanded <= threat.stats.nodes <= 1 + threat.stats.generated
+
+
 @pytest.mark.parametrize("algorithm", ["bands", "general"])
 def test_constraint_search_counts_branch_points_and_guesses(algorithm):
     """Every guess makes one grid to search: nodes == 1 + guesses; a branch point tries two

@@ -42,6 +42,8 @@ from tansuo.gomoku._kernels import (
     C_ABORTED,
     C_BEST,
     C_DEPTH_CUTS,
+    C_EXPANDED,
+    C_GENERATED,
     C_MAX_PLY,
     FAIL,
     FOUR_PRIORITY,
@@ -256,6 +258,8 @@ def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
     if n == GEN_FAIL:
         _store(ds, k, INF, 0)
         return
+    counters[C_EXPANDED] += 1  # again at each visit, as a deepening counts each iteration
+    counters[C_GENERATED] += n
     mask = np.uint64(keys.shape[0] - 1)
     d = 3 - a
     pn = 1

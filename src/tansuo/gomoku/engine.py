@@ -456,12 +456,12 @@ def find_threat(
     elapsed = time.perf_counter() - start
     nodes = int(counters[K.C_NODES])
     stats = ThreatStats(
-        expanded=nodes,
-        generated=0,
+        expanded=int(counters[K.C_EXPANDED]),
+        generated=int(counters[K.C_GENERATED]),
         elapsed_s=elapsed,
         limit=limit,
         nodes=nodes,
-        nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+        nodes_per_s=nodes / elapsed if elapsed > 0 else None,
         depth=done,
         max_ply=int(counters[K.C_MAX_PLY]),
         cache_hits=int(counters[K.C_CACHE_HITS]),
@@ -956,16 +956,22 @@ class Engine:
         side = board.side_to_move
 
         def stats(
-            nodes: int, limit: str | None, iterations: tuple[Any, ...] = (), **extra: Any
+            nodes: int,
+            limit: str | None,
+            iterations: tuple[Any, ...] = (),
+            *,
+            expanded: int = 0,
+            generated: int = 0,
+            **extra: Any,
         ) -> GameStats:
             elapsed = time.perf_counter() - start
             return GameStats(
-                expanded=nodes,
-                generated=0,
+                expanded=expanded,
+                generated=generated,
                 elapsed_s=elapsed,
                 limit=limit,
                 nodes=nodes,
-                nodes_per_s=nodes / elapsed if elapsed > 0 else 0.0,
+                nodes_per_s=nodes / elapsed if elapsed > 0 else None,
                 tt_entries=len(self.tt_keys),
                 iterations=iterations,
                 **extra,
@@ -987,10 +993,13 @@ class Engine:
         if self.threats and not plain:
             result = self._root_threats(board, budget, depth)
             if result is not None:
-                line, nodes = result
+                line, found = result
                 plies = len(line)
+                counts = stats(
+                    found.nodes, None, expanded=found.expanded, generated=found.generated
+                )
                 return GameSearchResult(
-                    "solved", line[0], MATE - plies, plies, tuple(line), True, stats(nodes, None)
+                    "solved", line[0], MATE - plies, plies, tuple(line), True, counts
                 )
         # (3) the quiet test: no threat win for the opponent if we passed
         quiet = False
@@ -1080,6 +1089,8 @@ class Engine:
         probes = int(counters[K.C_TT_PROBES])
         hits = int(counters[K.C_TT_HITS])
         extra = {
+            "expanded": int(counters[K.C_EXPANDED]),
+            "generated": int(counters[K.C_GENERATED]),
             "tt_probes": probes,
             "tt_hits": hits,
             "tt_hit_rate": hits / probes if probes else 0.0,
@@ -1389,7 +1400,7 @@ class Engine:
 
     def _root_threats(
         self, board: Board, budget: Budget, depth: int | None
-    ) -> tuple[list[str], int] | None:
+    ) -> tuple[list[str], ThreatStats] | None:
         """A VCF, then a short VCT, for the side to move, if one is found quickly."""
         searcher = self._threat_searcher(board)
         nodes_cap = 200_000 if budget.max_nodes is None else max(1, budget.max_nodes // 4)
@@ -1409,7 +1420,7 @@ class Engine:
                 searcher=searcher,
             )
             if result.status == "solved" and result.verified:
-                return list(result.line), result.stats.nodes
+                return list(result.line), result.stats
         return None
 
 

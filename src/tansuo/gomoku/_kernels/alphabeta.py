@@ -15,6 +15,8 @@ from tansuo.gomoku._kernels.board import (
     ALPHABETA_TYPE,
     C_ABORTED,
     C_BEST,
+    C_EXPANDED,
+    C_GENERATED,
     C_MAX_PLY,
     C_TT_HITS,
     C_TT_PROBES,
@@ -186,6 +188,8 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
         forced = False
     if n == 0:
         return 0
+    counters[C_EXPANDED] += 1
+    counters[C_GENERATED] += n  # before the cut to ``width``: pruned moves count
     # (5) ordered, and cut to the best ``width`` and every four
     _order(state, side, moves, prio, n, history, best_tt, params[S_USE_HISTORY] != 0)
     if prune and n > params[S_WIDTH]:

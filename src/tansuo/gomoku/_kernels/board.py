@@ -183,7 +183,9 @@ C_NEXT_POLL = 9
 C_STAMP = 10
 C_DEPTH_CUTS = 11  # attacker nodes cut by the depth bound (none: deeper cannot help)
 C_DEPTH_DONE = 12  # the last depth the deepening finished
-COUNTERS_SIZE = 13
+C_EXPANDED = 13  # nodes whose moves were generated (CONVENTIONS.md, "What the counters count")
+C_GENERATED = 14  # the moves generated at those nodes, cut-offs and pruned moves included
+COUNTERS_SIZE = 15
 POLL_EVERY = 1024
 
 # Threat search results.

@@ -19,6 +19,8 @@ from tansuo.gomoku._kernels.board import (
     C_CACHE_HITS,
     C_DEPTH_CUTS,
     C_DEPTH_DONE,
+    C_EXPANDED,
+    C_GENERATED,
     C_MAX_PLY,
     C_NEXT_POLL,
     C_NODE_LIMIT,
@@ -330,6 +332,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         if n < 0:
             _cache_store(ckeys, cvals, cdepths, k, depth, FAIL, False)
             return FAIL
+        counters[C_EXPANDED] += 1
+        counters[C_GENERATED] += n
         result = WIN
         block = buf[ply + 1]
         for i in range(n):
@@ -397,6 +401,8 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
         return FAIL  # no four to make: the VCF ends here, at any depth
     # Threats of the attacker, fours first.
     n = threat_moves(state, a, vct, moves, prio_buf[ply])
+    counters[C_EXPANDED] += 1
+    counters[C_GENERATED] += n
     # A move threatens when it makes a four or a threat point. With no threat
     # point on the board before, a three is told from the tables
     # (makes_threat_point) and only the threatening ones are played.
