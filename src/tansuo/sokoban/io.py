@@ -54,6 +54,18 @@ def expand_row(text: str) -> list[str] | None:
 def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
     """Every level in an XSB / .sok text, numbered from 1.
 
+    Parameters
+    ----------
+    text : str
+        The collection's text.
+    source : str
+        A name to put in error messages (the file's, for a file).
+
+    Returns
+    -------
+    list of Level
+        In file order, each with its number and title.
+
     Raises
     ------
     InvalidInput
@@ -122,12 +134,55 @@ def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
 
 
 def read_collection(path: str | os.PathLike[str]) -> list[Level]:
-    """The levels of an XSB / .sok file (``-`` reads standard input)."""
+    """The levels of an XSB / .sok file (``-`` reads standard input).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+
+    Returns
+    -------
+    list of Level
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or text that
+        :func:`parse_collection` refuses.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "one.xsb"
+    ...     _ = path.write_text("; first\\n#####\\n#@$.#\\n#####\\n")
+    ...     [(level.number, level.title) for level in read_collection(path)]
+    [(1, 'first')]
+    """
     return parse_collection(read_text(path), source=shown_path(path))
 
 
 def pick_level(levels: list[Level], which: str | int | None) -> Level:
     """The level named by ``which``: a 1-based number or a title (None: the only/first one).
+
+    A title is matched exactly first, then ignoring case.
+
+    Parameters
+    ----------
+    levels : list of Level
+        A collection.
+    which : str, int or None
+        A number from 1, a title, or None for the first level.
+
+    Returns
+    -------
+    Level
+
+    Raises
+    ------
+    InvalidInput
+        A number out of range or a title no level has.
 
     Examples
     --------
@@ -155,6 +210,18 @@ def pick_level(levels: list[Level], which: str | int | None) -> Level:
 def format_level(level: Level, *, title: bool = True) -> str:
     """A level as XSB text with a ``; title`` line above it.
 
+    Parameters
+    ----------
+    level : Level
+        The level.
+    title : bool
+        Write the ``; title`` line (default).
+
+    Returns
+    -------
+    str
+        Ending with a line break.
+
     Examples
     --------
     >>> print(format_level(Level.from_text("#####\\n#@$.#\\n#####")), end="")
@@ -170,6 +237,18 @@ def format_level(level: Level, *, title: bool = True) -> str:
 def format_solution(title: str, lurd: str) -> str:
     """One entry of a solution file: the title line, then the LURD string.
 
+    Parameters
+    ----------
+    title : str
+        The level's title.
+    lurd : str
+        Its solution, in LURD letters (capitals push).
+
+    Returns
+    -------
+    str
+        Ending with a blank line.
+
     Examples
     --------
     >>> format_solution("one", "rRR")
@@ -184,6 +263,22 @@ def parse_solutions(text: str, *, source: str = "solutions") -> dict[str, str]:
     """Title -> LURD from a solution file (``; title`` or ``Title: x`` lines, then LURD lines).
 
     A file holding just one LURD string (no title) gives ``{"": lurd}``.
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    source : str
+        A name to put in error messages.
+
+    Returns
+    -------
+    dict of str to str
+
+    Raises
+    ------
+    InvalidInput
+        No LURD solution in the text.
 
     Examples
     --------
@@ -222,12 +317,59 @@ def parse_solutions(text: str, *, source: str = "solutions") -> dict[str, str]:
 
 
 def read_solutions(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Title -> LURD from a solution file (see :func:`parse_solutions`)."""
+    """Title -> LURD from a solution file (see :func:`parse_solutions`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-`` for standard input.
+
+    Returns
+    -------
+    dict of str to str
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or one without
+        a LURD solution.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "solutions.txt"
+    ...     _ = path.write_text("Title: one\\nrRR\\n\\n; two\\nuU\\n")
+    ...     read_solutions(path)
+    {'one': 'rRR', 'two': 'uU'}
+    """
     return parse_solutions(read_text(path), source=shown_path(path))
 
 
 def write_solutions(path: str | os.PathLike[str], entries: Iterable[tuple[str, str]]) -> None:
-    """Write ``(title, lurd)`` entries as a solution file."""
+    """Write ``(title, lurd)`` entries as a solution file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write; an existing file is replaced.
+    entries : iterable of (str, str)
+        ``(title, lurd)`` pairs, written in order by :func:`format_solution`.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "solutions.txt"
+    ...     write_solutions(path, [("one", "rRR"), ("two", "uU")])
+    ...     read_solutions(path)
+    {'one': 'rRR', 'two': 'uU'}
+    """
     Path(path).write_text("".join(format_solution(t, s) for t, s in entries), encoding="utf-8")
 
 
@@ -250,6 +392,20 @@ def bundled_collection_names() -> list[str]:
 def bundled_collection(name: str) -> list[Level]:
     """A bundled collection by name (``microban``, ``xsokoban90``); its header says its source.
 
+    Parameters
+    ----------
+    name : str
+        One of :func:`bundled_collection_names`.
+
+    Returns
+    -------
+    list of Level
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
+
     Examples
     --------
     >>> len(bundled_collection("microban"))
@@ -267,6 +423,22 @@ def bundled_collection(name: str) -> list[Level]:
 
 def load_collection(text: str) -> list[Level]:
     """A command-line FILE: a path, ``-``, or the name of a bundled collection.
+
+    A file of that name in the working folder wins over a bundled collection.
+
+    Parameters
+    ----------
+    text : str
+        What the user gave.
+
+    Returns
+    -------
+    list of Level
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read, or text :func:`parse_collection` refuses.
 
     Examples
     --------
