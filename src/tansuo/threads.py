@@ -24,6 +24,17 @@ def default_threads() -> int:
 
     numba reads it from the environment variable of that name, and otherwise
     takes the number of cores this process may run on.
+
+    Returns
+    -------
+    int
+        At least 1.
+
+    Examples
+    --------
+    >>> import numba
+    >>> default_threads() == max(1, numba.config.NUMBA_NUM_THREADS)
+    True
     """
     # read from the environment when numba starts (numba.get_num_threads would also
     # start numba's own thread pool, which these threads do not use)

@@ -572,6 +572,26 @@ def warm_up(*kinds: str) -> None:
     ``"list"``: the exact listing; ``"search"``: min-conflicts (large boards);
     ``"count"``: the counter; ``"classes"``: the counter up to symmetry. A
     command compiles only what it calls (``tansuo queens 8`` lists).
+
+    Parameters
+    ----------
+    *kinds : str
+        Any of :data:`WARM_UP_KINDS`; none means all of them.
+
+    Raises
+    ------
+    InvalidInput
+        A kind not in :data:`WARM_UP_KINDS`.
+
+    Examples
+    --------
+    >>> warm_up("count")  # compiled, or loaded from numba's cache: the next count is quick
+    >>> count_solutions(6).count
+    4
+    >>> warm_up("sort")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: unknown kernel kind 'sort'; one of ('list', 'search', ...)
     """
     unknown = set(kinds) - set(WARM_UP_KINDS)
     if unknown:
