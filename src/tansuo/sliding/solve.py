@@ -619,7 +619,17 @@ def solve_many(
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) the kernels with a tiny search of each kind."""
+    """Compile (or load from numba's cache) the kernels with a tiny search of each kind.
+
+    The command line calls it behind its "compiling" line, so that the first
+    board's time is the search's alone.
+
+    Examples
+    --------
+    >>> warm_up()  # compiled, or loaded from numba's cache
+    >>> solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="linear").lurd
+    'RR'
+    """
     for name in ("linear", "exact"):
         solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic=name)
     solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="manhattan")

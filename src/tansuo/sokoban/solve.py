@@ -641,6 +641,16 @@ def _straight(board: Board, start: int, end: int, boxes: set[int]) -> tuple[int,
 
 
 def warm_up() -> None:
-    """Compile (or load from the cache) the kernels with a tiny level."""
+    """Compile (or load from the cache) the kernels with a tiny level.
+
+    The command line calls it behind its "compiling" line, so that the first
+    level's time is the search's alone.
+
+    Examples
+    --------
+    >>> warm_up()  # compiled, or loaded from numba's cache
+    >>> solve(Level.from_text("#####\\n#@$.#\\n#####")).solution
+    'R'
+    """
     solve(Level.from_text("#####\n#@$.#\n#####"))
     solve(Level.from_text("#####\n#@$.#\n#####"), mode="move-optimal")
