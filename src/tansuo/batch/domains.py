@@ -399,7 +399,7 @@ def parse_size_range(spec: str) -> list[int] | None:
     sizes: list[int] = []
     for part in text.split(","):
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        if not low.isdecimal() or (dash and not high.isdecimal()):
             raise InvalidInput(f"range {spec!r}: expected N, N-M or a list such as 4,8,12")
         shown = spec if len(spec) <= 40 else f"{spec[:40]}..."
         if len(low) > 30 or len(high) > 30:  # (never int() of thousands of digits)
@@ -500,7 +500,7 @@ class SokobanBatch(BatchDomain):
         number = given.pop("Level", "1")
         return dataclasses.replace(
             level,
-            number=int(number) if number.isdigit() else 1,
+            number=int(number) if number.isdecimal() else 1,
             metadata=tuple(given.items()),
         )
 

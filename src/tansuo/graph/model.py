@@ -167,7 +167,7 @@ class Graph:
         found = self._index.get(label)
         if found is None and not isinstance(label, str):
             found = self._index.get(str(label))
-        if found is None and isinstance(label, str) and label.strip().lstrip("-").isdigit():
+        if found is None and isinstance(label, str) and label.strip().lstrip("-").isdecimal():
             found = self._index.get(int(label))  # "3" from a command line, integer nodes
         if found is None:
             sample = ", ".join(str(x) for x in self._labels[:5])

@@ -200,7 +200,7 @@ def parse_tiles(text: str) -> Board:
     for position, part in enumerate(parts, start=1):
         if part in ("_", ".", "0"):
             tiles.append(0)
-        elif part.isdigit():
+        elif part.isdecimal():
             tiles.append(int(part))
         else:
             raise InvalidInput(

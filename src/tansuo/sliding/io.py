@@ -71,7 +71,7 @@ class Instance:
 def _tile(token: str) -> int:
     if token in BLANKS:
         return 0
-    if not token.isdigit() or len(token) > 6:  # no board has a million tiles
+    if not token.isdecimal() or len(token) > 6:  # no board has a million tiles
         shown = token if len(token) <= 20 else f"{token[:20]}..."
         raise InvalidInput(f"{shown!r} is not a tile; use numbers and 0, _ or . for the blank")
     return int(token)
@@ -197,8 +197,8 @@ def _instance(line: str, number: int) -> Instance:
         known = tokens[1] if count > 2 else ""
         if (
             inner * inner == count - 2
-            and tokens[0].isdigit()
-            and known.isdigit()
+            and tokens[0].isdecimal()
+            and known.isdecimal()
             and len(known) < 10
         ):
             tiles, shape = parse_board(" ".join(tokens[2:]))

@@ -192,7 +192,7 @@ def pick_level(levels: list[Level], which: str | int | None) -> Level:
     if which is None:
         return levels[0]
     text = str(which).strip()
-    if text.isdigit():
+    if text.isdecimal():  # (isdigit() lets in "¹", which int() refuses)
         number = int(text) if len(text) <= 9 else len(levels) + 1  # (never int() 5,000 digits)
         if 1 <= number <= len(levels):
             return levels[number - 1]

@@ -73,7 +73,7 @@ def parse_box(text: str) -> tuple[int, int]:
     tansuo.errors.InvalidInput: box shape '3 by 3': expected ROWSxCOLUMNS, such as 3x3 or 2x3
     """
     parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+    if len(parts) != 2 or not all(p.strip().isdecimal() and len(p.strip()) < 6 for p in parts):
         shown = text if len(text) <= 40 else f"{text[:40]}..."
         raise InvalidInput(f"box shape {shown!r}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
     rows, cols = int(parts[0]), int(parts[1])

@@ -169,7 +169,7 @@ async def read_body(request: Request, limit: int) -> dict[str, Any]:
     """
     declared = request.headers.get("content-length")
     too_large: str | None = None
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isdecimal() and int(declared) > limit:
         too_large = f"request body of {int(declared)} bytes is over the limit of {limit}"
     chunks: list[bytes] = []
     size = 0

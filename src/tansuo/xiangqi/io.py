@@ -95,7 +95,7 @@ def parse_fen_setup(text: str) -> Setup:
     for number, rank in enumerate(ranks, start=1):
         points: list[str] = []
         for char in rank:
-            if char.isdigit() and char != "0":
+            if char.isdecimal() and char != "0":
                 points.extend("." * int(char))
                 continue
             letter = _LETTER_ALIASES.get(char.upper(), char.upper())
@@ -148,7 +148,7 @@ MAX_COUNTER = 2**31 - 1
 
 def _counter(field: str, name: str, least: int) -> int:
     # digits are counted before int() is called: Python refuses to convert over 4,300 of them
-    if not (field.isdigit() and field.isascii()) or (len(field) < 12 and int(field) < least):
+    if not (field.isdecimal() and field.isascii()) or (len(field) < 12 and int(field) < least):
         shown = field if len(field) <= 20 else f"{field[:20]}..."
         raise InvalidInput(f"FEN {name} {shown!r}: expected a whole number >= {least}")
     if len(field) >= 12 or int(field) > MAX_COUNTER:

@@ -94,7 +94,7 @@ def square_name(cell: int) -> str:
 def parse_square(text: str) -> int:
     """The cell of an ICCS point name such as ``"e0"`` (case-insensitive)."""
     t = text.strip().lower()
-    if len(t) != 2 or t[0] not in FILES or not t[1].isdigit():
+    if len(t) != 2 or t[0] not in FILES or not t[1].isdecimal():
         raise InvalidInput(f"{text!r} is not a point: expected a file a-i and a rank 0-9, like e0")
     return point_cell(FILES.index(t[0]), int(t[1]))
 

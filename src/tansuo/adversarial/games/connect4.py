@@ -88,7 +88,7 @@ class ConnectFour:
         for i, ch in enumerate(moves.strip()):
             if ch in " ,":
                 continue
-            if not ch.isdigit() or not 1 <= int(ch) <= width:
+            if not ch.isdecimal() or not 1 <= int(ch) <= width:
                 raise InvalidInput(f"move {i + 1}: {ch!r} is not a column 1..{width}")
             if game.is_terminal():
                 raise InvalidInput(f"move {i + 1}: the game is already over")
@@ -153,7 +153,7 @@ class ConnectFour:
 
     def parse_move(self, text: str) -> int:
         text = text.strip()
-        if not text.isdigit() or not 1 <= int(text) <= self.width:
+        if not text.isdecimal() or not 1 <= int(text) <= self.width:
             raise InvalidInput(f"Connect Four moves are columns 1 to {self.width}, got {text!r}")
         move = int(text) - 1
         if self.is_terminal() or move not in self.legal_moves():
