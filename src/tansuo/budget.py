@@ -81,7 +81,31 @@ _PROGRESS: list[Any] = [None, 0]  # [perf_counter() of the last meter's start, i
 
 
 def interrupt() -> None:
-    """Stop every watched search now (Ctrl-C; callable from any thread)."""
+    """Stop every watched search now (Ctrl-C; callable from any thread).
+
+    Every function registered by :func:`on_interrupt` is called, and
+    :func:`interrupted` is true from then on, for the rest of the process:
+    the command line calls it once, then exits with code 130.
+
+    The examples swap in fresh copies of the module's process-wide state
+    (``unittest.mock.patch.object``), so that the interrupt they send stays
+    inside the example.
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> import tansuo.budget as budget
+    >>> with (
+    ...     mock.patch.object(budget, "_INTERRUPTED", []),
+    ...     mock.patch.object(budget, "_ON_INTERRUPT", {}),
+    ... ):
+    ...     undo = on_interrupt(lambda: print("stop flag set"))
+    ...     interrupt()
+    ...     undo()
+    stop flag set
+    >>> interrupted()  # outside the example's state: nothing was interrupted
+    False
+    """
     if not _INTERRUPTED:
         _INTERRUPTED.append(time.perf_counter())
     for fire in list(_ON_INTERRUPT.values()):
@@ -89,17 +113,81 @@ def interrupt() -> None:
 
 
 def interrupted() -> bool:
-    """Whether :func:`interrupt` was called in this process."""
+    """Whether :func:`interrupt` was called in this process.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> import tansuo.budget as budget
+    >>> with mock.patch.object(budget, "_INTERRUPTED", []):
+    ...     before = interrupted()
+    ...     interrupt()
+    ...     before, interrupted()
+    (False, True)
+    """
     return bool(_INTERRUPTED)
 
 
 def watching() -> bool:
-    """Whether a search is being watched (an interrupt will end it with its partial result)."""
+    """Whether a search is being watched (an interrupt will end it with its partial result).
+
+    A search is watched while a function it registered with
+    :func:`on_interrupt` has not been undone.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> import tansuo.budget as budget
+    >>> with mock.patch.object(budget, "_ON_INTERRUPT", {}):
+    ...     undo = on_interrupt(lambda: None)
+    ...     during = watching()
+    ...     undo()
+    ...     during, watching()
+    (True, False)
+    """
     return bool(_ON_INTERRUPT)
 
 
 def on_interrupt(fire: Callable[[], None]) -> Callable[[], None]:
-    """Call ``fire()`` on :func:`interrupt` (at once if it came already); returns the undo."""
+    """Call ``fire()`` on :func:`interrupt` (at once if it came already); returns the undo.
+
+    Parameters
+    ----------
+    fire : callable
+        Called without arguments, from the thread that interrupts; it should
+        only set a flag (a kernel's stop flag, an event).
+
+    Returns
+    -------
+    callable
+        Undo: stop watching (call it when the search ends).
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> import threading
+    >>> import tansuo.budget as budget
+    >>> stop = threading.Event()
+    >>> with (
+    ...     mock.patch.object(budget, "_INTERRUPTED", []),
+    ...     mock.patch.object(budget, "_ON_INTERRUPT", {}),
+    ... ):
+    ...     undo = on_interrupt(stop.set)
+    ...     interrupt()
+    ...     undo()
+    ...     late = threading.Event()
+    ...     _ = on_interrupt(late.set)  # after the interrupt: fired at once
+    >>> stop.is_set(), late.is_set()
+    (True, True)
+    """
     key = id(fire)
     _ON_INTERRUPT[key] = fire
     if _INTERRUPTED:
@@ -112,7 +200,30 @@ def on_interrupt(fire: Callable[[], None]) -> Callable[[], None]:
 
 
 def progress() -> tuple[float | None, int]:
-    """``(seconds, count)`` of the search started last: its time so far and its last count."""
+    """``(seconds, count)`` of the search started last: its time so far and its last count.
+
+    The count is the last one the search's :class:`Meter` was shown (what the
+    command line reports when Ctrl-C ends a search).
+
+    Returns
+    -------
+    seconds : float or None
+        Since the last :class:`Meter` started; None before any did.
+    count : int
+        The units of work it had done when it last looked at its budget.
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> import tansuo.budget as budget
+    >>> with mock.patch.object(budget, "_PROGRESS", [None, 0]):
+    ...     before = progress()
+    ...     meter = Budget(max_nodes=100).start()
+    ...     _ = meter.spent(42)
+    ...     seconds, count = progress()
+    >>> before, seconds >= 0, count
+    ((None, 0), True, 42)
+    """
     started, count = _PROGRESS
     return (None if started is None else time.perf_counter() - started), int(count)
 
