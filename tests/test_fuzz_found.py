@@ -83,6 +83,10 @@ ONE_LINE: list[tuple[str, Args]] = [
     ("sudoku max nodes 10**20", lambda f: ["sudoku", "solve", "." * 16, "--max-nodes", str(10**20)]),
     ("graph time inf", lambda f: ["graph", f["grid"], "--from", "S", "--time-limit", "inf"]),
     ("queens of 5000 digits", lambda f: ["queens", "9" * 5000]),
+    # a superscript passes str.isdigit() and fails int()
+    ("sliding goal with a superscript", lambda f: ["sliding", "solve", "1 2 3 4 5 6 0 7 8", "--goal", "1 2 3 4 5 6 7\u00b98 0"]),
+    ("connect4 move with a superscript", lambda f: ["play", "connect4", "--moves", "4\u00b9", "--depth", "1"]),
+    ("sokoban level with a superscript", lambda f: ["sokoban", "microban", "--level", "\u00b9"]),
     ("batch queens 10**14 sizes", lambda f: ["batch", "queens", "4-99999999999999"]),
     ("gomoku vct depth 10**20", lambda f: ["gomoku", "vct", "15 h8", "--max-depth", str(10**20)]),
     # exit 2 with nothing on stderr
