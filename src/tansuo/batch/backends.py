@@ -356,6 +356,26 @@ class RayBackend:
         Seconds after which an instance's task is presumed stuck and cancelled
         (default: from the ``time_limit`` option, see
         :func:`~tansuo.batch.tasks.watchdog_seconds`).
+
+    Raises
+    ------
+    InvalidInput
+        Ray cannot be imported, or the cluster cannot be reached.
+
+    Examples
+    --------
+    Constructing one starts or joins Ray, which takes seconds, so this
+    example stops short of it. A Ray backend goes wherever a
+    :class:`ProcessPool` does, as the ``backend`` of
+    :func:`~tansuo.batch.iter_results` and :func:`~tansuo.batch.run_batch`
+    (``--ray auto`` on the command line); ``tests/test_batch.py`` runs
+    batches of every domain on Ray and compares them with in-process runs.
+
+    >>> {"map_chunks", "close"} <= set(dir(RayBackend))  # the backend interface
+    True
+    >>> import inspect
+    >>> inspect.signature(RayBackend).parameters["address"].default
+    'auto'
     """
 
     def __init__(
