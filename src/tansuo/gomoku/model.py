@@ -119,6 +119,25 @@ class Board:
     moves : iterable, optional
         Moves to play from the empty board (black first), as ``"h8"``, ``"7,7"``,
         ``(x, y)`` or cell indices.
+
+    Raises
+    ------
+    InvalidInput
+        A size out of range or an unknown rule; :class:`IllegalMove` (an
+        ``InvalidInput``) for a move of ``moves`` that is off the board or
+        not legal.
+
+    Examples
+    --------
+    >>> board = Board(15, moves=["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"])
+    >>> board.side_to_move, [board.format_move(m) for m in board.five_points(1)]
+    (1, ['g8', 'l8'])
+    >>> _ = board.push("l8")  # black makes five
+    >>> board.winner, board.is_terminal()
+    (1, True)
+    >>> board.undo()
+    >>> board.winner is None
+    True
     """
 
     def __init__(
