@@ -38,6 +38,18 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     """A path as an error message shows it: as given, or quoted with escapes if it
     holds a line break or another character that cannot be printed.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Any path.
+
+    Returns
+    -------
+    str
+        One line.
+
+    Examples
+    --------
     >>> shown_path("puzzles.txt"), shown_path("two\\nlines.txt")
     ('puzzles.txt', "'two\\\\nlines.txt'")
     """
@@ -52,6 +64,18 @@ def could_be_path(text: str) -> bool:
     Sudoku line, a board) is an instance when it cannot be a path: a
     component longer than the file system allows, a line break, a NUL.
 
+    Parameters
+    ----------
+    text : str
+        The argument.
+
+    Returns
+    -------
+    bool
+        False when no file system could hold a file of that name.
+
+    Examples
+    --------
     >>> could_be_path("puzzles.txt"), could_be_path("." * 300), could_be_path("a\\nb")
     (True, False, False)
     """
@@ -64,12 +88,36 @@ def could_be_path(text: str) -> bool:
 def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The text of a file (``-`` is standard input; ``.gz`` is gunzipped).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+    max_bytes : int
+        The most it reads (of a ``.gz``: unpacked); a larger file is refused.
+
+    Returns
+    -------
+    str
+
     Raises
     ------
     InvalidInput
         No such file, a directory, not a regular file (a FIFO, a device),
         unreadable, larger than ``max_bytes``, binary (a NUL byte), not UTF-8,
         or a broken gzip stream; the message names the path.
+
+    Examples
+    --------
+    >>> import gzip, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     packed = pathlib.Path(folder) / "note.txt.gz"
+    ...     _ = packed.write_bytes(gzip.compress("探索\\n".encode()))
+    ...     read_text(packed)
+    '探索\\n'
+    >>> read_text("no/such/file.txt")
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: no/such/file.txt: no such file
     """
     name = os.fspath(path)
     if name == "-":
@@ -113,11 +161,36 @@ def check_input(path: str | os.PathLike[str], *, max_bytes: int | None = None) -
     as ``/dev/zero`` would fill the memory, so both are refused at once (a
     stream is read from ``-``, standard input).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    max_bytes : int, optional
+        The largest size on disk accepted; None for any.
+
+    Returns
+    -------
+    pathlib.Path
+        The path, checked.
+
     Raises
     ------
     InvalidInput
         No such file, a directory, not a regular file, or (with ``max_bytes``)
         larger than that; the message names the path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:  # doctest: +ELLIPSIS
+    ...     check_input(folder)
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: /...: is a directory, expected a file
+    >>> check_input("/dev/zero")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: /dev/zero: not a regular file (a device); to read a stream, ...
     """
     p = Path(path)
     try:
@@ -149,13 +222,33 @@ def check_input(path: str | os.PathLike[str], *, max_bytes: int | None = None) -
 def open_input(path: str | os.PathLike[str], *, max_bytes: int | None = None) -> BinaryIO:
     """A checked file opened for reading bytes (``.gz`` gunzipped): see :func:`check_input`.
 
-    ``max_bytes`` bounds the size on disk (of a plain file: a ``.gz`` is bounded
-    by its reader, as it unpacks).
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    max_bytes : int, optional
+        The largest size on disk of a plain file (a ``.gz`` is bounded by its
+        reader, as it unpacks); None for any.
+
+    Returns
+    -------
+    BinaryIO
+        Open; the caller closes it (``with open_input(path) as handle:``).
 
     Raises
     ------
     InvalidInput
         As :func:`check_input` does, or the file cannot be opened.
+
+    Examples
+    --------
+    >>> import gzip, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     packed = pathlib.Path(folder) / "lines.gz"
+    ...     _ = packed.write_bytes(gzip.compress(b"one\\ntwo\\n"))
+    ...     with open_input(packed) as handle:
+    ...         handle.read()
+    b'one\\ntwo\\n'
     """
     packed = Path(path).name.endswith(".gz")
     p = check_input(path, max_bytes=None if packed else max_bytes)
@@ -174,6 +267,38 @@ def iter_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     NUL byte, bytes that are not UTF-8 or a line over :data:`MAX_LINE_BYTES`
     stop the reading with the line's number. Line ends are stripped; ``-`` is
     standard input, ``.gz`` is gunzipped.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+
+    Yields
+    ------
+    (int, str)
+        The line number (from 1) and the line without its line end.
+
+    Raises
+    ------
+    InvalidInput
+        As :func:`check_input` does before the first line; a binary or
+        non-UTF-8 line, or one that is too long, when it is reached.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "two.txt"
+    ...     _ = path.write_bytes(b"one\\r\\ntwo\\n\\xff\\n")
+    ...     list(iter_lines(path))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: /.../two.txt: line 3: not UTF-8 text
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "two.txt"
+    ...     _ = path.write_bytes(b"one\\r\\ntwo\\n")
+    ...     list(iter_lines(path))
+    [(1, 'one'), (2, 'two')]
     """
     name = os.fspath(path)
     if name == "-":
@@ -224,10 +349,38 @@ def check_output(
     The file must not be one of the ``inputs``, must not exist unless
     ``force``, and its folder must exist and be writable.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Where the output will go.
+    force : bool
+        Allow an existing file to be replaced (never an input).
+    inputs : iterable of path or None
+        The files the work reads (None and ``-`` are skipped).
+
+    Returns
+    -------
+    pathlib.Path
+        The path, checked; nothing is written.
+
     Raises
     ------
     InvalidInput
         Naming the path and the problem.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> given = folder / "puzzles.txt"
+    >>> _ = given.write_text("1.3.3..2.1.34..1\\n")
+    >>> check_output(folder / "out.txt", inputs=[given]).name
+    'out.txt'
+    >>> check_output(given, force=True, inputs=[given])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tansuo.errors.InvalidInput: /.../puzzles.txt: refusing to overwrite an input file
+    >>> given.unlink(); folder.rmdir()
     """
     out = Path(path)
     for given in inputs:
