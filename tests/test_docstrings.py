@@ -1,0 +1,257 @@
+"""Every public entry point has a numpydoc docstring with an example.
+
+The public entry points are the names in the ``__all__`` of each package (and,
+for the small modules without one, the functions and classes they define
+whose names do not start with ``_``). For each function and class the
+docstring must parse as numpydoc and have a one-line summary and an
+``Examples`` section holding a doctest (``pytest --doctest-modules`` runs
+them); a callable that takes parameters documents them in ``Parameters`` (a
+dataclass or a record may use ``Attributes``).
+
+Constants and type aliases are left out: an ``int`` or a ``Literal`` cannot
+carry a docstring of its own (their docs are the string after the assignment,
+which Sphinx reads).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import typing
+
+import pytest
+from numpydoc.docscrape import NumpyDocString
+
+PACKAGES = (
+    "tansuo.search",
+    "tansuo.adversarial",
+    "tansuo.graph",
+    "tansuo.grid",
+    "tansuo.queens",
+    "tansuo.sudoku",
+    "tansuo.sliding",
+    "tansuo.sokoban",
+    "tansuo.gomoku",
+    "tansuo.xiangqi",
+    "tansuo.batch",
+    "tansuo.budget",
+    "tansuo.result",
+    "tansuo.errors",
+    "tansuo.files",
+)
+
+# Entry points whose parameters are still described in prose (or by reference to
+# another function) instead of a ``Parameters`` section: the work left on this.
+# The list may only shrink: test_parameters_list_is_current fails for a name
+# here that has gained its section, so that it is taken off.
+PARAMETERS_TO_WRITE: frozenset[str] = frozenset(
+    {
+        "tansuo.adversarial.IterationInfo",
+        "tansuo.adversarial.format_score",
+        "tansuo.adversarial.is_mate_score",
+        "tansuo.adversarial.mate_in_plies",
+        "tansuo.adversarial.terminal_score",
+        "tansuo.batch.BatchSummary",
+        "tansuo.batch.Instance",
+        "tansuo.batch.ProcessPool",
+        "tansuo.batch.batch_domain",
+        "tansuo.batch.finished_ids",
+        "tansuo.batch.make_backend",
+        "tansuo.batch.read_finished",
+        "tansuo.budget.Deadlines",
+        "tansuo.budget.Meter",
+        "tansuo.budget.check_count",
+        "tansuo.budget.check_time_limit",
+        "tansuo.budget.flag_setter",
+        "tansuo.budget.parse_memory",
+        "tansuo.budget.parse_number",
+        "tansuo.budget.shown_number",
+        "tansuo.budget.stop_when",
+        "tansuo.graph.bundled_graph",
+        "tansuo.graph.format_path",
+        "tansuo.graph.limit_line",
+        "tansuo.graph.listing_lines",
+        "tansuo.graph.looks_like_dimacs",
+        "tansuo.graph.pair_line",
+        "tansuo.graph.parse_dimacs",
+        "tansuo.graph.parse_dimacs_coordinates",
+        "tansuo.graph.parse_graph",
+        "tansuo.graph.path_line",
+        "tansuo.graph.read_graph",
+        "tansuo.graph.straight_line",
+        "tansuo.graph.straight_line_scale",
+        "tansuo.grid.Scenario",
+        "tansuo.grid.SearchLog",
+        "tansuo.grid.bundled_map",
+        "tansuo.grid.bundled_scen",
+        "tansuo.grid.default_heuristic",
+        "tansuo.grid.estimate",
+        "tansuo.grid.find_path",
+        "tansuo.grid.find_paths",
+        "tansuo.grid.format_text_grid",
+        "tansuo.grid.is_admissible",
+        "tansuo.grid.load_grid",
+        "tansuo.grid.load_scen",
+        "tansuo.grid.parse_map",
+        "tansuo.grid.parse_point",
+        "tansuo.grid.parse_scen",
+        "tansuo.grid.parse_text_grid",
+        "tansuo.grid.read_grid",
+        "tansuo.grid.read_image",
+        "tansuo.grid.read_map",
+        "tansuo.grid.read_scen",
+        "tansuo.grid.read_text_grid",
+        "tansuo.queens.QueensProblem",
+        "tansuo.queens.QueensStats",
+        "tansuo.queens.boards_text",
+        "tansuo.queens.canonical",
+        "tansuo.queens.check_size",
+        "tansuo.queens.construction",
+        "tansuo.queens.format_board",
+        "tansuo.queens.is_solution",
+        "tansuo.queens.parse_board",
+        "tansuo.queens.prefix_tasks",
+        "tansuo.queens.reference_solutions",
+        "tansuo.queens.summary_line",
+        "tansuo.queens.symmetries",
+        "tansuo.result.jsonable",
+        "tansuo.result.status_of",
+        "tansuo.search.SearchEvent",
+        "tansuo.search.algorithm_named",
+        "tansuo.search.bfs",
+        "tansuo.search.dfs",
+        "tansuo.search.dijkstra",
+        "tansuo.search.dijkstra_distances",
+        "tansuo.search.greedy_best_first",
+        "tansuo.search.ida_star",
+        "tansuo.search.iddfs",
+        "tansuo.search.neighbour_problem",
+        "tansuo.search.uniform_cost",
+        "tansuo.search.weighted_astar",
+        "tansuo.sliding.SlidingProblem",
+        "tansuo.sliding.SlidingStats",
+        "tansuo.sliding.default_heuristic",
+        "tansuo.sliding.format_board",
+        "tansuo.sliding.format_line",
+        "tansuo.sliding.goal_board",
+        "tansuo.sliding.parse_board",
+        "tansuo.sliding.parse_goal",
+        "tansuo.sliding.play",
+        "tansuo.sliding.random_boards",
+        "tansuo.sliding.random_puzzle",
+        "tansuo.sliding.scrambled",
+        "tansuo.sliding.solve_many",
+        "tansuo.sliding.tiles_moved",
+        "tansuo.sokoban.Replay",
+        "tansuo.sokoban.replay",
+        "tansuo.sokoban.solve",
+        "tansuo.sokoban.verify",
+        "tansuo.sudoku.Sudoku",
+        "tansuo.sudoku.box_shape",
+        "tansuo.sudoku.format_side_by_side",
+        "tansuo.sudoku.random_solution",
+        "tansuo.sudoku.save_png",
+        "tansuo.sudoku.solve_reference",
+        "tansuo.xiangqi.EvalWeights",
+        "tansuo.xiangqi.Iteration",
+        "tansuo.xiangqi.PerftResult",
+        "tansuo.xiangqi.PerftStats",
+    }
+)
+
+
+def _public(module_name: str) -> list[tuple[str, object]]:
+    module = importlib.import_module(module_name)
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [
+            name
+            for name, value in vars(module).items()
+            if not name.startswith("_")
+            and (inspect.isfunction(value) or inspect.isclass(value))
+            and value.__module__ == module_name
+        ]
+    return [(f"{module_name}.{name}", getattr(module, name)) for name in names]
+
+
+def _documentable(value: object) -> bool:
+    """Functions and classes: what carries a docstring of its own."""
+    return inspect.isfunction(value) or inspect.isclass(value)
+
+
+ENTRIES = [
+    (name, value)
+    for module_name in PACKAGES
+    for name, value in _public(module_name)
+    if _documentable(value)
+]
+
+
+def _docstring(value: object) -> str:
+    if inspect.isclass(value):
+        return inspect.cleandoc(value.__dict__.get("__doc__") or "")
+    return inspect.getdoc(value) or ""
+
+
+def _takes_parameters(value: object) -> bool:
+    """Whether a caller passes it arguments: a function's, or a class's own constructor's."""
+    if inspect.isclass(value):
+        if getattr(value, "_is_protocol", False):
+            return False  # a Protocol is a type to implement, not to construct
+        if not any(name in value.__dict__ for name in ("__init__", "__new__")):
+            return False  # the constructor is inherited and documented where it is defined
+    try:
+        signature = inspect.signature(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return any(name not in ("self", "cls") for name in signature.parameters)
+
+
+def _parsed(name: str, value: object) -> NumpyDocString:
+    text = _docstring(value)
+    assert text.strip(), f"{name} has no docstring"
+    return NumpyDocString(text)
+
+
+def test_every_package_has_public_entries():
+    counts = {module_name: len(_public(module_name)) for module_name in PACKAGES}
+    assert all(counts.values()), counts
+    assert len(ENTRIES) > 250, len(ENTRIES)  # functions and classes (271 when written)
+
+
+@pytest.mark.parametrize(("name", "value"), ENTRIES, ids=[name for name, _ in ENTRIES])
+def test_docstring_has_summary_and_example(name, value):
+    doc = _parsed(name, value)
+    summary = doc["Summary"]
+    assert summary and summary[0].strip(), f"{name}: no one-line summary"
+    examples = "\n".join(doc["Examples"])
+    assert ">>>" in examples, f"{name}: no Examples section with a doctest"
+
+
+@pytest.mark.parametrize(("name", "value"), ENTRIES, ids=[name for name, _ in ENTRIES])
+def test_parameters_are_documented(name, value):
+    if name in PARAMETERS_TO_WRITE or not _takes_parameters(value):
+        return
+    doc = _parsed(name, value)
+    described = doc["Parameters"] or (inspect.isclass(value) and doc["Attributes"])
+    assert described, f"{name} takes parameters but has no Parameters section"
+
+
+def test_parameters_list_is_current():
+    entries = dict(ENTRIES)
+    unknown = sorted(PARAMETERS_TO_WRITE - set(entries))
+    assert not unknown, f"not public entry points (any more): {unknown}"
+    written = sorted(
+        name
+        for name in PARAMETERS_TO_WRITE
+        if not _takes_parameters(entries[name]) or _parsed(name, entries[name])["Parameters"]
+    )
+    assert not written, f"documented now, take them off PARAMETERS_TO_WRITE: {written}"
+
+
+def test_type_aliases_are_left_out_on_purpose():
+    # the reason in the module docstring holds: an alias has no docstring of its own
+    from tansuo.grid import Point
+
+    assert not _documentable(Point)
+    assert not _documentable(typing.Literal["a"])
