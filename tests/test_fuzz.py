@@ -421,7 +421,7 @@ COMMANDS: list[tuple[str, str, list[str]]] = [
 
 OPTION_JUNK = [
     ["--time-limit", "{number}"], ["--max-nodes", "{number}"], ["--max-expansions", "{number}"],
-    ["--max-memory", "{number}"], ["--workers", "{number}"], ["--set", "time_limit={number}"],
+    ["--max-memory", "{number}"], ["--set", "time_limit={number}"],
     ["--set", "max_nodes={number}"], ["--set", "{token}={number}"], ["--depth", "{number}"],
 ]  # fmt: skip
 
@@ -528,7 +528,7 @@ def test_resume_keeps_whatever_it_did_not_write(scale, tmp_path):
             assert out.read_bytes() == content, (case, content[:300])
             continue
         kept = out.read_bytes()
-        lines = kept.decode().splitlines()
+        lines = kept.decode().split("\n")[:-1]  # (not splitlines: JSON may hold a U+2028)
         assert all(json.loads(line)["status"] for line in lines), (case, content[:300])
         cut = content.rfind(b"\n") + 1  # only a cut last record may have been dropped
         assert kept.startswith(content[:cut]), (case, content[:300], kept[:300])

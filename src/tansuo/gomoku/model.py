@@ -232,10 +232,10 @@ class Board:
         if isinstance(text, tuple) and len(text) == 2:
             return self.index(int(text[0]), int(text[1]))
         s = str(text).strip().lower()
-        m = re.fullmatch(r"(\d+)\s*,\s*(\d+)", s)
+        m = re.fullmatch(r"(\d{1,4})\s*,\s*(\d{1,4})", s)  # (never int() of 5,000 digits)
         if m:
             return self.index(int(m.group(1)), int(m.group(2)))
-        m = re.fullmatch(r"([a-z])(\d+)", s)
+        m = re.fullmatch(r"([a-z])(\d{1,4})", s)
         if m:
             x = LETTERS.index(m.group(1))
             row = int(m.group(2))

@@ -213,8 +213,8 @@ def _dimacs_arcs_fast(text: str) -> tuple[int, np.ndarray] | None:
     then takes over and reports the problem with its line number.
     """
     headers = _HEADER.findall(text)
-    if len(headers) != 1:
-        return None
+    if len(headers) != 1 or any(len(count) > 12 for count in headers[0][:2]):
+        return None  # (a count of thousands of digits is none: int() would refuse it)
     num_nodes, num_arcs = int(headers[0][0]), int(headers[0][1])
     if not 1 <= num_nodes <= MAX_NODES:
         return None
@@ -222,7 +222,10 @@ def _dimacs_arcs_fast(text: str) -> tuple[int, np.ndarray] | None:
     if len(bodies) != num_arcs or len(_CONTENT.findall(text)) != num_arcs + 1:
         return None  # some other kind of line, or a count that differs
     # the pattern let only digits through, so numpy's C parser can read them all
-    arcs = np.fromstring(" ".join(bodies), dtype=np.int64, sep=" ")
+    try:
+        arcs = np.fromstring(" ".join(bodies), dtype=np.int64, sep=" ")
+    except ValueError:  # a number beyond int64
+        return None
     if len(arcs) != 3 * num_arcs:
         return None
     arcs = arcs.reshape(num_arcs, 3)
