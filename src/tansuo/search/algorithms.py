@@ -133,6 +133,20 @@ ALGORITHMS: Mapping[str, Algorithm] = _register(
 def algorithm_named(name: str) -> Algorithm:
     """The registered algorithm ``name``; a clear InvalidInput for an unknown one.
 
+    Parameters
+    ----------
+    name : str
+        A key of :data:`ALGORITHMS` (``"astar"``, ``"bfs"``, ...).
+
+    Returns
+    -------
+    Algorithm
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
+
     Examples
     --------
     >>> algorithm_named("ida").function.__name__

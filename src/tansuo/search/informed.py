@@ -187,6 +187,36 @@ def weighted_astar(
     which keeps that bound for consistent heuristics and is much faster.
     ``weight=1`` is A*; ``weight=0`` is Dijkstra. Budgets as in :func:`astar`.
 
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    weight : float
+        The factor on ``h`` (1 is A*, 0 is Dijkstra).
+    heuristic : callable ``state -> number``, optional
+        Defaults to ``problem.heuristic`` if it has one, else 0.
+    reopen : bool
+        Re-open a closed state reached again more cheaply (default: no).
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_frontier : int, optional
+        Budget: the most entries the open list may hold (a count, not bytes).
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget, or a negative step cost.
+
     Examples
     --------
     >>> from tansuo.search.examples import SlidingPuzzle
@@ -217,6 +247,32 @@ def greedy_best_first(
 
     Budgets as in :func:`astar`.
 
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    heuristic : callable ``state -> number``, optional
+        Defaults to ``problem.heuristic`` if it has one, else 0.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_frontier : int, optional
+        Budget: the most entries the open list may hold (a count, not bytes).
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget, or a negative step cost.
+
     Examples
     --------
     >>> from tansuo.search.examples import SlidingPuzzle
@@ -244,6 +300,30 @@ def dijkstra(
 
     Optimal for non-negative step costs; raises ``InvalidInput`` on a negative
     one. Budgets as in :func:`astar`.
+
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_frontier : int, optional
+        Budget: the most entries the open list may hold (a count, not bytes).
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget, or a negative step cost.
 
     Examples
     --------
@@ -273,6 +353,25 @@ def dijkstra_distances(
     Returns ``(distance, parent, stats)`` where ``parent[start]`` is None. The
     goal test is ignored. ``stats.limit`` is set when a budget stopped it early
     (then the dictionaries hold the states settled so far).
+
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+
+    Returns
+    -------
+    distance : dict
+        State -> its least cost from the initial state.
+    parent : dict
+        State -> the state before it on a cheapest path (None for the start).
+    stats : SearchStats
+        ``stats.limit`` is set when a budget stopped it early; then the
+        dictionaries hold the states settled so far.
 
     Examples
     --------
@@ -331,6 +430,32 @@ def ida_star(
     ``stats.bound`` is the last one. The depth-first walk uses an explicit
     stack, so deep solutions do not hit Python's recursion limit. Budgets as in
     :func:`astar`, and ``max_depth`` (steps) on the paths followed.
+
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    heuristic : callable ``state -> number``, optional
+        Defaults to ``problem.heuristic`` if it has one, else 0.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_depth : int, optional
+        No path longer than this many steps is followed.
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget.
 
     Examples
     --------

@@ -114,6 +114,24 @@ def neighbour_problem(
 
     ``cost(u, v)`` defaults to 1 per step.
 
+    Parameters
+    ----------
+    start : state
+        The initial state (any hashable value).
+    goal : state or callable ``state -> bool``
+        The goal state, or a test for one.
+    neighbours : callable ``state -> iterable of states``
+        The states one step away.
+    cost : callable ``(u, v) -> number``, optional
+        The cost of the step from ``u`` to ``v``; 1 by default.
+    heuristic : callable ``state -> number``, optional
+        An estimate of the cost to the goal, for informed searches.
+
+    Returns
+    -------
+    FunctionProblem
+        A :class:`Problem` whose actions are the next states.
+
     Examples
     --------
     >>> from tansuo.search import bfs

@@ -48,6 +48,30 @@ def bfs(
     at expansion, which is safe because every step counts the same. Budgets
     as in :func:`~tansuo.search.astar` (``max_frontier`` counts queued states).
 
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_frontier : int, optional
+        Budget: the most states queued at once.
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget.
+
     Examples
     --------
     >>> from tansuo.search import GraphProblem, bfs
@@ -114,6 +138,32 @@ def dfs(
     Successors are tried in the order the problem yields them. Budgets as in
     :func:`~tansuo.search.astar` (``max_frontier`` counts the stack's levels).
 
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    max_depth : int, optional
+        No path longer than this many steps is followed.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    max_frontier : int, optional
+        Budget: the most levels the stack may hold.
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget.
+
     Examples
     --------
     >>> from tansuo.search import GraphProblem
@@ -156,6 +206,30 @@ def iddfs(
     anything off (the whole reachable space was seen), and with ``"limit"``
     when ``max_depth`` is reached first. ``stats.depth`` is the last depth
     limit tried, ``stats.iterations`` the number of limits tried.
+
+    Parameters
+    ----------
+    problem : Problem
+        The problem to solve.
+    max_depth : int, optional
+        The last depth limit tried; reaching it ends the search with ``"limit"``.
+    max_expansions : int, optional
+        Budget: states expanded at most.
+    time_limit : float, optional
+        Budget: seconds.
+    on_event : callable, optional
+        Receives a :class:`SearchEvent` per generation and expansion.
+
+    Returns
+    -------
+    SearchResult
+        ``status="limit"`` (and ``stats.limit`` naming the budget) when a
+        budget ran out first.
+
+    Raises
+    ------
+    InvalidInput
+        A malformed budget.
 
     Examples
     --------
