@@ -49,6 +49,61 @@ def find_path(
     See :meth:`GridSearcher.find_path` for the parameters. For many queries on
     one map, build a :class:`GridSearcher` once or call :func:`find_paths`.
 
+    Parameters
+    ----------
+    grid : Grid or numpy.ndarray
+        The map; an array is read as :class:`Grid` reads it (booleans: True is
+        passable; numbers: the cost of entering a cell, ``inf`` a wall).
+    moves : str
+        ``"4"``, ``"8-no-corner-cutting"`` (default, the Moving AI rule),
+        ``"8-one-side"`` or ``"8-always"``.
+    costs : str
+        ``"octile"`` (default), ``"10-14"`` or ``"uniform"``.
+    start, goal : (x, y)
+    algorithm : str
+        ``"astar"`` (default), ``"jps"`` (Jump Point Search: 8 moves without
+        corner cutting, octile or 10-14 costs, unweighted grid),
+        ``"dijkstra"``, ``"bfs"`` (fewest moves), ``"bidirectional"``
+        (bidirectional A*) or ``"weighted-astar"`` (f = g + weight * h).
+    heuristic : str, optional
+        ``"octile"``, ``"manhattan"``, ``"chebyshev"``, ``"euclidean"``,
+        ``"zero"`` or ``"differential"`` (landmark distances, built on its
+        first use and kept; ``astar`` and ``weighted-astar`` on grids
+        without weighted terrain); the default suits the movement rule.
+        An inadmissible choice is allowed; the result then says
+        ``optimal=False``.
+    weight : float
+        The heuristic's weight for ``"weighted-astar"`` (>= 1).
+    max_expansions : int, optional
+        Cells expanded (jump points for JPS) before giving up.
+    time_limit : float, optional
+        Seconds for the query, building the map's tables included (the
+        searcher's construction is not). The clock is read every 65,536
+        expansions (JPS: 2,048; bidirectional: 8,192) and between bands of
+        262,144 cells of a table: on a 4096x4096 map a limit is overshot by
+        tens of milliseconds at most. A table left unfinished is finished
+        by the next queries.
+    max_memory : int or str, optional
+        Bytes (or ``"512M"``, ``"4G"``) the query's growing structures may
+        take: the open list when stale entries outgrow it, the landmark
+        table while it is built. Default: 4 GiB or half the RAM.
+    record : bool
+        Keep the expansion log (for ``render`` and ``explain``). The
+        bidirectional search keeps only its final closed and open cells.
+
+    Returns
+    -------
+    PathResult
+        ``status="limit"`` with ``stats.limit`` naming the budget when one
+        ran out (``"time_limit"``, ``"max_expansions"``, ``"max_memory"``).
+
+    Raises
+    ------
+    InvalidInput
+        Start or goal outside the map or on a wall, an unknown algorithm or
+        heuristic, JPS on a rule it does not support, a weight below 1, a
+        negative budget.
+
     Examples
     --------
     >>> from tansuo.grid import Grid, find_path
@@ -87,6 +142,32 @@ def find_paths(
     """Answer a list of ``(start, goal)`` queries on one map, preparing the map once.
 
     The options are those of :meth:`GridSearcher.find_path`.
+
+    Parameters
+    ----------
+    grid : Grid or numpy.ndarray
+        The map; an array is read as :class:`Grid` reads it (booleans: True is
+        passable; numbers: the cost of entering a cell, ``inf`` a wall).
+    moves : str
+        ``"4"``, ``"8-no-corner-cutting"`` (default, the Moving AI rule),
+        ``"8-one-side"`` or ``"8-always"``.
+    costs : str
+        ``"octile"`` (default), ``"10-14"`` or ``"uniform"``.
+    pairs : iterable of ((x, y), (x, y))
+        The ``(start, goal)`` queries, answered in order.
+    **options
+        Those of :meth:`GridSearcher.find_path` (``algorithm``, ``heuristic``,
+        budgets per query, ...).
+
+    Returns
+    -------
+    list of PathResult
+        One per query, in order.
+
+    Raises
+    ------
+    InvalidInput
+        As :meth:`GridSearcher.find_path` does, for the first query it refuses.
 
     Examples
     --------

@@ -313,6 +313,24 @@ def replay(level: Level | Board, lurd: str) -> Replay:
     a box (or an uppercase one that pushes nothing) is illegal, as is walking
     into a wall or pushing a box into a wall or another box. Whitespace is ignored.
 
+    Parameters
+    ----------
+    level : Level or Board
+        The level, from its start.
+    lurd : str
+        Moves: ``l u r d`` walk, ``L U R D`` push; whitespace is ignored.
+
+    Returns
+    -------
+    Replay
+        Where the boxes and the player ended, the counts of moves and pushes,
+        and whether the level is solved.
+
+    Raises
+    ------
+    InvalidInput
+        At the first illegal move (naming it).
+
     Examples
     --------
     >>> level = Level.from_text("######\\n#@$ .#\\n######")
@@ -355,6 +373,23 @@ def replay(level: Level | Board, lurd: str) -> Replay:
 
 def verify(level: Level | Board, lurd: str) -> Replay:
     """Replay ``lurd`` and require that it solves the level (InvalidInput otherwise).
+
+    Parameters
+    ----------
+    level : Level or Board
+        The level, from its start.
+    lurd : str
+        Moves: ``l u r d`` walk, ``L U R D`` push; whitespace is ignored.
+
+    Returns
+    -------
+    Replay
+        As :func:`replay` returns it, with ``solved`` true.
+
+    Raises
+    ------
+    InvalidInput
+        At the first illegal move (naming it), or when the moves end with a box off its goal.
 
     Examples
     --------

@@ -444,6 +444,27 @@ def solve(
     InvalidInput
         An unknown mode, a malformed budget, or a level that fails its checks.
 
+    Parameters
+    ----------
+    level : Level or Board
+        The level (a :class:`Board` is a level already checked and compiled).
+    mode : str
+        ``"fast"`` (default), ``"push-optimal"`` or ``"move-optimal"``
+        (:data:`MODES`).
+    time_limit : float, optional
+        Budget: seconds.
+    max_expansions : int, optional
+        Budget: states expanded.
+    max_memory : int or str, optional
+        Budget: bytes (or ``"512M"``, ``"4G"``) of state arrays, table and heap;
+        default :func:`tansuo.budget.default_max_memory`.
+
+    Returns
+    -------
+    SokobanResult
+        ``status="limit"`` with ``stats.limit`` naming the budget when one ran
+        out; a solution found has been replayed and checked.
+
     Examples
     --------
     >>> from tansuo.sokoban import Level
