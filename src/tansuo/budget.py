@@ -236,6 +236,15 @@ def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
     away (or presses Cancel) ends the search with ``limit="stopped"``, in any
     domain, without each solver taking a stop argument.
 
+    Parameters
+    ----------
+    stop : callable ``() -> bool``
+        Polled with the clock; true ends the search with ``limit="stopped"``.
+
+    Yields
+    ------
+    None
+
     Examples
     --------
     >>> from tansuo.search import bfs
@@ -287,6 +296,22 @@ _UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 2
 def parse_memory(text: str | int) -> int:
     """Read a memory size: a number of bytes, or with a unit (``512M``, ``4G``, ``1.5GB``).
 
+    Parameters
+    ----------
+    text : str or int
+        Bytes, or a number with a unit: ``K``, ``M``, ``G``, ``T`` (powers of
+        1024; ``B`` and ``KB``/``MB``/... too), in either case.
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Raises
+    ------
+    InvalidInput
+        Not a size, or out of range (the words of :func:`check_number`).
+
     Examples
     --------
     >>> parse_memory("4G"), parse_memory("512m"), parse_memory(1000)
@@ -330,6 +355,15 @@ _DIGITS_SHOWN = 30  # a number longer than this is shown by its length in messag
 
 def shown_number(value: object) -> str:
     """``value`` for an error message: its repr, or its length when it is a huge whole number.
+
+    Parameters
+    ----------
+    value : object
+        What the user gave.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -437,6 +471,24 @@ def parse_number(
     out of range without being converted (Python refuses to convert over 4,300
     digits, and a count never needs 20); ``none`` is None (no limit).
 
+    Parameters
+    ----------
+    text : str
+        The number as written; ``none`` for no limit.
+    name : str
+        What it is, as the message names it.
+    whole, low, high, unit
+        As for :func:`check_number`.
+
+    Returns
+    -------
+    int, float or None
+
+    Raises
+    ------
+    InvalidInput
+        Not a number, or out of range (the words of :func:`check_number`).
+
     Examples
     --------
     >>> parse_number("250", "max_nodes", whole=True), parse_number("1.5", "time_limit")
@@ -469,6 +521,22 @@ def check_time_limit(value: object, name: str = "time_limit") -> float | None:
 
     :func:`check_number` for a time limit, with its clear InvalidInput otherwise.
 
+    Parameters
+    ----------
+    value : object
+        The time limit given.
+    name : str
+        What the message calls it.
+
+    Returns
+    -------
+    float or None
+
+    Raises
+    ------
+    InvalidInput
+        Not a number, negative, NaN, infinite or above :data:`MAX_SECONDS`.
+
     Examples
     --------
     >>> check_time_limit(1.5), check_time_limit(None)
@@ -482,6 +550,24 @@ def check_count(value: object, name: str, *, low: int = 0) -> int | None:
     """``value`` if it is None or a whole number from ``low`` to :data:`MAX_COUNT`.
 
     :func:`check_number` for a count, with its clear InvalidInput otherwise.
+
+    Parameters
+    ----------
+    value : object
+        The count given.
+    name : str
+        What the message calls it (``max_nodes``).
+    low : int
+        The least count allowed.
+
+    Returns
+    -------
+    int or None
+
+    Raises
+    ------
+    InvalidInput
+        Not a whole number (a bool or a float is refused), or out of range.
 
     Examples
     --------
@@ -568,6 +654,14 @@ class Meter:
     ``stop`` (optional) is polled with the clock; when it returns True the
     search ends as if a budget ran out, with ``limit="stopped"`` (a GUI's
     stop command, a client that went away).
+
+    Parameters
+    ----------
+    budget : Budget
+        The budget to spend.
+    stop : callable ``() -> bool``, optional
+        Polled with the clock (default: the one of an enclosing
+        :func:`stop_when`, if any).
 
     Examples
     --------
@@ -707,6 +801,13 @@ class Deadlines:
     Times are :func:`time.perf_counter` values, None for none. Another thread
     may move them while the search runs (a GUI's ``ponderhit`` starts the clock)
     or stop the search at once (:meth:`stop`).
+
+    Parameters
+    ----------
+    soft : float, optional
+        No new iteration starts after it.
+    hard : float, optional
+        The search stops at it.
 
     Examples
     --------
@@ -862,6 +963,18 @@ class Watchdog:
 
 def flag_setter(array: Any, index: int) -> Callable[[], None]:
     """``fire`` for a :class:`Watchdog` that sets ``array[index] = 1`` (a kernel's stop flag).
+
+    Parameters
+    ----------
+    array : numpy.ndarray
+        The kernel's flags.
+    index : int
+        Which flag to set.
+
+    Returns
+    -------
+    callable
+        Sets the flag when called.
 
     Examples
     --------

@@ -176,6 +176,18 @@ def status_of(*, found: bool, limit: str | None) -> Status:
     the same moment; one that found nothing with budget left has proved that
     there is nothing to find.
 
+    Parameters
+    ----------
+    found : bool
+        Whether the search found its answer.
+    limit : str or None
+        The budget that ran out (``stats.limit``), if any.
+
+    Returns
+    -------
+    str
+        ``"solved"``, ``"no_solution"`` or ``"limit"``.
+
     Examples
     --------
     >>> status_of(found=True, limit="time_limit"), status_of(found=False, limit="max_nodes")
@@ -194,6 +206,16 @@ def jsonable(value: Any) -> Any:
     Fast for large answers (a path of thousands of cells): the JSON encoder,
     written in C, does the walk; only values it cannot take (infinities, odd
     types) fall back to the walk in Python.
+
+    Parameters
+    ----------
+    value : object
+        Dicts, lists, tuples, numbers, strings, numpy arrays and scalars.
+
+    Returns
+    -------
+    object
+        What :func:`json.dumps` writes as standard JSON.
 
     Examples
     --------
