@@ -269,14 +269,14 @@ def _run_scen(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         problems = load_scen(scen_file)
-    for w in caught:
-        err_console.print(f"warning: {w.message}", markup=False)
     for i, p in enumerate(problems):
         if (p.width, p.height) != (grid.width, grid.height):
             raise InvalidInput(
                 f"problem {i + 1} is for a {p.width}x{p.height} map ({p.map_name}) but the map "
                 f"is {grid.width}x{grid.height}"
             )
+    for w in caught:  # after the checks: an error comes alone, on its one line
+        err_console.print(f"warning: {w.message}", markup=False, soft_wrap=True)
     chosen: set[str] | None = None
     if random_count is not None and random_count < len(problems):
         picked = random.Random(seed).sample(range(1, len(problems) + 1), random_count)
