@@ -55,6 +55,22 @@ def check_shape(shape: Shape) -> Shape:
 def goal_board(shape: Shape, goal: str = "blank-last") -> Board:
     """The named goal of a shape: ``"blank-last"`` (1 2 ... 0) or ``"blank-first"`` (0 1 ...).
 
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The board's shape.
+    goal : str
+        ``"blank-last"`` (default) or ``"blank-first"``.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    InvalidInput
+        An unknown goal name or a shape out of range.
+
     Examples
     --------
     >>> goal_board((3, 3)), goal_board((2, 3), "blank-first")
@@ -181,6 +197,25 @@ def manhattan(board: Sequence[int], goal: Sequence[int], cols: int) -> int:
 def play(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> Board:
     """Apply the blank's moves to ``tiles``; InvalidInput if one leaves the board.
 
+    Parameters
+    ----------
+    tiles : sequence of int
+        Row-major, 0 the blank.
+    shape : (rows, cols)
+        The board's shape.
+    moves : str or sequence of str
+        The blank's moves, ``L U R D`` (the direction the blank goes).
+
+    Returns
+    -------
+    tuple of int
+        The board after the moves.
+
+    Raises
+    ------
+    InvalidInput
+        A move that takes the blank off the board (naming it), or an unknown letter.
+
     Examples
     --------
     >>> play((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3), "DR")
@@ -205,6 +240,25 @@ def play(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> Boar
 def tiles_moved(tiles: Sequence[int], shape: Shape, moves: str | Sequence[str]) -> list[int]:
     """The tile that slides at each of the blank's moves.
 
+    Parameters
+    ----------
+    tiles : sequence of int
+        Row-major, 0 the blank.
+    shape : (rows, cols)
+        The board's shape.
+    moves : str or sequence of str
+        The blank's moves, ``L U R D`` (the direction the blank goes).
+
+    Returns
+    -------
+    list of int
+        One tile per move.
+
+    Raises
+    ------
+    InvalidInput
+        As :func:`play` does.
+
     Examples
     --------
     >>> tiles_moved((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3), "DR")
@@ -227,6 +281,19 @@ def random_puzzle(
     shape: Shape, *, goal: Sequence[int] | str = "blank-last", rng: random.Random | None = None
 ) -> Puzzle:
     """A uniformly random solvable board of ``shape`` (a random permutation, fixed by parity).
+
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The board's shape.
+    goal : "blank-last", "blank-first" or a board
+        The goal board, by name or tiles.
+    rng : random.Random, optional
+        The source of randomness (default: a fresh unseeded one).
+
+    Returns
+    -------
+    Puzzle
 
     Examples
     --------
@@ -255,6 +322,22 @@ def scrambled(
     rng: random.Random | None = None,
 ) -> Puzzle:
     """The goal after ``steps`` random blank moves (never undoing the last): near-goal boards.
+
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The board's shape.
+    steps : int
+        How many random moves of the blank.
+    goal : "blank-last", "blank-first" or a board
+        The goal board, by name or tiles.
+    rng : random.Random, optional
+        The source of randomness (default: a fresh unseeded one).
+
+    Returns
+    -------
+    Puzzle
+        At most ``steps`` moves from the goal.
 
     Examples
     --------

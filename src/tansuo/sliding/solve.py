@@ -71,6 +71,18 @@ def default_heuristic(shape: Shape, goal: Board) -> str:
     """``exact`` up to 9 cells; on 4x4 the strongest database cached (7-8, 6-6-3), else
     5-5-5; else ``linear``.
 
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The board's shape.
+    goal : tuple of int
+        The goal board.
+
+    Returns
+    -------
+    str
+        A name of :data:`HEURISTICS`.
+
     Examples
     --------
     >>> default_heuristic((3, 3), (1, 2, 3, 4, 5, 6, 7, 8, 0)) in HEURISTICS
@@ -88,6 +100,16 @@ def SlidingProblem(puzzle: Puzzle) -> SlidingPuzzle:
     """A board as a :mod:`tansuo.search` problem: :class:`tansuo.search.examples.SlidingPuzzle`,
     the one model of the puzzle, with the board's shape and goal; the readable reference
     the kernels are tested against.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board, with its shape and goal.
+
+    Returns
+    -------
+    SlidingPuzzle
+        A :class:`~tansuo.search.Problem` whose actions are the blank's moves.
 
     Examples
     --------
@@ -553,6 +575,31 @@ def solve_many(
 
     Unsolvable boards are answered by parity without a search.
 
+    Parameters
+    ----------
+    boards : sequence of Puzzle or of tile sequences
+        The boards, all of one shape and goal.
+    shape : (rows, cols), optional
+        Needed when the boards are not square.
+    goal : "blank-last", "blank-first" or a board
+        The goal board, by name or tiles.
+    heuristic : str, optional
+        As for :func:`solve` (default: :func:`default_heuristic`).
+    weight : float
+        ``f = g + weight * h``: above 1, faster answers at most ``weight`` times
+        the optimum.
+
+    Returns
+    -------
+    list of SlidingResult
+        One per board, in order.
+
+    Raises
+    ------
+    InvalidInput
+        A board that is not a permutation of its shape, boards of different
+        shapes, or unknown names.
+
     Examples
     --------
     >>> [r.cost for r in solve_many([[1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 0, 6, 7, 5, 8]])]
@@ -641,6 +688,21 @@ def random_boards(
     shape: Shape, count: int, *, seed: int = 0, goal: str = "blank-last"
 ) -> list[Puzzle]:
     """``count`` uniformly random solvable boards (seeded).
+
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The board's shape.
+    count : int
+        How many boards.
+    seed : int
+        The seed: the same seed gives the same boards.
+    goal : str
+        ``"blank-last"`` (default) or ``"blank-first"``.
+
+    Returns
+    -------
+    list of Puzzle
 
     Examples
     --------
