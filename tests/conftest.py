@@ -40,3 +40,21 @@ def _private_cache(tmp_path_factory):
     os.environ["TANSUO_CACHE"] = str(tmp_path_factory.mktemp("cache"))
     yield
     del os.environ["TANSUO_CACHE"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _kernels_compiled():
+    """Compile every domain's kernels first, on both cores, as `tansuo warm-up` does.
+
+    On a cold numba cache (a fresh clone) a command's first run also prints its
+    compile progress on stderr; the tests that hold a command to one line of
+    error then read what a user reads once the kernels are built, whichever test
+    happens to run first.
+    """
+    from tansuo.cli.demo import DOMAINS, cold_domains, warm_up_domains
+
+    cold = cold_domains(list(DOMAINS))
+    if cold:
+        failures = warm_up_domains(cold)
+        assert not failures, failures
+    yield

@@ -71,7 +71,7 @@ def test_bundled_collections_read_and_check() -> None:
         ("#####\n#  .#\n# $ #\n#####", "no player"),
         ("#####\n#@@.#\n#$ .#\n#####", "2 players"),
         ("#####\n#@$. \n#####", "not enclosed"),
-        ("######\n#@$$.#\n######", "2 boxes but 1 goals"),
+        ("######\n#@$$.#\n######", "2 boxes but 1 goal where"),
         ("####\n#@ #\n####", "no boxes"),
     ],
 )
