@@ -87,6 +87,19 @@ def _tokens(line: str) -> list[str]:
 def parse_board(text: str, shape: Shape | None = None) -> tuple[Board, Shape]:
     """Read one board; returns ``(tiles, (rows, cols))``.
 
+    Parameters
+    ----------
+    text : str
+        The board, in any of the forms of the module docstring.
+    shape : (rows, cols), optional
+        The shape, when the text does not tell it.
+
+    Returns
+    -------
+    tiles : tuple of int
+        Row-major, 0 the blank.
+    shape : (rows, cols)
+
     Raises
     ------
     InvalidInput
@@ -127,6 +140,23 @@ def parse_board(text: str, shape: Shape | None = None) -> tuple[Board, Shape]:
 
 def parse_goal(text: str, shape: Shape) -> Board:
     """A goal: ``blank-last``, ``blank-first`` or a board of the same shape.
+
+    Parameters
+    ----------
+    text : str
+        ``blank-last``, ``blank-first`` or a board.
+    shape : (rows, cols)
+        The board's shape.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name, or a board :func:`parse_board` refuses or of another
+        shape.
 
     Examples
     --------
@@ -239,6 +269,20 @@ def read_instances(path: str | Path) -> list[Instance]:
 def format_board(tiles: Sequence[int], shape: Shape, blank: str = "_") -> str:
     """Rows of right-aligned tiles, the blank as ``_``.
 
+    Parameters
+    ----------
+    tiles : sequence of int
+        Row-major, 0 the blank.
+    shape : (rows, cols)
+        The board's shape.
+    blank : str
+        What the blank is shown as.
+
+    Returns
+    -------
+    str
+        One line per row, without a final line break.
+
     Examples
     --------
     >>> print(format_board((1, 2, 3, 4, 0, 6, 7, 5, 8), (3, 3)))
@@ -254,6 +298,18 @@ def format_board(tiles: Sequence[int], shape: Shape, blank: str = "_") -> str:
 
 def format_line(tiles: Sequence[int], shape: Shape) -> str:
     """One line: ``RxC: t0 t1 ...`` for rectangles, the tiles alone for squares.
+
+    Parameters
+    ----------
+    tiles : sequence of int
+        Row-major, 0 the blank.
+    shape : (rows, cols)
+        The board's shape.
+
+    Returns
+    -------
+    str
+        What :func:`parse_board` reads back.
 
     Examples
     --------

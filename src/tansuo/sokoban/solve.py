@@ -439,11 +439,6 @@ def solve(
     pulls backwards from the solved position (which untangles goal rooms that
     must be filled in order); whichever finishes first answers.
 
-    Raises
-    ------
-    InvalidInput
-        An unknown mode, a malformed budget, or a level that fails its checks.
-
     Parameters
     ----------
     level : Level or Board
@@ -464,6 +459,11 @@ def solve(
     SokobanResult
         ``status="limit"`` with ``stats.limit`` naming the budget when one ran
         out; a solution found has been replayed and checked.
+
+    Raises
+    ------
+    InvalidInput
+        An unknown mode, a malformed budget, or a level that fails its checks.
 
     Examples
     --------

@@ -79,6 +79,20 @@ def random_solution(
 ) -> Sudoku:
     """A random complete valid grid.
 
+    Parameters
+    ----------
+    size : int
+        The side of the grid.
+    box : (rows, cols), optional
+        The box shape; by default :func:`box_shape` of the size.
+    rng : random.Random, optional
+        The source of randomness (default: a fresh unseeded one).
+
+    Returns
+    -------
+    Sudoku
+        Every cell filled, no clash.
+
     Examples
     --------
     >>> grid = random_solution(6, rng=random.Random(1))

@@ -30,6 +30,20 @@ EMPTY = "."
 def box_shape(size: int) -> tuple[int, int]:
     """The usual box shape of an ``size x size`` grid: rows <= columns, as square as possible.
 
+    Parameters
+    ----------
+    size : int
+        The side of the grid, 1 to :data:`MAX_SIZE`.
+
+    Returns
+    -------
+    (rows, cols) : tuple of int
+
+    Raises
+    ------
+    InvalidInput
+        A size out of range.
+
     Examples
     --------
     >>> box_shape(9), box_shape(6), box_shape(12)

@@ -153,6 +153,26 @@ def solve_reference(
     Same result type as :func:`tansuo.sudoku.solve`, with the generic
     engine's budgets (``max_expansions``: grids whose branch cell was tried).
 
+    Parameters
+    ----------
+    puzzle : Sudoku or str
+        The puzzle (a string is read by :func:`parse_puzzle`).
+    max_solutions : int or None
+        Stop after this many solutions; None counts them all.
+    max_expansions : int, optional
+        Budget: grids whose branch cell was tried.
+    time_limit : float, optional
+        Budget: seconds.
+
+    Returns
+    -------
+    SudokuResult
+
+    Raises
+    ------
+    InvalidInput
+        A puzzle that cannot be read or whose givens clash, or a malformed budget.
+
     Examples
     --------
     >>> solve_reference("1.3.3..2.1.34..1").solution.to_string()

@@ -23,6 +23,19 @@ TEXT_COLOUR = (0, 0, 0)
 def format_side_by_side(puzzle: Sudoku, solution: Sudoku | None, gap: str = "    ") -> str:
     """The puzzle and its solution next to each other, as text.
 
+    Parameters
+    ----------
+    puzzle : Sudoku
+        The puzzle.
+    solution : Sudoku or None
+        Its solution; None shows the puzzle alone.
+    gap : str
+        What separates the two grids on each line.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> from tansuo.sudoku import parse_puzzle, solve
@@ -118,6 +131,22 @@ def save_png(
     cell_size: int | None = None,
 ) -> Path:
     """Draw with :func:`render_image` and write a PNG file; returns the path.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file to write; an existing file is replaced.
+    puzzle : Sudoku
+        Decides the colours: its filled cells are givens.
+    solution : Sudoku, optional
+        The values to write; without it the puzzle's own.
+    cell_size : int, optional
+        Side of a cell in pixels (default as :func:`render_image`).
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
 
     Examples
     --------
