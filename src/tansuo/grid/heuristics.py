@@ -66,6 +66,24 @@ def default_heuristic(moves: str, costs: str = "octile") -> Heuristic:
     Manhattan for 4-connected moves, Chebyshev when a diagonal step costs the
     same as a straight one (``uniform``), octile otherwise.
 
+    Parameters
+    ----------
+    moves : str
+        The movement rule, one of :data:`MOVES`.
+    costs : str
+        The cost model, one of :data:`COSTS`.
+
+    Returns
+    -------
+    str
+        A name of :data:`HEURISTICS`.
+
+    Raises
+    ------
+    InvalidInput
+        An unknown heuristic, movement rule or cost model (the message lists
+        the known ones).
+
     Examples
     --------
     >>> default_heuristic("4"), default_heuristic("8-no-corner-cutting")
@@ -87,6 +105,25 @@ def check_heuristic(name: str) -> Heuristic:
 
 def is_admissible(name: str, moves: str, costs: str) -> bool:
     """Whether heuristic ``name`` never overestimates under ``moves`` and ``costs``.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic of :data:`HEURISTICS`.
+    moves : str
+        The movement rule, one of :data:`MOVES`.
+    costs : str
+        The cost model, one of :data:`COSTS`.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    InvalidInput
+        An unknown heuristic, movement rule or cost model (the message lists
+        the known ones).
 
     Examples
     --------
@@ -110,6 +147,29 @@ def estimate(name: str, dx: int, dy: int, moves: str, costs: str, min_cost: floa
 
     ``"differential"`` needs the map; here it gives its floor, the rule's
     default estimate.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic of :data:`HEURISTICS`.
+    dx, dy : int
+        The offsets from the cell to the goal.
+    moves : str
+        The movement rule, one of :data:`MOVES`.
+    costs : str
+        The cost model, one of :data:`COSTS`.
+    min_cost : float
+        The least cost of entering a cell (the estimate is scaled by it).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    InvalidInput
+        An unknown heuristic, movement rule or cost model (the message lists
+        the known ones).
 
     Examples
     --------

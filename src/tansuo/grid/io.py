@@ -62,6 +62,18 @@ def parse_text_grid(text: str, *, name: str = "") -> Grid:
     ``S`` (or ``A``) and ``G`` (or ``B``) mark a start and a goal on floor
     cells. Blank lines at the ends are ignored; all rows must have one length.
 
+    Parameters
+    ----------
+    text : str
+        The grid.
+    name : str
+        Where it came from, for the grid and for messages.
+
+    Returns
+    -------
+    Grid
+        With ``start`` and ``goal`` set when marked.
+
     Raises
     ------
     InvalidInput
@@ -131,6 +143,16 @@ def format_text_grid(grid: Grid) -> str:
 
     The start and goal marks are not written (``render.render_text`` draws a path).
 
+    Parameters
+    ----------
+    grid : Grid
+        The map.
+
+    Returns
+    -------
+    str
+        What :func:`parse_text_grid` reads back (costs above 9 as ``?``).
+
     Examples
     --------
     >>> format_text_grid(Grid.from_text("S..\\n.#.\\n..G"))
@@ -155,6 +177,17 @@ def format_text_grid(grid: Grid) -> str:
 # -- Moving AI -----------------------------------------------------------------
 def parse_map(text: str, *, name: str = "") -> Grid:
     """Parse a Moving AI ``.map`` file.
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    name : str
+        The file's name, for the grid and for messages.
+
+    Returns
+    -------
+    Grid
 
     Raises
     ------
@@ -246,6 +279,18 @@ def parse_scen(text: str, *, name: str = "") -> list[Scenario]:
     start x, start y, goal x, goal y, optimal length. Other lines are skipped
     with a :class:`UserWarning` naming the line.
 
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    name : str
+        The file's name, for messages.
+
+    Returns
+    -------
+    list of Scenario
+        In file order.
+
     Raises
     ------
     InvalidInput
@@ -296,6 +341,22 @@ def parse_scen(text: str, *, name: str = "") -> list[Scenario]:
 def parse_point(text: str, what: str = "point") -> Point:
     """Parse ``"X,Y"`` into a point, with a clear error.
 
+    Parameters
+    ----------
+    text : str
+        ``X,Y``: two integers.
+    what : str
+        What the message calls it (``start``, ``goal``).
+
+    Returns
+    -------
+    (x, y) : tuple of int
+
+    Raises
+    ------
+    InvalidInput
+        Anything other than two integers.
+
     Examples
     --------
     >>> parse_point(" 3, 4")
@@ -314,6 +375,20 @@ def parse_point(text: str, what: str = "point") -> Point:
 def read_map(path: str | os.PathLike[str]) -> Grid:
     """Read a Moving AI ``.map`` file.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or text :func:`parse_map` refuses.
+
     Examples
     --------
     >>> import os, tempfile
@@ -330,6 +405,20 @@ def read_map(path: str | os.PathLike[str]) -> Grid:
 def read_scen(path: str | os.PathLike[str]) -> list[Scenario]:
     """Read a Moving AI ``.scen`` file.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+
+    Returns
+    -------
+    list of Scenario
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or text :func:`parse_scen` refuses.
+
     Examples
     --------
     >>> import os, tempfile
@@ -344,6 +433,20 @@ def read_scen(path: str | os.PathLike[str]) -> list[Scenario]:
 
 def read_text_grid(path: str | os.PathLike[str]) -> Grid:
     """Read a plain text grid.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or text :func:`parse_text_grid` refuses.
 
     Examples
     --------
@@ -360,6 +463,17 @@ def read_text_grid(path: str | os.PathLike[str]) -> Grid:
 
 def read_image(path: str | os.PathLike[str], *, threshold: int = 128) -> Grid:
     """Read an image as a grid: pixels darker than ``threshold`` (0-255) are walls.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The image file.
+    threshold : int
+        Pixels darker than this (0-255) are walls.
+
+    Returns
+    -------
+    Grid
 
     Raises
     ------
@@ -408,6 +522,20 @@ def read_grid(path: str | os.PathLike[str]) -> Grid:
     anything else a plain text grid. ``-`` reads a map or text grid from
     standard input.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read (named with the reason), or contents the format chosen refuses.
+
     Examples
     --------
     >>> import os, tempfile
@@ -434,6 +562,20 @@ def load_grid(source: str | os.PathLike[str]) -> Grid:
     ``random512-10-0`` and the text grid ``room``); text that cannot be a file
     name (it has a line break, or is too long for one) is a text grid itself.
 
+    Parameters
+    ----------
+    source : str or os.PathLike
+        A path, ``-``, a bundled map's name, or a text grid.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    InvalidInput
+        A file that cannot be read or parsed, naming the path.
+
     Examples
     --------
     >>> load_grid("arena2").width
@@ -457,6 +599,20 @@ def load_grid(source: str | os.PathLike[str]) -> Grid:
 
 def load_scen(source: str | os.PathLike[str]) -> list[Scenario]:
     """Scenarios from a ``.scen`` file, or a bundled map's when no such file exists.
+
+    Parameters
+    ----------
+    source : str or os.PathLike
+        A ``.scen`` path, or a bundled map's name.
+
+    Returns
+    -------
+    list of Scenario
+
+    Raises
+    ------
+    InvalidInput
+        No such file and no such bundled map, or a file :func:`parse_scen` refuses.
 
     Examples
     --------
@@ -485,6 +641,20 @@ def bundled_map_names() -> tuple[str, ...]:
 def bundled_map(name: str) -> Grid:
     """One of the bundled maps, by name (a Moving AI map without ``.map``, or ``room``).
 
+    Parameters
+    ----------
+    name : str
+        ``arena2``, ``maze512-1-0``, ``8room_000``, ``random512-10-0`` or ``room``.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
+
     Examples
     --------
     >>> bundled_map("maze512-1-0").height
@@ -505,6 +675,20 @@ def bundled_map(name: str) -> Grid:
 
 def bundled_scen(name: str) -> list[Scenario]:
     """The scenario list of a bundled Moving AI map.
+
+    Parameters
+    ----------
+    name : str
+        A bundled Moving AI map (``room`` has no scenarios).
+
+    Returns
+    -------
+    list of Scenario
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name (the message lists the known ones).
 
     Examples
     --------
