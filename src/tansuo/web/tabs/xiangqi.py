@@ -6,7 +6,7 @@
     move, legal moves (ICCS), check, outcome.
 ``POST /api/play/xiangqi``
     The same fields and ``"time_limit"``: the engine's reply
-    (:meth:`SearchResult.as_dict`), then ``position`` after it; with
+    (:meth:`tansuo.xiangqi.MoveResult.as_dict`), then ``position`` after it; with
     ``"stream": true`` each finished iteration first, one JSON line each.
 ``POST /api/xiangqi/tree``
     The same fields and ``"depth"``, ``"width"``, ``"order"``: the tree of a
