@@ -26,6 +26,15 @@ def straight_line_scale(graph: Graph) -> float:
 
     Computed once per graph (see :meth:`Graph.derived`).
 
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> import numpy as np
@@ -55,6 +64,18 @@ def straight_line(graph: Graph, target: Hashable) -> Callable[[Hashable], float]
 
     This is the same heuristic the A* kernel uses, in the form the generic
     engine :func:`tansuo.search.astar` takes (zero everywhere without coordinates).
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph, with or without coordinates.
+    target : node label
+        The goal.
+
+    Returns
+    -------
+    callable ``node label -> float``
+        Never above the true distance.
 
     Examples
     --------

@@ -99,6 +99,20 @@ def parse_dimacs(
 
     Nodes are labelled by their DIMACS ids ``1..N``.
 
+    Parameters
+    ----------
+    text : str
+        The ``.gr`` text.
+    coordinates : str, optional
+        The ``.co`` text, for the straight-line heuristic.
+    source, coordinates_source : str, optional
+        The files' names, for messages.
+
+    Returns
+    -------
+    Graph
+        Directed.
+
     Raises
     ------
     InvalidInput
@@ -239,6 +253,20 @@ def _dimacs_arcs_fast(text: str) -> tuple[int, np.ndarray] | None:
 def parse_dimacs_coordinates(text: str, num_nodes: int, *, source: str | None = None) -> np.ndarray:
     """Read a DIMACS ``.co`` file (``v ID X Y`` lines): an ``(n, 2)`` float array.
 
+    Parameters
+    ----------
+    text : str
+        The ``.co`` text.
+    num_nodes : int
+        The graph's node count (``n``).
+    source : str, optional
+        The file's name, for messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 2)`` floats: row ``i`` is node ``i + 1``'s ``(x, y)``.
+
     Raises
     ------
     InvalidInput
@@ -288,6 +316,15 @@ def _int_field(text: str, what: str, line: int, source: str | None) -> int:
 def looks_like_dimacs(text: str) -> bool:
     """Whether a text reads as DIMACS ``.gr`` (a ``p sp`` line before any arc).
 
+    Parameters
+    ----------
+    text : str
+        The file's text.
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> looks_like_dimacs("p sp 3 2\\na 1 2 5\\n"), looks_like_dimacs("S a 1")
@@ -311,6 +348,23 @@ def parse_graph(
     coordinates_source: str | None = None,
 ) -> Graph:
     """Read an edge list or a DIMACS ``.gr`` text; ``fmt="auto"`` looks for a ``p sp`` line.
+
+    Parameters
+    ----------
+    text : str
+        The graph.
+    fmt : {"auto", "edges", "dimacs"}
+        The format; ``"auto"`` chooses DIMACS when a ``p sp`` line comes first.
+    directed : bool
+        Read an edge list's edges one way only (DIMACS arcs are always directed).
+    coordinates : str, optional
+        A DIMACS ``.co`` text.
+    source, coordinates_source : str, optional
+        The files' names, for messages.
+
+    Returns
+    -------
+    Graph
 
     Raises
     ------
@@ -346,6 +400,21 @@ def read_graph(
 
     A DIMACS file's coordinates are taken from ``coordinates``, or else from a
     ``.co`` (or ``.co.gz``) file of the same name beside it, when there is one.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+    fmt : {"auto", "edges", "dimacs"}
+        The format; ``"auto"`` looks at the contents.
+    directed : bool
+        Read an edge list's edges one way only.
+    coordinates : str or os.PathLike, optional
+        A DIMACS ``.co`` file.
+
+    Returns
+    -------
+    Graph
 
     Raises
     ------
@@ -396,6 +465,15 @@ def bundled_graph_names() -> list[str]:
 
 def bundled_graph(name: str) -> Graph:
     """A bundled graph by name, e.g. ``"figure-7-3"`` or ``"figure-7-19"`` of the chapter.
+
+    Parameters
+    ----------
+    name : str
+        A bundled graph's name.
+
+    Returns
+    -------
+    Graph
 
     Raises
     ------

@@ -19,6 +19,15 @@ def format_distance(value: float | int | None) -> str:
 def format_path(path: Sequence[Hashable]) -> str:
     """``(S b a e)``: the chapter's way of writing a path.
 
+    Parameters
+    ----------
+    path : sequence of node labels
+        The nodes in order.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> format_path(["S", "a", "T"])
@@ -29,6 +38,19 @@ def format_path(path: Sequence[Hashable]) -> str:
 
 def path_line(node: Hashable, distance: float | int | None, path: Sequence[Hashable] | None) -> str:
     """``e: 17 (S b a e)``, or ``x: unreachable``.
+
+    Parameters
+    ----------
+    node : node label
+        The target.
+    distance : number or None
+        Its distance; None when unreachable.
+    path : sequence of node labels or None
+        The path to it.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -44,6 +66,17 @@ def listing_lines(result: ShortestPaths) -> list[str]:
     """One line per node, in node order (input order for edge lists).
 
     After a spent budget, nodes whose distance is not final read ``unknown``.
+
+    Parameters
+    ----------
+    result : ShortestPaths
+        A single-source answer.
+
+    Returns
+    -------
+    list of str
+        ``node: distance (path)``, ``node: unreachable`` or, after a spent
+        budget, ``node: unknown (budget exhausted)``.
 
     Examples
     --------
@@ -65,6 +98,15 @@ def listing_lines(result: ShortestPaths) -> list[str]:
 def pair_line(result: ShortestPath) -> str:
     """The one line of a single-pair answer (``unknown`` after a spent budget).
 
+    Parameters
+    ----------
+    result : ShortestPath
+        A single-pair answer.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> from tansuo.graph import parse_edge_list, shortest_path
@@ -78,6 +120,15 @@ def pair_line(result: ShortestPath) -> str:
 
 def limit_line(stats: GraphStats) -> str:
     """What stopped a search and how far it got, printed after a spent budget.
+
+    Parameters
+    ----------
+    stats : GraphStats
+        The statistics of a search stopped by a budget.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
