@@ -30,6 +30,16 @@ def construction(n: int) -> np.ndarray | None:
     1, 3 to the end of the odd list. Row ``i`` takes the ``i``-th column of
     the list. There is none for ``n`` = 2 or 3.
 
+    Parameters
+    ----------
+    n : int
+        The board's side.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The column of each row's queen, from 0; None for 2 and 3.
+
     Examples
     --------
     >>> construction(8).tolist()

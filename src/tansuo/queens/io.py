@@ -11,6 +11,16 @@ from tansuo.queens.model import Placement
 def format_board(placement: Sequence[int]) -> str:
     """The board as rows of ``.`` and ``Q`` separated by spaces (the chapter's picture).
 
+    Parameters
+    ----------
+    placement : sequence of int
+        The queen's column in each row, from 0.
+
+    Returns
+    -------
+    str
+        One line per row.
+
     Examples
     --------
     >>> print(format_board((1, 3, 0, 2)))
@@ -25,6 +35,16 @@ def format_board(placement: Sequence[int]) -> str:
 
 def parse_board(text: str) -> Placement:
     """Read a board of ``.`` and ``Q`` (spaces optional), one row per line.
+
+    Parameters
+    ----------
+    text : str
+        The board.
+
+    Returns
+    -------
+    tuple of int
+        The queen's column in each row.
 
     Raises
     ------

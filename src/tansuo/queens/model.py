@@ -34,6 +34,22 @@ def check_size(n: object, limit: int = MAX_N) -> int:
     ``limit`` is :data:`MAX_N` for the exact search (counting) and
     :data:`MAX_N_FOUND` for finding solutions.
 
+    Parameters
+    ----------
+    n : object
+        The size given.
+    limit : int
+        The largest size allowed.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    InvalidInput
+        Not a whole number from 1 to ``limit``.
+
     Examples
     --------
     >>> check_size(8), check_size(1000, limit=MAX_N_FOUND)
@@ -66,6 +82,15 @@ def is_solution(placement: Sequence[int]) -> bool:
     The check of every answer, independent of how it was found: one queen per
     column, and at most one on each diagonal (``row + col`` and ``row - col``
     all different), in time linear in ``n`` (numpy for large boards).
+
+    Parameters
+    ----------
+    placement : sequence of int
+        The queen's column in each row, from 0.
+
+    Returns
+    -------
+    bool
 
     Examples
     --------
@@ -100,6 +125,16 @@ def is_solution(placement: Sequence[int]) -> bool:
 def symmetries(placement: Sequence[int]) -> list[Placement]:
     """The 8 images of a placement under the rotations and reflections of the board.
 
+    Parameters
+    ----------
+    placement : sequence of int
+        The queen's column in each row, from 0.
+
+    Returns
+    -------
+    list of tuple of int
+        The 8 images (some equal when the placement is symmetric).
+
     Examples
     --------
     >>> sorted(set(symmetries((1, 3, 0, 2))))  # the 4x4 solution and its mirror image
@@ -126,6 +161,15 @@ def symmetries(placement: Sequence[int]) -> list[Placement]:
 
 def canonical(placement: Sequence[int]) -> Placement:
     """The least of the 8 symmetric images: one representative per class.
+
+    Parameters
+    ----------
+    placement : sequence of int
+        The queen's column in each row, from 0.
+
+    Returns
+    -------
+    tuple of int
 
     Examples
     --------

@@ -18,6 +18,15 @@ def boards_text(result: QueensResult) -> str:
     Boards larger than 60 x 60 are not drawn: each solution is one line of
     its columns, the first and last :data:`SHOWN_COLUMNS` of them.
 
+    Parameters
+    ----------
+    result : QueensResult
+        An answer with its listed solutions.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> from tansuo.queens import find_solutions
@@ -57,6 +66,15 @@ def placement_line(placement: Sequence[int]) -> str:
 
 def summary_line(result: QueensResult) -> str:
     """One line: how many solutions, and the work it took.
+
+    Parameters
+    ----------
+    result : QueensResult
+        An answer.
+
+    Returns
+    -------
+    str
 
     Examples
     --------

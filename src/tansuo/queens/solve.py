@@ -57,6 +57,13 @@ CHUNK_NODES = 1 << 22
 class QueensProblem:
     """N-Queens as a :class:`tansuo.search.Problem`: place one queen per row, top down.
 
+    Parameters
+    ----------
+    n : int
+        The board's side.
+    initial_state : tuple of int
+        Queens already placed in the top rows (their columns).
+
     Examples
     --------
     >>> from tansuo.search import dfs
@@ -86,6 +93,16 @@ def reference_solutions(n: int) -> Iterator[Placement]:
     Solutions come in lexicographic order (columns tried left to right). The
     search graph is a tree, so no visited set is needed: each partial
     placement is reached one way only.
+
+    Parameters
+    ----------
+    n : int
+        The board's side.
+
+    Yields
+    ------
+    tuple of int
+        One solution at a time.
 
     Examples
     --------
@@ -349,6 +366,21 @@ def prefix_tasks(
     ``up_to_symmetry``, every solution that is least among its images has its
     first queen in the left half or the middle, so those prefixes are
     searched in full (weight 1).
+
+    Parameters
+    ----------
+    n : int
+        The board's side.
+    up_to_symmetry : bool
+        Prefixes for counting classes of solutions (under the 8 symmetries)
+        instead of all solutions.
+
+    Returns
+    -------
+    row0, row1 : numpy.ndarray
+        The columns of the first two queens of each prefix.
+    weight : numpy.ndarray
+        How many times each prefix's solutions count.
 
     Examples
     --------
