@@ -47,17 +47,8 @@ PACKAGES = (
 PARAMETERS_TO_WRITE: frozenset[str] = frozenset(
     {
         "tansuo.adversarial.IterationInfo",
-        "tansuo.adversarial.format_score",
-        "tansuo.adversarial.is_mate_score",
-        "tansuo.adversarial.mate_in_plies",
-        "tansuo.adversarial.terminal_score",
         "tansuo.batch.BatchSummary",
         "tansuo.batch.Instance",
-        "tansuo.batch.ProcessPool",
-        "tansuo.batch.batch_domain",
-        "tansuo.batch.finished_ids",
-        "tansuo.batch.make_backend",
-        "tansuo.batch.read_finished",
         "tansuo.grid.Scenario",
         "tansuo.grid.SearchLog",
         "tansuo.queens.QueensStats",

@@ -86,6 +86,19 @@ class Game(Protocol[M]):
 def terminal_score(evaluation: float, ply: int) -> int:
     """The mate-distance score of a finished game ``ply`` plies from the root.
 
+    Parameters
+    ----------
+    evaluation : float
+        The game's :meth:`Game.evaluate` at its end: positive won, negative
+        lost, 0 drawn, for the side to move.
+    ply : int
+        Plies from the root.
+
+    Returns
+    -------
+    int
+        Nearer wins score higher and nearer losses lower.
+
     Examples
     --------
     >>> terminal_score(-1, 3) == -(MATE - 3)
@@ -101,6 +114,15 @@ def terminal_score(evaluation: float, ply: int) -> int:
 def is_mate_score(score: float) -> bool:
     """Whether ``score`` is a win or loss found by search (not a static evaluation).
 
+    Parameters
+    ----------
+    score : float
+        A search score, from the side to move's point of view.
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> is_mate_score(MATE - 5), is_mate_score(120)
@@ -111,6 +133,16 @@ def is_mate_score(score: float) -> bool:
 
 def mate_in_plies(score: float) -> int | None:
     """Plies to the end of a won (positive) or lost (negative) game, or None.
+
+    Parameters
+    ----------
+    score : float
+        A search score, from the side to move's point of view.
+
+    Returns
+    -------
+    int or None
+        Plies to the end; None for a score that is not a mate score.
 
     Examples
     --------
@@ -127,6 +159,15 @@ def format_score(score: float) -> str:
     """A person's reading of a score: ``"win in 5"``, ``"loss in 4"``, ``"+12"``, ``"0"``.
 
     Distances are in plies (single moves of either side).
+
+    Parameters
+    ----------
+    score : float
+        A search score, from the side to move's point of view.
+
+    Returns
+    -------
+    str
 
     Examples
     --------

@@ -104,6 +104,17 @@ class BatchSummary:
 def make_backend(workers: int = 1, ray: str | None = None) -> Any:
     """The backend for the usual flags: ``ray`` wins, then ``workers`` > 1, else in-process.
 
+    Parameters
+    ----------
+    workers : int
+        Processes; above 1 a :class:`ProcessPool`.
+    ray : str, optional
+        A Ray address (``"auto"`` for this machine): a :class:`RayBackend`.
+
+    Returns
+    -------
+    InProcess, ProcessPool or RayBackend
+
     Examples
     --------
     >>> type(make_backend()).__name__, type(make_backend(workers=2)).__name__
@@ -127,6 +138,17 @@ def read_finished(out: Path) -> tuple[set[str], int]:
     with an ``id`` and a ``status``. Only the last line may be cut short (a run
     killed while writing it), and only if it begins as a record does; its bytes
     are not counted.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        A results file (JSON Lines) of an earlier run.
+
+    Returns
+    -------
+    ids : set of str
+    bytes : int
+        The length of its whole records.
 
     Raises
     ------
@@ -184,6 +206,15 @@ def finished_ids(out: Path) -> set[str]:
     it is removed so that appending continues from a clean line boundary.
     Anything else that is not a result is refused (see :func:`read_finished`)
     and the file left as it was.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        A results file (JSON Lines) of an earlier run.
+
+    Returns
+    -------
+    set of str
 
     Examples
     --------

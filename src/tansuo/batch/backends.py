@@ -182,6 +182,14 @@ class ProcessPool:
     ``instance_timeout`` is the watchdog (see
     :func:`~tansuo.batch.tasks.watchdog_seconds`).
 
+    Parameters
+    ----------
+    workers : int
+        How many processes (1 to 1024).
+    instance_timeout : float, optional
+        Seconds after which an instance is presumed stuck and its worker
+        replaced (default: from the ``time_limit`` option).
+
     Examples
     --------
     >>> ProcessPool(2).workers  # iter_results(..., backend=ProcessPool(2)) solves in 2 processes

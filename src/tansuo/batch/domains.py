@@ -552,6 +552,22 @@ def batch_domain(name: str) -> BatchDomain:
     worker processes can import, so that your problems run through the same
     runner, backends and files.
 
+    Parameters
+    ----------
+    name : str
+        A built-in domain (``sudoku``, ``queens``, ...) or
+        ``"package.module:attribute"``.
+
+    Returns
+    -------
+    BatchDomain
+
+    Raises
+    ------
+    InvalidInput
+        An unknown name, or an attribute that cannot be imported or is not an
+        adapter.
+
     Examples
     --------
     >>> adapter = batch_domain("queens")
