@@ -28,6 +28,21 @@ class IterationInfo(Mapping[str, Any], Generic[M]):
     also a read-only mapping (``info["depth"]``), which is how it appears in
     ``stats.iterations`` and in JSON.
 
+    Attributes
+    ----------
+    depth : int
+        The depth searched.
+    score : int
+        Its score, for the side to move.
+    pv : tuple of moves
+        The principal variation.
+    nodes : int
+        Nodes since the search started.
+    elapsed_s : float
+        Seconds since the search started.
+    exact : bool
+        Whether the score is exact (not a bound).
+
     Examples
     --------
     >>> from tansuo.adversarial import search

@@ -54,6 +54,17 @@ OUTCOMES = ("solved", "no_solution", "limit", ERROR)
 class BatchSummary:
     """What a batch did: counts per status, times and throughput.
 
+    Attributes
+    ----------
+    counts : dict of str to int
+        Instances per status.
+    skipped : int
+        Instances already in the results file (``--resume``).
+    wall_s : float
+        Seconds the batch took.
+    instance_seconds : list of float
+        Each instance's own time.
+
     Examples
     --------
     >>> from tansuo.batch import Instance, run_batch

@@ -22,6 +22,13 @@ ERROR = "error"
 class Instance:
     """One instance of a batch: an ``id`` (unique in the batch) and its ``text``.
 
+    Attributes
+    ----------
+    id : str
+        Unique in the batch; it comes first in each result line.
+    text : str
+        The instance, as the domain reads it.
+
     Examples
     --------
     >>> from tansuo.batch import iter_results

@@ -227,6 +227,19 @@ class Grid:
 class Scenario:
     """One problem of a Moving AI ``.scen`` file: a query and its published optimal length.
 
+    Attributes
+    ----------
+    bucket : int
+        The file's difficulty bucket.
+    map_name : str
+        The map file it is for.
+    width, height : int
+        The map's size.
+    start, goal : (x, y)
+        The query.
+    optimal : float
+        The published optimal length.
+
     Examples
     --------
     >>> p = Scenario(0, "m.map", 3, 2, (0, 0), (2, 1), 2.41421356)

@@ -76,6 +76,17 @@ class SearchLog:
     to the number of expansions done when it was first generated; ``closed``
     and ``open`` are the final sets.
 
+    Attributes
+    ----------
+    expanded : list of (x, y)
+        Cells in expansion order.
+    g, h : list of float
+        Each expanded cell's ``g`` and ``h`` when it was expanded.
+    opened_at : dict of (x, y) to int
+        Each generated cell: expansions done when it was first generated.
+    closed, open : list of (x, y)
+        The final closed and open cells.
+
     Examples
     --------
     >>> from tansuo.grid import Grid, find_path

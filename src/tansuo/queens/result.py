@@ -16,6 +16,21 @@ class QueensStats(Stats):
     ``nodes`` counts queens placed (the search-tree nodes; ``expanded`` is the
     same number), ``nodes_per_s`` the rate, ``threads`` the threads that counted.
 
+    Attributes
+    ----------
+    expanded, generated : int
+        The counters CONVENTIONS.md defines for this kind of search.
+    elapsed_s : float
+        Seconds of search.
+    limit : str or None
+        The budget that stopped the search, if one did.
+    nodes : int
+        What ``max_nodes`` counts.
+    nodes_per_s : float or None
+        ``nodes / elapsed_s``; None when nothing was timed.
+    threads : int
+        The threads that counted.
+
     Examples
     --------
     >>> from tansuo.queens import count_solutions

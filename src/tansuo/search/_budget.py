@@ -28,6 +28,17 @@ class SearchEvent:
     new best ``g``, and ``"reopen"`` when a closed state gets a cheaper path.
     ``f`` is the priority the algorithm orders by (``g + h`` for A*).
 
+    Attributes
+    ----------
+    kind : {"expand", "generate", "reopen"}
+        What happened.
+    state : object
+        The state it happened to.
+    g, h, f : float
+        Its cost so far, estimate, and priority.
+    parent : object
+        The state it was reached from.
+
     Examples
     --------
     >>> from tansuo.search import GraphProblem, astar

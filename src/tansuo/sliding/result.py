@@ -26,6 +26,29 @@ class SlidingStats(Stats):
     weighted A* (``wastar``, a best-first search whose ``nodes`` are its
     expansions); ``nodes_per_s`` is None when nothing was timed.
 
+    Attributes
+    ----------
+    expanded, generated : int
+        The counters CONVENTIONS.md defines for this kind of search.
+    elapsed_s : float
+        Seconds of search.
+    limit : str or None
+        The budget that stopped the search, if one did.
+    nodes : int
+        What ``max_nodes`` counts.
+    nodes_per_s : float or None
+        ``nodes / elapsed_s``; None when nothing was timed.
+    iterations : int
+        IDA* bounds tried.
+    h_start : int or None
+        The heuristic of the start board.
+    preprocess_s : float
+        Seconds to load or build the pattern database.
+    heuristic : str or None
+        The heuristic used.
+    max_frontier : int or None
+        The largest open list of weighted A*.
+
     Examples
     --------
     >>> from tansuo.sliding import solve

@@ -292,6 +292,17 @@ def _compile(level: Level) -> Board:
 class Replay:
     """The end of a replay: where the boxes and player ended, and the counts.
 
+    Attributes
+    ----------
+    boxes : tuple of int
+        The boxes' cells at the end.
+    player : int
+        The player's cell at the end.
+    moves, pushes : int
+        Moves made, and how many of them pushed a box.
+    solved : bool
+        Whether every box ended on a goal.
+
     Examples
     --------
     >>> end = replay(Level.from_text("#######\\n#@ $ .#\\n#######"), "rR")

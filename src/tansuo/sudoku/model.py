@@ -87,6 +87,18 @@ class Sudoku:
     or directly from a sequence of numbers. The constructor checks the shape
     and the value range; whether the givens clash is :meth:`clashes`' job.
 
+    Parameters
+    ----------
+    box_rows, box_cols : int
+        The shape of a box; the grid's side is their product.
+    cells : tuple of int
+        Row by row, 0 for empty.
+
+    Raises
+    ------
+    InvalidInput
+        A cell count that does not fit the shape, or a value out of range.
+
     Examples
     --------
     >>> from tansuo.sudoku import parse_puzzle
