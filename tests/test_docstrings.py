@@ -8,19 +8,22 @@ docstring must parse as numpydoc and have a one-line summary and an
 them); a callable that takes parameters documents them in ``Parameters`` (a
 dataclass or a record may use ``Attributes``).
 
-Constants and type aliases are left out: an ``int`` or a ``Literal`` cannot
-carry a docstring of its own (their docs are the string after the assignment,
-which Sphinx reads).
+Constants and type aliases cannot carry a docstring of their own (an ``int``,
+a ``Literal``): theirs is the string after the assignment, which Sphinx reads,
+and test_constants_are_documented looks for it where the name is assigned.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
+import pkgutil
 import typing
 
 import pytest
 from numpydoc.docscrape import NumpyDocString
+from sphinx.pycode import ModuleAnalyzer
 
 PACKAGES = (
     "tansuo.search",
@@ -146,6 +149,30 @@ def test_parameters_list_is_current():
         if not _takes_parameters(entries[name]) or _describes_parameters(name, entries[name])
     )
     assert not written, f"documented now, take them off PARAMETERS_TO_WRITE: {written}"
+
+
+@functools.cache
+def _attribute_docs(module_name: str) -> set[str]:
+    """Names given a docstring (the string after the assignment) in a module or package."""
+    module = importlib.import_module(module_name)
+    names = [module_name, "tansuo.result"]  # (Status and the status names are re-exported)
+    if hasattr(module, "__path__"):
+        names += [f"{module_name}.{info.name}" for info in pkgutil.iter_modules(module.__path__)]
+    documented = set()
+    for name in names:
+        documented |= {attr for _scope, attr in ModuleAnalyzer.for_module(name).find_attr_docs()}
+    return documented
+
+
+def test_constants_are_documented():
+    undocumented = [
+        f"{module_name}.{name}"
+        for module_name in PACKAGES
+        if hasattr(importlib.import_module(module_name), "__all__")
+        for name, value in [(full.rsplit(".", 1)[1], value) for full, value in _public(module_name)]
+        if not _documentable(value) and name not in _attribute_docs(module_name)
+    ]
+    assert not undocumented, undocumented
 
 
 def test_type_aliases_are_left_out_on_purpose():

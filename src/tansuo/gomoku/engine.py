@@ -26,6 +26,7 @@ from tansuo.gomoku.model import COLOUR_NAMES, Board
 from tansuo.result import ResultMixin, Stats, Status, jsonable
 
 THREAT_KINDS = ("vcf", "vct")
+"""Threat searches: VCF (victory by continuous fours) and VCT (by continuous threats)."""
 DEFAULT_VCF_DEPTH = 30
 # A VCT with no depth bound deepens first for a quarter of its node budget
 # (PN_DEEPEN_NODES when it has none), then searches by proof numbers, within

@@ -32,6 +32,7 @@ from tansuo.graph.model import MAX_NODES, Graph, check_weight
 
 Format = Literal["auto", "edges", "dimacs"]
 FORMATS: tuple[Format, ...] = ("auto", "edges", "dimacs")
+"""What ``fmt`` takes: ``auto`` (DIMACS when a ``p sp`` line comes first), an edge list, DIMACS."""
 
 _BUNDLED = "tansuo.data.graph"
 """The package whose ``.txt`` files are the bundled graphs (edge lists)."""

@@ -47,6 +47,7 @@ ALGORITHMS: tuple[Algorithm, ...] = (
 )
 """Every algorithm name; a pair query (:func:`shortest_path`) takes them all."""
 PAIR_ALGORITHMS = ALGORITHMS
+"""What :func:`shortest_path` takes (a single pair): every algorithm."""
 SINGLE_SOURCE_ALGORITHMS: tuple[Algorithm, ...] = ("auto", "dijkstra", "bfs", "reference")
 """What :func:`shortest_paths` takes (A* and bidirectional search need a target)."""
 

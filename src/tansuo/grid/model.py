@@ -23,6 +23,7 @@ Moves = Literal["4", "8-no-corner-cutting", "8-one-side", "8-always"]
 Costs = Literal["octile", "10-14", "uniform"]
 """A cost model's name."""
 Point = tuple[int, int]
+"""A cell as ``(x, y)``: column, then row, from the top left."""
 
 MOVES: tuple[Moves, ...] = ("4", "8-no-corner-cutting", "8-one-side", "8-always")
 """Movement rules: 4-connected; diagonal only with both side cells open (the

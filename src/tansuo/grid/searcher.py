@@ -87,6 +87,7 @@ ALGORITHMS: tuple[Algorithm, ...] = (
     "bidirectional",
     "weighted-astar",
 )
+"""What ``algorithm`` takes in :meth:`GridSearcher.find_path`."""
 
 RULE_CODES: dict[Moves, int] = {
     "4": RULE_FOUR,

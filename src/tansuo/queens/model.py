@@ -26,6 +26,7 @@ MAX_N_FOUND = 1_000_000
 min-conflicts beyond :data:`MAX_N`)."""
 
 Placement = tuple[int, ...]
+"""The queen's column in each row, from 0, top row first."""
 
 
 def check_size(n: object, limit: int = MAX_N) -> int:

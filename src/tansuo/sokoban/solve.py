@@ -47,6 +47,7 @@ from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
 
 Mode = Literal["fast", "push-optimal", "move-optimal"]
 MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
+"""What ``mode`` takes in :func:`solve` (see the module docstring)."""
 _MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
 FAST_WEIGHT = 10
 """Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
