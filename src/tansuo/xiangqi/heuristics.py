@@ -144,6 +144,26 @@ class EvalWeights:
 
     Every field is a term the tuning matches can switch off (set to 0).
 
+    Attributes
+    ----------
+    king, advisor, elephant, horse, rook, cannon, pawn : int
+        Material, per piece.
+    rook_mobility, horse_mobility, cannon_mobility : int
+        Per move of the piece (a cannon's non-capturing moves).
+    missing_advisor, missing_elephant : int
+        Per defender lost, against a full attack.
+    full_attack : int
+        The attack units (rook 3, horse 2, cannon 2, crossed pawn 1) of a full attack.
+    tempo : int
+        For the side to move.
+    palace_threats : int
+        Percent of the palace-threat terms (hollow, central and back-rank
+        cannons, advisor leaks).
+    pawn_attack : int
+        Percent of a crossed pawn's bonus added again when it attacks.
+    material_only : bool
+        Ignore placement, mobility and king safety.
+
     Examples
     --------
     >>> from tansuo.xiangqi import Position

@@ -154,6 +154,19 @@ class MoveResult(ResultMixin):
 class PerftStats(Stats):
     """Counters of a perft count (``expanded``/``generated`` are the leaves counted).
 
+    Attributes
+    ----------
+    expanded, generated : int
+        The leaves counted.
+    elapsed_s : float
+        Seconds of counting.
+    limit : str or None
+        The budget that stopped the count, if one did.
+    nodes : int
+        The leaves counted (what ``max_nodes`` counts).
+    nodes_per_s : float or None
+        ``nodes / elapsed_s``; None when nothing was timed.
+
     Examples
     --------
     >>> from tansuo.xiangqi import Position, perft
@@ -177,6 +190,18 @@ class PerftResult(ResultMixin):
 
     ``nodes`` is the count (partial when ``status == "limit"``); ``divide``
     the count below each root move (ICCS), when asked for.
+
+    Attributes
+    ----------
+    status : str
+        ``"solved"``, or ``"limit"`` when a budget stopped the count.
+    depth : int
+        Plies counted.
+    nodes : int
+        The leaves (partial when ``status == "limit"``).
+    divide : dict of str to int or None
+        The count below each root move (ICCS), when asked for.
+    stats : PerftStats
 
     Examples
     --------
@@ -216,6 +241,21 @@ class PerftResult(ResultMixin):
 @dataclass(frozen=True, slots=True)
 class Iteration:
     """One finished iteration of a search (what UCCI ``info`` lines report).
+
+    Attributes
+    ----------
+    depth, seldepth : int
+        The nominal depth and the deepest ply reached.
+    score : int
+        Points for the side to move (a pawn at home is 30).
+    pv : tuple of str
+        The principal variation, in ICCS.
+    nodes : int
+        Nodes searched, as UCCI ``info nodes`` reports them.
+    elapsed_s : float
+        Seconds, as ``info time`` reports them.
+    hashfull : int
+        Per mille of the table's slots used in this search.
 
     Examples
     --------
