@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_lines import said_lines
+
 Args = Callable[[dict[str, Path]], list[str]]
 
 
@@ -161,7 +163,7 @@ CASES: list[tuple[str, Args]] = [
 @pytest.mark.parametrize(("name", "args"), CASES, ids=[name for name, _ in CASES])
 def test_one_line_and_exit_2(name, args, run_cli, tmp_path):
     result = run_cli(*args(_files(tmp_path)))
-    lines = result.err.strip().splitlines()
+    lines = said_lines(result.err)
     assert result.code == 2, (name, result.code, result.err, result.out[-300:])
     assert len(lines) == 1, (name, result.err)
     assert lines[0].startswith("tansuo: error: "), lines[0]

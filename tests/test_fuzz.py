@@ -33,6 +33,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_lines import said_lines
 from tansuo.budget import (
     MAX_COUNT,
     MAX_SECONDS,
@@ -463,7 +464,7 @@ def test_every_command_answers_generated_input_in_one_line(command, scale, run_c
         assert run.code in EXIT_CODES, where
         assert "Traceback" not in run.err + run.out, where
         if run.code == 2:
-            lines = [line for line in run.err.splitlines() if line.strip()]
+            lines = said_lines(run.err)
             assert len(lines) == 1 and lines[0].startswith("tansuo: error: "), where
             assert len(lines[0]) < 600, where
         assert _digest(file) == before, where
@@ -504,7 +505,7 @@ def test_every_numeric_option_answers_odd_numbers(words, scale, run_cli, monkeyp
         where = ([a[:40] for a in args], run.code, run.err[-400:])
         assert run.code in EXIT_CODES and "Traceback" not in run.err, where
         if run.code == 2:
-            lines = [line for line in run.err.splitlines() if line.strip()]
+            lines = said_lines(run.err)
             assert len(lines) == 1 and lines[0].startswith("tansuo: error: "), where
             assert len(lines[0]) < 600, where
 

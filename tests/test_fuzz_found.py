@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_lines import said_lines
+
 DATA = Path(__file__).resolve().parents[1] / "src" / "tansuo" / "data"
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 
@@ -121,7 +123,7 @@ def test_one_line_and_exit_2(name, args, run_cli, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", open(os.devnull))  # noqa: SIM115 - 'play' reads moves
     with deadline(30):
         result = run_cli(*args(_files(tmp_path)))
-    lines = result.err.strip().splitlines()
+    lines = said_lines(result.err)
     assert result.code == 2, (name, result.code, result.err[-500:])
     assert len(lines) == 1 and lines[0].startswith("tansuo: error: "), (name, result.err[-500:])
     assert len(lines[0]) < 600, (name, len(lines[0]))
