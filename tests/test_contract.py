@@ -447,3 +447,41 @@ def test_the_batch_package_reads_top_down():
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tansuo.batch."):
                 used = node.module.split(".")[2]
                 assert order.index(used) < level, f"{name} imports {used}"
+
+
+def test_one_name_for_a_memory_budget():
+    """Every public entry point that takes a memory budget calls it ``max_memory`` (bytes or
+    "512M"); the game engines size their tables from it."""
+    import importlib
+    import inspect
+
+    packages = ["search", "adversarial", "graph", "grid", "queens", "sudoku", "sliding",
+                "sokoban", "gomoku", "xiangqi", "batch"]  # fmt: skip
+    other_names = {"hash_mb", "hash", "hash_size", "memory", "memory_mb", "mem"}
+    takers = []
+    for name in packages:
+        package = importlib.import_module(f"tansuo.{name}")
+        for entry in package.__all__:
+            obj = getattr(package, entry)
+            target = obj.__init__ if inspect.isclass(obj) else obj
+            if not callable(target):
+                continue
+            try:
+                parameters = inspect.signature(target).parameters
+            except (TypeError, ValueError):
+                continue
+            assert not other_names & set(parameters), (name, entry, sorted(parameters))
+            if "max_memory" in parameters:
+                takers.append(f"{name}.{entry}")
+    assert {"gomoku.Engine", "xiangqi.Engine"} <= set(takers), takers
+
+    from tansuo.gomoku import Engine as GomokuEngine
+    from tansuo.xiangqi import Engine as XiangqiEngine
+
+    gomoku = [GomokuEngine(max_memory=m).table_bytes for m in (4 << 20, 64 << 20)]
+    xiangqi = [
+        (lambda a: a.tt_keys.nbytes + a.tt_data.nbytes)(XiangqiEngine(max_memory=m).arrays)
+        for m in (4 << 20, 64 << 20)
+    ]
+    for small, large in (gomoku, xiangqi):
+        assert 0 < small < large <= 64 << 20
