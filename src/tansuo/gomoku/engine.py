@@ -157,7 +157,7 @@ class ThreatStats(Stats):
     ----------
     nodes : int
         Attacker and defender positions entered (what ``max_nodes`` counts).
-    nodes_per_s : float
+    nodes_per_s : float or None
         ``nodes`` over the elapsed time.
     depth : int
         The last attacker-move depth finished (the iterative deepening's
@@ -177,7 +177,7 @@ class ThreatStats(Stats):
     """
 
     nodes: int = 0
-    nodes_per_s: float = 0.0
+    nodes_per_s: float | None = None
     depth: int = 0
     max_ply: int = 0
     cache_hits: int = 0
@@ -1089,15 +1089,21 @@ class Engine:
         nodes = int(counters[K.C_NODES])
         probes = int(counters[K.C_TT_PROBES])
         hits = int(counters[K.C_TT_HITS])
-        extra = {
+        tree = {
             "expanded": int(counters[K.C_EXPANDED]),
             "generated": int(counters[K.C_GENERATED]),
+        }
+        extra: dict[str, Any] = {
             "tt_probes": probes,
             "tt_hits": hits,
             "tt_hit_rate": hits / probes if probes else 0.0,
         }
         st = stats(
-            nodes, limit if best is None or depth is not None else None, tuple(iterations), **extra
+            nodes,
+            limit if best is None or depth is not None else None,
+            tuple(iterations),
+            **tree,
+            **extra,
         )
         if best is None:
             return GameSearchResult("limit", None, None, 0, (), False, st)
@@ -1123,7 +1129,7 @@ class Engine:
             "limit" if (limit is not None and depth is not None and d < depth) else "solved"
         )
         if status == "limit":
-            st = stats(nodes, limit, tuple(iterations), **extra)
+            st = stats(nodes, limit, tuple(iterations), **tree, **extra)
         return GameSearchResult(
             status,
             board.format_move(move),
