@@ -9,7 +9,7 @@ import pytest
 
 from tansuo.adversarial import alphabeta
 from tansuo.gomoku import Engine, EngineOptions, find_threat, parse_position, search
-from tansuo.gomoku.engine import AVOID_NODES, TRAP_NODES, _threat_squares
+from tansuo.gomoku.engine import AVOID_NODES, TRAP_NODES, _Clock, _threat_squares
 
 
 def _plain_engine() -> Engine:
@@ -80,7 +80,7 @@ def test_final_check_finds_a_real_defence_not_a_four():
     board.play(chosen)
     assert find_threat(board, kind="vct", max_depth=11).solved  # j10 loses
     board.undo()
-    move = engine._avoid_threats(board, chosen, None, time.perf_counter())
+    move = engine._avoid_threats(board, chosen, _Clock())
     assert move is not None and board.format_move(move) not in ("f4", "f3", "j10")
     board.play(move)
     assert not board.five_points(1)  # not a four of black's
@@ -95,18 +95,18 @@ def test_out_of_time_the_check_keeps_the_move():
     lost, other = board.parse_move("a1"), board.parse_move("j10")
     answers = {lost: [other]}
 
-    def refutation(board, candidate, deadline, vct_time, max_nodes):
+    def refutation(board, candidate, deadline, vct_span, max_nodes):
         return answers.get(candidate, [])  # [] : no time left to look
 
     engine._refutation = refutation  # type: ignore[method-assign]
-    assert engine._avoid_threats(board, lost, 1.0, time.perf_counter()) is None
+    assert engine._avoid_threats(board, lost, _Clock(1.0)) is None
 
 
 def test_a_trap_reply_leaves_no_defence_and_a_safe_move_has_none():
     # from a match game: white played i9, and black's i6 left white no defence
     board = parse_position("15 freestyle h10 k8 k10 j7 l9 m8 j9 i8 l8 h9 k6 l10 g10 i7 k9")
     engine = Engine(max_memory=4 << 20, book=False)
-    trap = engine._trap(board, board.parse_move("i9"), time.perf_counter() + 60)
+    trap = engine._trap(board, board.parse_move("i9"), _Clock(60).until(1))
     assert trap is not None
     before = len(board.history)
     board.play(board.parse_move("i9"))
@@ -119,7 +119,7 @@ def test_a_trap_reply_leaves_no_defence_and_a_safe_move_has_none():
     assert len(board.history) == before
     # early in a game every threat a reply makes can be blocked
     quiet = parse_position("15 freestyle h8 a1 i9")
-    assert engine._trap(quiet, quiet.parse_move("g7"), time.perf_counter() + 60) is None
+    assert engine._trap(quiet, quiet.parse_move("g7"), _Clock(60).until(1)) is None
 
 
 def test_threat_squares_of_a_line_found_after_a_pass():
@@ -159,11 +159,11 @@ def test_a_quiet_position_skips_the_final_check():
 
     engine._avoid_threats = refuse  # type: ignore[method-assign]
     board = parse_position("15 freestyle h8 i9 h10 g9")
-    assert engine._opponent_threat(board, 1.0)
+    assert engine._opponent_threat(board, _Clock(1.0))
     assert engine.search(board, time_limit=0.3).move is not None
     # white wins by a VCT if black passes here (the position of the test above)
     board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")
-    assert not engine._opponent_threat(board, 1.0)
+    assert not engine._opponent_threat(board, _Clock(1.0))
     with pytest.raises(AssertionError, match="final check"):
         engine.search(board, time_limit=0.3)
 
@@ -176,7 +176,7 @@ def test_quiet_means_no_move_gives_the_opponent_a_threat_win():
     checked = 0
     while checked < 3:
         board = _random_board(rng, 11, rng.randrange(6, 12), "freestyle")
-        if not engine._opponent_threat(board, 60.0):
+        if not engine._opponent_threat(board, _Clock(60.0)):
             continue
         checked += 1
         for move in board.legal_moves():
@@ -193,7 +193,7 @@ def test_renju_black_is_never_taken_as_quiet():
     engine = Engine(max_memory=1 << 20, book=False)
     board = parse_position("15 renju h8 i9 h10")
     assert board.side_to_move == 2
-    assert not engine._opponent_threat(board, 1.0)
+    assert not engine._opponent_threat(board, _Clock(1.0))
 
 
 @pytest.mark.parametrize("width", [0, -1, "8", True, 1 << 17])
@@ -211,3 +211,16 @@ def test_the_options_are_one_frozen_value():
     assert Engine(options, max_memory=1 << 20, book=False).options is options
     with pytest.raises(dataclasses.FrozenInstanceError):
         options.width = 9  # type: ignore[misc]
+
+
+def test_a_node_budget_holds_the_whole_move_and_repeats_exactly():
+    # held to nodes alone, a move's threat searches and alpha-beta share the
+    # budget as they share the time, and the move does not depend on the load
+    board = parse_position("15 freestyle g11 i10 f5 j8 f7 j9 f6 f8")  # not quiet: the checks run
+    runs = [
+        Engine(max_memory=1 << 20, book=False).search(board, max_nodes=30_000) for _ in range(2)
+    ]
+    assert runs[0].move == runs[1].move and runs[0].stats.nodes == runs[1].stats.nodes
+    assert runs[0].pv == runs[1].pv and runs[0].depth == runs[1].depth >= 2
+    # every search's nodes are counted (a win's line replayed may add a few)
+    assert 30_000 // 2 < runs[0].stats.nodes <= 30_000 * 11 // 10

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +44,7 @@ transposition table, half for the threat search's cache)."""
 VCF_SHARE = 0.05  # the root VCF of the side to move
 VCT_SHARE = 0.15  # then its root VCT (depth ROOT_VCT_DEPTH)
 ROOT_VCT_DEPTH = 10
+ROOT_NODES = 200_000  # each root threat search's nodes without a node budget
 SOFT_SHARE = 0.45  # no alpha-beta iteration starts after this
 AB_MIN_SHARE = 0.3  # ... nor before the alpha-beta has had this much of its own
 HARD_SHARE = 0.7  # the alpha-beta's hard stop
@@ -142,6 +144,77 @@ def _pow2_entries(max_bytes: int, per_entry: int, cap: int) -> int:
     while entries * 2 * per_entry <= max_bytes and entries < cap:
         entries *= 2
     return entries
+
+
+class _Clock:
+    """A move's budget: seconds, nodes (of every search the move runs), or both.
+
+    The engine's shares are fractions of the move: a share ends when either
+    budget reaches it. A node budget alone makes the move independent of the
+    machine's load (the same searches, in the same order, whatever the load);
+    with neither, no share ever ends (fixed-depth searches).
+    """
+
+    def __init__(self, time_limit: float | None = None, max_nodes: int | None = None) -> None:
+        self.time_limit = time_limit
+        self.max_nodes = max_nodes
+        self.start = time.perf_counter()
+        self.nodes = 0  # spent by the searches so far (the running alpha-beta's not included)
+
+    @property
+    def bounded(self) -> bool:
+        return self.time_limit is not None or self.max_nodes is not None
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def used(self, running: int = 0) -> float:
+        """The fraction of the move spent (``running``: nodes of a search not yet counted)."""
+        used = 0.0
+        if self.time_limit is not None:
+            used = self.elapsed() / self.time_limit
+        if self.max_nodes is not None:
+            used = max(used, (self.nodes + running) / self.max_nodes)
+        return used
+
+    def until(self, share: float) -> _Until:
+        """The point at ``share`` of the move (math.inf: never)."""
+        return _Until(self, share)
+
+    def left(self, share: float, span: float | None = None) -> tuple[float | None, int | None]:
+        """Seconds and nodes for a search that may run to ``share`` of the move,
+        and for ``span`` of it at most (None: no bound of that kind)."""
+        seconds: float | None = None
+        nodes: int | None = None
+        if self.time_limit is not None:
+            seconds = min(share * self.time_limit - self.elapsed(), _span(span, self.time_limit))
+        if self.max_nodes is not None:
+            left = min(share * self.max_nodes - self.nodes, _span(span, self.max_nodes))
+            nodes = None if left == math.inf else int(left)
+        return (None if seconds == math.inf else seconds), nodes
+
+
+def _span(span: float | None, whole: float) -> float:
+    return math.inf if span is None else span * whole
+
+
+@dataclass(frozen=True, slots=True)
+class _Until:
+    """A point of a move's :class:`_Clock` (``share`` of it) that a check must end by."""
+
+    clock: _Clock
+    share: float
+
+    def passed(self) -> bool:
+        return self.clock.used() >= self.share
+
+    def left(self, span: float | None = None) -> tuple[float | None, int | None] | None:
+        """A search's seconds and nodes up to this point (``span`` of the move at
+        most); None when nothing is left."""
+        seconds, nodes = self.clock.left(self.share, span)
+        if (seconds is not None and seconds <= 0) or (nodes is not None and nodes <= 0):
+            return None
+        return seconds, nodes
 
 
 # ---------------------------------------------------------------------------
@@ -912,7 +985,8 @@ class Engine:
     ) -> GameSearchResult[str]:
         """The best move for the side to move (moves as ``"h8"``; scores as in tansuo.adversarial).
 
-        A node is one position entered by the alpha-beta kernel.
+        A node is one position entered by the alpha-beta kernel or by a
+        threat search; ``stats.nodes`` counts the move's nodes of both.
 
         Parameters
         ----------
@@ -923,7 +997,11 @@ class Engine:
         time_limit : float, optional
             Seconds for the move, shared out as the class describes.
         max_nodes : int, optional
-            Alpha-beta nodes at most.
+            Nodes for the move (alpha-beta and threat searches together). Without
+            ``depth`` the move's shares are fractions of it as of the time (with
+            ``time_limit`` too, a share ends when either runs out), so a move held
+            to nodes alone searches the same whatever the machine's load. With
+            ``depth``: the alpha-beta's nodes at most.
         plain : bool
             Search every candidate at the fixed ``depth`` with no table cut,
             no threat pruning and no move cap: the value equals
@@ -955,6 +1033,11 @@ class Engine:
         budget = Budget(time_limit=time_limit, max_nodes=max_nodes)
         start = time.perf_counter()
         side = board.side_to_move
+        # the move's clock: the shares below are fractions of it (a fixed depth has none)
+        clock = _Clock(
+            budget.time_limit if depth is None else None,
+            budget.max_nodes if depth is None else None,
+        )
 
         def stats(
             nodes: int,
@@ -982,7 +1065,6 @@ class Engine:
             return GameSearchResult(
                 "no_solution", None, -MATE if board.winner else 0, 0, (), True, stats(1, None)
             )
-        threat_nodes = 0
         # (1) the opening book
         if self.book is not None and not plain and depth is None:
             reply = self.book.lookup(board)
@@ -992,21 +1074,21 @@ class Engine:
                 return GameSearchResult("solved", book_move, 0, 0, only, False, stats(0, None))
         # (2) a VCF, then a short VCT, of the side to move: a win is played at once
         if self.threats and not plain:
-            result = self._root_threats(board, budget, depth)
+            result = self._root_threats(board, clock)
             if result is not None:
                 line, found = result
                 plies = len(line)
                 counts = stats(
-                    found.nodes, None, expanded=found.expanded, generated=found.generated
+                    clock.nodes, None, expanded=found.expanded, generated=found.generated
                 )
                 return GameSearchResult(
                     "solved", line[0], MATE - plies, plies, tuple(line), True, counts
                 )
         # (3) the quiet test: no threat win for the opponent if we passed
         quiet = False
-        if depth is None and not plain and budget.time_limit is not None:
+        if depth is None and not plain and clock.bounded:
             # without threat search there is no final check: the alpha-beta has the time
-            quiet = self._opponent_threat(board, budget.time_limit) if self.threats else True
+            quiet = self._opponent_threat(board, clock) if self.threats else True
         soft_share, hard_share = (
             (QUIET_SOFT_SHARE, QUIET_HARD_SHARE) if quiet else (SOFT_SHARE, HARD_SHARE)
         )
@@ -1022,27 +1104,21 @@ class Engine:
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]
-        counters[K.C_NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
-        counters[K.C_NEXT_POLL] = K.POLL_EVERY
-        # the alpha-beta stops at HARD_SHARE of the time (the rest: the VCF check
+        # the alpha-beta stops at HARD_SHARE of the move (the rest: the checks
         # of the chosen move), and starts no iteration after SOFT_SHARE (or
-        # AB_MIN_SHARE after its own start, when the root threats took long)
-        remaining = (
-            None
-            if budget.time_limit is None
-            else budget.time_limit * hard_share - (time.perf_counter() - start)
-        )
-        watchdog = _Watchdog(counters, remaining)
+        # AB_MIN_SHARE after its own start, when the threat searches took long)
+        if clock.bounded:
+            seconds, nodes = clock.left(hard_share)
+            nodes = None if nodes is None else max(nodes, 1)
+        else:
+            seconds, nodes = None, budget.max_nodes  # a fixed depth: a plain node cap
+        counters[K.C_NODE_LIMIT] = -1 if nodes is None else nodes
+        counters[K.C_NEXT_POLL] = K.POLL_EVERY
+        watchdog = _Watchdog(counters, seconds)
         max_depth = depth if depth is not None else 60
         first = depth if plain and depth is not None else 1
-        soft = (
-            None
-            if budget.time_limit is None
-            else max(soft_share, AB_MIN_SHARE + (time.perf_counter() - start) / budget.time_limit)
-            * budget.time_limit
-        )
-        hard = None if budget.time_limit is None else budget.time_limit * hard_share
-        last = time.perf_counter() - start
+        soft = max(soft_share, AB_MIN_SHARE + clock.used())
+        last = clock.used()
         best: tuple[int, int, int, tuple[int, ...]] | None = None
         timed_parity = depth is None and not plain
         iterations: list[IterationInfo[str]] = []
@@ -1065,7 +1141,7 @@ class Engine:
                     d,
                     score,
                     tuple(board.format_move(m) for m in pv),
-                    int(counters[K.C_NODES]) + threat_nodes,
+                    clock.nodes + int(counters[K.C_NODES]),
                     time.perf_counter() - start,
                     is_mate_score(score),
                 )
@@ -1074,19 +1150,15 @@ class Engine:
                     on_iteration(info)
                 if is_mate_score(score) and not plain:
                     break
-                now = time.perf_counter() - start
+                now = clock.used(int(counters[K.C_NODES]))
                 # the next iteration takes about twice the last: start it only
                 # if it can end before the hard stop
-                if (
-                    soft is not None
-                    and hard is not None
-                    and (now > soft or now + 2 * (now - last) > hard)
-                ):
+                if clock.bounded and (now > soft or now + 2 * (now - last) > hard_share):
                     break
                 last = now
         finally:
             watchdog.close()
-        nodes = int(counters[K.C_NODES])
+        clock.nodes += int(counters[K.C_NODES])
         probes = int(counters[K.C_TT_PROBES])
         hits = int(counters[K.C_TT_HITS])
         tree = {
@@ -1098,38 +1170,26 @@ class Engine:
             "tt_hits": hits,
             "tt_hit_rate": hits / probes if probes else 0.0,
         }
-        st = stats(
-            nodes,
-            limit if best is None or depth is not None else None,
-            tuple(iterations),
-            **tree,
-            **extra,
-        )
         if best is None:
+            st = stats(clock.nodes, limit, tuple(iterations), **tree, **extra)
             return GameSearchResult("limit", None, None, 0, (), False, st)
         move, score, d, pv = best
         # (5) the final check: does the move chosen let the opponent win by threats?
         if self.threats and not plain and depth is None and not quiet and not is_mate_score(score):
-            safer = self._avoid_threats(board, move, budget.time_limit, start)
+            safer = self._avoid_threats(board, move, clock)
             if safer is not None:
                 move, pv = safer, (safer,)
         # (6) with the time left, one reply deeper: an opponent's quiet move that
         # sets up a threat win no move of ours stops
-        if (
-            self.threats
-            and budget.time_limit is not None
-            and depth is None
-            and not plain
-            and not is_mate_score(score)
-        ):
-            safer = self._avoid_traps(board, move, quiet, start + TRAP_SHARE * budget.time_limit)
+        if self.threats and clock.bounded and not plain and not is_mate_score(score):
+            safer = self._avoid_traps(board, move, quiet, clock.until(TRAP_SHARE))
             if safer is not None:
                 move, pv = safer, (safer,)
         status: Status = (
             "limit" if (limit is not None and depth is not None and d < depth) else "solved"
         )
-        if status == "limit":
-            st = stats(nodes, limit, tuple(iterations), **tree, **extra)
+        reported = limit if depth is not None else None
+        st = stats(clock.nodes, reported, tuple(iterations), **tree, **extra)
         return GameSearchResult(
             status,
             board.format_move(move),
@@ -1144,17 +1204,17 @@ class Engine:
         self,
         board: Board,
         candidate: int,
-        deadline: float | None,
-        vct_time: float | None,
+        deadline: _Until | None,
+        vct_span: float | None,
         max_nodes: int,
     ) -> list[int] | None:
         """The squares of the opponent's win after our ``candidate`` (see :func:`_threat_squares`).
 
         None when no win was found (the move is taken as safe), [] when the
-        ``deadline`` (a ``time.perf_counter()`` value) left no time to look. The
-        VCF may run to the deadline, the VCT for ``vct_time`` seconds at most. A
-        four of ours defends nothing by itself: it is checked after the
-        opponent's block, with us to move again.
+        ``deadline`` (a point of the move's clock; None: none) left nothing to
+        look with. The VCF may run to the deadline, the VCT for ``vct_span`` of
+        the move at most. A four of ours defends nothing by itself: it is
+        checked after the opponent's block, with us to move again.
         """
         us = board.side_to_move
         opponent = 3 - us
@@ -1170,15 +1230,13 @@ class Engine:
                     return None
                 board.play(blocks[0])
                 played += 1
-            for kind, share in (("vcf", None), ("vct", vct_time)):
-                cap = share
-                if deadline is not None:
-                    remaining = deadline - time.perf_counter()
-                    if remaining <= 0:
-                        # nothing looked at: []; the VCF done, the VCT not: unknown, safe
-                        return [] if kind == "vcf" else None
-                    cap = remaining if share is None else min(remaining, share)
-                found = self._check_threat(board, opponent, kind, cap, max_nodes)
+            for kind, span in (("vcf", None), ("vct", vct_span)):
+                left = (None, None) if deadline is None else deadline.left(span)
+                if left is None:
+                    # nothing looked at: []; the VCF done, the VCT not: unknown, safe
+                    return [] if kind == "vcf" else None
+                clock = None if deadline is None else deadline.clock
+                found = self._check_threat(board, opponent, kind, clock, left, max_nodes)
                 if found.status == "solved":
                     return _threat_squares(board, found.line, opponent)
             return None
@@ -1186,26 +1244,25 @@ class Engine:
             for _ in range(played):
                 board.undo()
 
-    def _avoid_threats(
-        self, board: Board, move: int, time_limit: float | None, start: float
-    ) -> int | None:
+    def _avoid_threats(self, board: Board, move: int, clock: _Clock) -> int | None:
         """Another move when ``move`` lets the opponent win by a VCF or a short VCT (None: keep).
 
         Alpha-beta at a few plies does not see a long VCF or a VCT; the threat
         search does. When ``move`` loses, the other moves are tried in the
         order of :meth:`_defence`; when the time runs out before one is found
-        to survive, ``move`` is kept.
+        to survive, ``move`` is kept. The check ends at AVOID_SHARE of the
+        move's ``clock`` (with none: no end, AVOID_NODES a search).
         """
         opponent = 3 - board.side_to_move
-        deadline = None if time_limit is None else start + AVOID_SHARE * time_limit
+        deadline = clock.until(AVOID_SHARE) if clock.bounded else None
         if board.winner is not None or board.five_points(opponent):
             return None  # a forced block: nothing to choose
-        vct_time = None if time_limit is None else AVOID_VCT_SHARE * time_limit
-        squares = self._refutation(board, move, deadline, vct_time, AVOID_NODES)
+        vct_span = AVOID_VCT_SHARE if clock.bounded else None
+        squares = self._refutation(board, move, deadline, vct_span, AVOID_NODES)
         if not squares:
             return None
         candidate, timed_out = self._defence(
-            board, [squares], {move}, deadline, None if vct_time is None else vct_time / 2
+            board, [squares], {move}, deadline, None if vct_span is None else vct_span / 2
         )
         return None if timed_out else candidate
 
@@ -1214,8 +1271,8 @@ class Engine:
         board: Board,
         lines: list[list[int]],
         tried: set[int],
-        deadline: float | None,
-        vct_time: float | None,
+        deadline: _Until | None,
+        vct_span: float | None,
         max_nodes: int = AVOID_NODES,
     ) -> tuple[int | None, bool]:
         """A move that survives the opponent's VCF and VCT: ``(move, timed_out)``.
@@ -1254,14 +1311,14 @@ class Engine:
                 pool, key=lambda m: (-hits.get(m, 0), first.get(m, 1 << 20), rank.get(m, 1 << 20))
             )
             tried.add(candidate)
-            squares = self._refutation(board, candidate, deadline, vct_time, max_nodes)
+            squares = self._refutation(board, candidate, deadline, vct_span, max_nodes)
             if squares is None:
                 return candidate, False
             if not squares:
                 return candidate, True
             add(squares)
 
-    def _trap(self, board: Board, move: int, deadline: float) -> int | None:
+    def _trap(self, board: Board, move: int, deadline: _Until) -> int | None:
         """An opponent's reply to ``move`` after which every move of ours loses (None: none found).
 
         Checked for the opponent's TRAP_REPLIES best-looking replies until the
@@ -1278,7 +1335,7 @@ class Engine:
             if board.five_points(us):
                 return None  # the opponent must block our four: the alpha-beta saw this far
             for reply in board.legal_moves()[:TRAP_REPLIES]:
-                if time.perf_counter() >= deadline:
+                if deadline.passed():
                     return None
                 if board.makes_five(reply):
                     continue
@@ -1301,18 +1358,18 @@ class Engine:
         finally:
             board.undo()
 
-    def _threat_line(self, board: Board, attacker: int, deadline: float) -> tuple[str, ...]:
+    def _threat_line(self, board: Board, attacker: int, deadline: _Until) -> tuple[str, ...]:
         """``attacker``'s VCF or VCT line if the side to move passed (TRAP_NODES each), or ()."""
         for kind in THREAT_KINDS:
-            left = deadline - time.perf_counter()
-            if left <= 0:
+            left = deadline.left()
+            if left is None:
                 return ()
-            found = self._check_threat(board, attacker, kind, left, TRAP_NODES)
+            found = self._check_threat(board, attacker, kind, deadline.clock, left, TRAP_NODES)
             if found.status == "solved":
                 return found.line
         return ()
 
-    def _avoid_traps(self, board: Board, move: int, quiet: bool, deadline: float) -> int | None:
+    def _avoid_traps(self, board: Board, move: int, quiet: bool, deadline: _Until) -> int | None:
         """Another move when the opponent answers ``move`` with a trap (see :meth:`_trap`).
 
         The alternatives come in the board's move order, each checked against
@@ -1325,23 +1382,24 @@ class Engine:
         for candidate in board.legal_moves()[: TRAP_ALTERNATIVES + 1]:
             if candidate == move:
                 continue
-            if time.perf_counter() >= deadline:
+            if deadline.passed():
                 return None
             if not quiet and self._refutation(board, candidate, deadline, None, TRAP_NODES):
                 continue
-            if self._trap(board, candidate, deadline) is None and time.perf_counter() < deadline:
+            if self._trap(board, candidate, deadline) is None and not deadline.passed():
                 return candidate
         return None
 
-    def _opponent_threat(self, board: Board, time_limit: float) -> bool:
+    def _opponent_threat(self, board: Board, clock: _Clock) -> bool:
         """Is the position quiet: no VCF and no VCT for the opponent if we passed
-        (QUIET_SHARE of the time for each)?"""
+        (QUIET_SHARE of the move's ``clock`` for each)?"""
         us = board.side_to_move
         opponent = 3 - us
         if board.rule == "standard" or (board.rule == "renju" and opponent == K.BLACK):
             return False
         for kind in THREAT_KINDS:
-            found = self._check_threat(board, opponent, kind, QUIET_SHARE * time_limit)
+            left = clock.left(math.inf, QUIET_SHARE)
+            found = self._check_threat(board, opponent, kind, clock, left)
             if found.status != "no_solution":
                 return False  # a win, or unknown
         return True
@@ -1351,19 +1409,29 @@ class Engine:
         board: Board,
         attacker: int,
         kind: str,
-        time_limit: float | None,
+        clock: _Clock | None,
+        left: tuple[float | None, int | None],
         max_nodes: int = AVOID_NODES,
     ) -> ThreatResult:
-        """The opponent's VCF (20 fours) or VCT (AVOID_VCT_DEPTH threats), as the checks ask it."""
-        return find_threat(
+        """The opponent's VCF (20 fours) or VCT (AVOID_VCT_DEPTH threats), as the checks ask it.
+
+        ``left``: the seconds and nodes the move's ``clock`` grants it (None:
+        no bound of that kind); at most ``max_nodes``. Its nodes are spent on
+        the clock.
+        """
+        seconds, nodes = left
+        found = find_threat(
             board,
             kind=kind,
             attacker=attacker,
             max_depth=20 if kind == "vcf" else AVOID_VCT_DEPTH,
-            max_nodes=max_nodes,
-            time_limit=time_limit,
+            max_nodes=max_nodes if nodes is None else max(1, min(nodes, max_nodes)),
+            time_limit=seconds,
             searcher=self._threat_searcher(board),
         )
+        if clock is not None:
+            clock.nodes += found.stats.nodes
+        return found
 
     def _pv(self, board: Board, move: int, depth: int) -> tuple[int, ...]:
         """The principal variation: the root move, then the table's moves."""
@@ -1405,12 +1473,10 @@ class Engine:
             self._searcher_frame = frame
         return self._searcher
 
-    def _root_threats(
-        self, board: Board, budget: Budget, depth: int | None
-    ) -> tuple[list[str], ThreatStats] | None:
-        """A VCF, then a short VCT, for the side to move, if one is found quickly."""
+    def _root_threats(self, board: Board, clock: _Clock) -> tuple[list[str], ThreatStats] | None:
+        """A VCF, then a short VCT, for the side to move, if one is found quickly
+        (VCF_SHARE, VCT_SHARE of the move's ``clock``; with none, ROOT_NODES each)."""
         searcher = self._threat_searcher(board)
-        nodes_cap = 200_000 if budget.max_nodes is None else max(1, budget.max_nodes // 4)
         opponent = 3 - board.side_to_move
         if board.five_points(opponent) and not board.five_points(board.side_to_move):
             return None  # a forced block comes first: the alpha-beta search finds it
@@ -1418,14 +1484,16 @@ class Engine:
             ("vcf", 20, VCF_SHARE),
             ("vct", ROOT_VCT_DEPTH, VCT_SHARE),
         ):
+            seconds, nodes = clock.left(math.inf, share)
             result = find_threat(
                 board,
                 kind=kind,
                 max_depth=max_depth,
-                time_limit=None if budget.time_limit is None else budget.time_limit * share,
-                max_nodes=nodes_cap,
+                time_limit=seconds,
+                max_nodes=ROOT_NODES if nodes is None else max(1, nodes),
                 searcher=searcher,
             )
+            clock.nodes += result.stats.nodes
             if result.status == "solved" and result.verified:
                 return list(result.line), result.stats
         return None
