@@ -22,6 +22,7 @@ from tansuo.xiangqi import (
     perft,
     search,
 )
+from tansuo.xiangqi._kernels import board as kb
 from tansuo.xiangqi.engine import MATE
 
 # Features that change the order moves are searched in but never the value.
@@ -268,3 +269,60 @@ def test_the_shared_watchdog_follows_moved_deadlines_and_polls():
     closed = Watchdog(quiet.set, seconds=0.05)
     closed.close()
     assert not quiet.wait(0.2)  # closed before its deadline: never fires
+
+
+def test_counters_follow_the_game_tree_row():
+    """expanded: positions whose moves were generated; generated: those moves; nodes: entered."""
+    start = parse_fen(START_FEN)
+    legal = len(start.legal_moves())
+    assert legal == 44
+    # Depth 1, no quiescence: the root is expanded, its 44 moves generated, each child entered.
+    # With PVS a child whose null-window search beats the best is entered again.
+    flat = [f for f in FEATURES if f not in ("quiescence", "iterative_deepening")]
+    one = Engine(max_memory=1 << 20, features=flat).search(parse_fen(START_FEN), depth=1).stats
+    assert (one.expanded, one.generated, one.qnodes) == (1, legal, 0)
+    assert one.nodes == 1 + legal + one.pvs_researched and one.pvs_researched > 0
+    no_pvs = [f for f in flat if f != "pvs"]
+    one = Engine(max_memory=1 << 20, features=no_pvs).search(parse_fen(START_FEN), depth=1).stats
+    assert (one.expanded, one.generated, one.nodes, one.qnodes) == (1, legal, 1 + legal, 0)
+    # With quiescence every child is a quiescence root, counted once; the
+    # captures it generates are counted, none of its positions is expanded twice.
+    quiet = [f for f in FEATURES if f != "iterative_deepening"]
+    q = Engine(max_memory=1 << 20, features=quiet).search(parse_fen(START_FEN), depth=1).stats
+    assert q.nodes == 1 + q.qnodes and q.qnodes >= legal
+    assert legal <= q.generated and 1 <= q.expanded <= q.nodes
+    # Plain alpha-beta (no table, pruning or ordering but captures first)
+    # searches the tree the generic alpha-beta searches when its moves come in
+    # the kernel's order: the same positions entered and expanded. The kernel
+    # counts the generator's pseudo-legal moves where the generic engine counts
+    # legal ones; the difference is counted here at each expanded position.
+    for depth in (2, 3):
+        illegal = 0
+
+        def kernel_order(game, moves):
+            nonlocal illegal
+            frames = kb.new_frames(1)
+            illegal += kb.generate_moves(game.pos, int(game.pos[kb.SIDE]), frames, 0, False)
+            illegal -= len(moves)
+            if game.ply == 0:
+                return moves  # the root's moves are searched in the order given
+            # the kernel's selection step: the first highest-scored move is
+            # swapped with the one at its place (captures first, else in order)
+            order = [1 if game.pos[(m >> 8) & 255] else 0 for m in moves]
+            moves = list(moves)
+            for i in range(len(moves)):
+                j = max(range(i, len(moves)), key=lambda k: (order[k], -k))
+                moves[i], moves[j] = moves[j], moves[i]
+                order[i], order[j] = order[j], order[i]
+            return moves
+
+        generic = alphabeta(parse_fen(START_FEN, repetitions=2), depth, order=kernel_order).stats
+        fast = Engine(max_memory=1 << 20, features=()).search(parse_fen(START_FEN), depth=depth)
+        counts = (fast.stats.expanded, fast.stats.generated, fast.stats.nodes)
+        assert counts == (generic.expanded, generic.generated + illegal, generic.nodes), depth
+        assert illegal > 0  # the generic engine never sees a pinned piece's moves
+        assert fast.stats.nodes < 1 + fast.stats.generated
+    # Iterative deepening expands the root once per iteration.
+    deep = Engine(max_memory=1 << 20, features=[*no_pvs, "iterative_deepening"])
+    two = deep.search(parse_fen(START_FEN), depth=2).stats
+    assert two.expanded >= 2 + legal and two.generated >= 2 * legal + legal

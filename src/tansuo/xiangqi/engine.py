@@ -582,8 +582,8 @@ class Engine:
             else:
                 limit = "max_nodes"
         stats = MoveStats(
-            expanded=int(ctl[ks.NODES]),
-            generated=int(ctl[ks.NODES]),
+            expanded=int(ctl[ks.EXPANDED]),
+            generated=int(ctl[ks.GENERATED]),
             elapsed_s=elapsed,
             limit=limit,
             nodes=int(ctl[ks.NODES]),
