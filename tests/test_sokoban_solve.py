@@ -196,7 +196,7 @@ def test_incremental_player_region_equals_a_full_flood() -> None:
             player = rng.choice([c for c in floor if not occ[c]])
             stamp += 1
             parent = stamp
-            low = k._region(player, walls, occ, seen, parent, queue, dist, deltas)
+            low = k.player_region(player, walls, occ, seen, parent, queue, dist, deltas)
             for b in boxes:
                 for d in board.deltas:
                     t = b + d
@@ -211,7 +211,7 @@ def test_incremental_player_region_equals_a_full_flood() -> None:
                         got = k.child_region(b, t, low, walls, occ, seen, parent, seen2, stamp,
                                              queue, deltas)  # fmt: skip
                         stamp += 1
-                        want = k._region(after, walls, occ, full, stamp, queue, dist, deltas)
+                        want = k.player_region(after, walls, occ, full, stamp, queue, dist, deltas)
                         occ[b], occ[t] = 1, 0
                         if got < 0:
                             flooded += 1

@@ -1,4 +1,5 @@
-"""Solving Sokoban levels: :func:`solve` drives the numba search, :class:`SokobanResult` answers.
+"""Solving Sokoban levels: :func:`solve` drives the numba search; the answer is a
+:class:`~tansuo.sokoban.result.SokobanResult`.
 
 Three modes (:data:`MODES`):
 
@@ -9,7 +10,10 @@ Three modes (:data:`MODES`):
     until one finishes or the two meet. Forwards, a push into a one-wide
     tunnel goes on through it, and a box pushed into a goal room goes straight
     to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
-    Finds a solution quickly; makes no claim that it is short.
+    Finds a solution quickly; makes no claim that it is short. With
+    ``portfolio=True`` a second process runs a search of another kind
+    (forwards only, no goal-room macro, a greedier priority) on the other
+    core; the first answer wins and the other process is stopped.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound and PI-corral pruning
     (which keeps a push-optimal solution): the solution has the fewest pushes
@@ -18,8 +22,15 @@ Three modes (:data:`MODES`):
     A* on moves (the player's real cell is part of the state), the push bound
     as the estimate: the solution has the fewest moves there are.
 
+Deadlocks are pruned by kind (dead squares, frozen boxes, no perfect
+matching, corrals their own boxes cannot resolve) and every corral proved
+dead is kept as a pattern that prunes later positions holding the same
+boxes with the player on the same side (:mod:`._kernels.deadlock`); the
+statistics count each kind (:attr:`.result.SokobanStats.pruned`).
+
 Every solution is replayed (:func:`tansuo.sokoban.model.verify`) before it is
-returned. Budgets: ``time_limit``, ``max_expansions`` (states expanded) and
+returned. Budgets: ``time_limit`` (wall clock, for the whole solve, portfolio
+included), ``max_expansions`` (states expanded, all searches together) and
 ``max_memory`` (bytes of state arrays, table and heap; default
 :func:`tansuo.budget.default_max_memory`); when one runs out the status is
 ``limit`` with the statistics.
@@ -32,6 +43,8 @@ returned. Budgets: ``time_limit``, ``max_expansions`` (states expanded) and
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -40,15 +53,21 @@ import numpy as np
 
 from tansuo.budget import Budget, parse_memory, run_chunked
 from tansuo.errors import InvalidInput
-from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, ResultMixin, Stats, Status
+from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sokoban import _kernels as k
+from tansuo.sokoban._kernels import state as ks
+from tansuo.sokoban._kernels.search import heap_key, rehash, search, table_insert
+from tansuo.sokoban._kernels.state import LevelTables, Patterns, States, Work
 from tansuo.sokoban.macros import GoalRoom, box_route, goal_room
 from tansuo.sokoban.model import DIRECTIONS, Board, Level, verify
+from tansuo.sokoban.result import SokobanResult, SokobanStats
+
+__all__ = ["MODES", "SokobanResult", "SokobanStats", "prepare", "solve", "warm_up"]
 
 Mode = Literal["fast", "push-optimal", "move-optimal"]
 MODES: tuple[Mode, ...] = ("fast", "push-optimal", "move-optimal")
 """What ``mode`` takes in :func:`solve` (see the module docstring)."""
-_MODE_CODE = {"fast": k.MODE_FAST, "push-optimal": k.MODE_PUSHES, "move-optimal": k.MODE_MOVES}
+_MODE_CODE = {"fast": ks.MODE_FAST, "push-optimal": ks.MODE_PUSHES, "move-optimal": ks.MODE_MOVES}
 FAST_WEIGHT = 10
 """Fast mode's priority is ``FAST_WEIGHT * (bound + FAST_ORDER * disorder) + pushes``."""
 FAST_ORDER = 2
@@ -57,126 +76,40 @@ FAST_ORDER = 2
 TUNNELS = True
 """Fast mode pushes a box on through a one-wide tunnel (:func:`._kernels.tunnel_end`)."""
 GOAL_ROOMS = True
-BACKWARD_WITH_ROOM = True
 """Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
+PATTERN_CAPACITY = 1 << 15
+"""Most deadlock patterns one solve keeps (the search stops learning when full)."""
 
 _INITIAL_STATES = 1 << 12
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SokobanStats(Stats):
-    """Counters of one Sokoban search.
-
-    Attributes
-    ----------
-    expanded : int
-        States whose pushes were generated.
-    generated : int
-        Pushes tried (before duplicate and deadlock checks).
-    states : int
-        Distinct states stored.
-    duplicates : int
-        Pushes that led to a state already stored.
-    deadlocks : int
-        Pushes pruned as deadlocks (frozen boxes, no perfect matching).
-    corrals : int
-        Expansions that tried only the pushes into a PI-corral (fast and push-optimal modes).
-    corral_deadlocks : int
-        States found dead because a corral's own boxes cannot resolve it
-        (:func:`._kernels.corral_dead`; fast and push-optimal modes).
-    macros : int
-        Pushes that a tunnel or goal-room macro carried on (fast mode).
-    floods : int
-        Children whose player region was flooded whole; the others' regions
-        follow from their parent's (:func:`._kernels.child_region`).
-    max_frontier : int
-        Largest open list.
-    lower_bound : int
-        The start's lower bound (pushes).
-    memory_bytes : int
-        Bytes of the search's arrays at the end.
-    preprocess_s : float
-        Push-distance tables and dead squares (not in ``elapsed_s``).
-    nodes_per_s : float or None
-        ``expanded`` per second of ``elapsed_s``; None when nothing was timed.
-
-    Examples
-    --------
-    >>> from tansuo.sokoban import Level
-    >>> stats = solve(Level.from_text("#####\\n#@$.#\\n#####")).stats
-    >>> stats.expanded, stats.generated, stats.limit  # the start expanded, its one push
-    (1, 1, None)
-    """
-
-    states: int = 0
-    duplicates: int = 0
-    deadlocks: int = 0
-    corrals: int = 0
-    corral_deadlocks: int = 0
-    macros: int = 0
-    floods: int = 0
-    max_frontier: int = 0
-    lower_bound: int = 0
-    memory_bytes: int = 0
-    preprocess_s: float = 0.0
-    nodes_per_s: float | None = None
-
-
-
 @dataclass(frozen=True, slots=True)
-class SokobanResult(ResultMixin):
-    """The answer of :func:`solve`.
+class Plan:
+    """How one process searches in fast mode (the portfolio runs two plans).
 
     Attributes
     ----------
-    status : Status
-    solution : str or None
-        LURD moves (uppercase push), replayed and checked.
-    moves, pushes : int or None
-    mode : str
-    optimal : bool
-        Whether the mode proves the solution optimal (in its measure).
-    level : Level
-    stats : SokobanStats
-
-    Examples
-    --------
-    >>> from tansuo.sokoban import Level
-    >>> result = solve(Level.from_text("#######\\n#@ $ .#\\n#######"), mode="push-optimal")
-    >>> result.status, result.solution, result.moves, result.pushes, result.as_dict()["optimal"]
-    ('solved', 'rRR', 3, 2, True)
+    name : str
+        What the statistics call the forward search of this plan.
+    backward : bool
+        Also search backwards from the solved position, in turns.
+    room : bool
+        The goal-room macro (:mod:`.macros`).
+    weight, order : int
+        The priority's weights (:data:`FAST_WEIGHT`, :data:`FAST_ORDER`).
     """
 
-    status: Status
-    solution: str | None
-    moves: int | None
-    pushes: int | None
-    mode: str
-    level: Level
-    stats: SokobanStats
+    name: str = "forward"
+    backward: bool = True
+    room: bool = True
+    weight: int = FAST_WEIGHT
+    order: int = FAST_ORDER
 
-    @property
-    def optimal(self) -> bool:
-        return self.solved and self.mode != "fast"
 
-    @property
-    def cost(self) -> int | None:
-        """Moves in move-optimal mode, pushes otherwise."""
-        return self.moves if self.mode == "move-optimal" else self.pushes
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: status, solution, cost, stats, moves, pushes, level, mode, optimal."""
-        return {
-            "status": self.status,
-            "solution": self.solution,
-            "cost": self.cost,
-            "stats": self.stats.as_dict(),
-            "moves": self.moves,
-            "pushes": self.pushes,
-            "level": self.level.title,
-            "mode": self.mode,
-            "optimal": self.optimal,
-        }
+MAIN_PLAN = Plan()
+"""Fast mode's search: forwards with the goal-room macro and backwards, in turns."""
+SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
+"""The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
 
 _EMPTY = np.zeros(1, dtype=np.int64)
@@ -202,6 +135,15 @@ class Tables:
     rgoal: np.ndarray = field(default_factory=lambda: _EMPTY)
     rpush: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
     rafter: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
+
+    def kernel(self) -> LevelTables:
+        """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
+        return LevelTables(
+            walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
+            dist=self.dist, zbox=self.zbox, zplayer=self.zplayer, deltas=self.deltas,
+            inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
+            rafter=self.rafter,
+        )  # fmt: skip
 
 
 def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tables:
@@ -272,143 +214,173 @@ def packing_order(board: Board) -> np.ndarray:
     return rank
 
 
-class _Arrays:
-    """The growing state of one search (states, table, heap) and its byte count."""
+def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
+    """Fresh scratch arrays (:class:`._kernels.state.Work`) for ``ncell`` cells and ``nb`` boxes."""
 
-    def __init__(self, nb: int, states: int) -> None:
+    def cells(dtype: type) -> np.ndarray:
+        return np.zeros(ncell, dtype=dtype)
+
+    def row(size: int, dtype: type = np.int64) -> np.ndarray:
+        return np.zeros(size, dtype=dtype)
+
+    wide = max(nb, 1)
+    return Work(
+        occ=cells(np.int32), seen=cells(np.int64), seen2=cells(np.int64),
+        wdist=cells(np.int32), wdist2=cells(np.int32), queue=cells(np.int64),
+        mark=cells(np.uint8),
+        hu=row(nb + 1), hv=row(nb + 1), hp=row(nb + 1), hway=row(nb + 1), hminv=row(nb + 1),
+        hused=row(nb + 1, np.bool_), pu=row(nb + 1), pv=row(nb + 1), pp=row(nb + 1),
+        pb=row(nb),
+        cseen=cells(np.int64), cid=cells(np.int64), border=row(nb, np.uint8),
+        cpushes=row(ks.MAX_CORRALS), cneeds=row(ks.MAX_CORRALS, np.uint8),
+        cbroken=row(ks.MAX_CORRALS, np.uint8), ibroken=row(ks.MAX_CORRALS, np.uint8),
+        cmin=row(ks.MAX_CORRALS), cinfo=row(1), bmask=row(nb), kb=row(nb),
+        occ2=cells(np.uint8), rseen=cells(np.int64), frozen2=cells(np.uint8),
+        qb=np.zeros((ks.CORRAL_QUEUE, wide), dtype=np.int64), qp=row(ks.CORRAL_QUEUE),
+        vb=np.zeros((corral_nodes, wide), dtype=np.int64), vp=row(corral_nodes),
+        vh=row(corral_nodes), ckey=row(ks.CORRAL_CACHE), cval=row(ks.CORRAL_CACHE, np.uint8),
+    )  # fmt: skip
+
+
+def new_patterns(ncell: int, nb: int, capacity: int = PATTERN_CAPACITY) -> Patterns:
+    """An empty store (:class:`._kernels.state.Patterns`) for up to ``capacity`` patterns."""
+    entries = capacity * min(max(nb, 1), 8) + 1
+    return Patterns(
+        cells=np.zeros((capacity, max(nb, 1)), dtype=np.int16),
+        size=np.zeros(capacity, dtype=np.int32),
+        side=np.zeros(capacity, dtype=np.int32),
+        head=np.full(ncell, -1, dtype=np.int32),
+        enext=np.full(entries, -1, dtype=np.int32),
+        epat=np.zeros(entries, dtype=np.int32),
+    )
+
+
+def _new_states(nb: int, count: int) -> States:
+    return States(
+        boxes=np.zeros((count, max(nb, 1)), dtype=np.int16),
+        player=np.zeros(count, dtype=np.int32),
+        parent=np.zeros(count, dtype=np.int32),
+        g=np.zeros(count, dtype=np.int32),
+        m=np.zeros(count, dtype=np.int32),
+        h=np.zeros(count, dtype=np.int32),
+        hash=np.zeros(count, dtype=np.int64),
+        closed=np.zeros(count, dtype=np.uint8),
+        table=np.full(4 * count, -1, dtype=np.int32),
+        hkey=np.zeros(2 * count, dtype=np.int64),
+        hidx=np.zeros(2 * count, dtype=np.int32),
+    )
+
+
+_NO_OTHER = _new_states(1, 1)
+"""Stand-in for the other search's arrays when a search runs alone (an empty table)."""
+
+
+class _Arrays:
+    """The growing state of one search (:class:`._kernels.state.States`) and its byte count."""
+
+    def __init__(self, nb: int, count: int) -> None:
         self.nb = nb
-        self.boxes = np.zeros((states, nb), dtype=np.int16)
-        self.player = np.zeros(states, dtype=np.int32)
-        self.parent = np.zeros(states, dtype=np.int32)
-        self.g = np.zeros(states, dtype=np.int32)
-        self.m = np.zeros(states, dtype=np.int32)
-        self.h = np.zeros(states, dtype=np.int32)
-        self.hash = np.zeros(states, dtype=np.int64)
-        self.closed = np.zeros(states, dtype=np.uint8)
-        self.table = np.full(4 * states, -1, dtype=np.int32)
-        self.hkey = np.zeros(2 * states, dtype=np.int64)
-        self.hidx = np.zeros(2 * states, dtype=np.int32)
+        self.states = _new_states(nb, count)
 
     @staticmethod
-    def bytes_for(nb: int, states: int) -> int:
-        return states * (2 * nb + 4 * 5 + 8 + 1) + 4 * 4 * states + 2 * states * 12
+    def bytes_for(nb: int, count: int) -> int:
+        return count * (2 * nb + 4 * 5 + 8 + 1) + 4 * 4 * count + 2 * count * 12
 
     @property
     def nbytes(self) -> int:
-        return self.bytes_for(self.nb, self.boxes.shape[0])
+        return self.bytes_for(self.nb, self.states.boxes.shape[0])
 
     def grow(self, count: int, heap_count: int) -> None:
         """Double every array, keeping the first ``count`` states and ``heap_count`` entries."""
-        new = 2 * self.boxes.shape[0]
+        old = self.states
+        fresh = _new_states(self.nb, 2 * old.boxes.shape[0])
         for name in ("boxes", "player", "parent", "g", "m", "h", "hash", "closed"):
-            old = getattr(self, name)
-            fresh = np.zeros((new, *old.shape[1:]), dtype=old.dtype)
-            fresh[:count] = old[:count]
-            setattr(self, name, fresh)
-        self.table = np.full(4 * new, -1, dtype=np.int32)
-        k.rehash(self.table, self.hash, count)
-        for name in ("hkey", "hidx"):
-            old = getattr(self, name)
-            fresh = np.zeros(2 * new, dtype=old.dtype)
-            fresh[:heap_count] = old[:heap_count]
-            setattr(self, name, fresh)
-
-
-class _NoOther:
-    """Empty stand-ins for the other search's arrays, when a search runs alone."""
-
-    boxes = np.zeros((1, 1), dtype=np.int16)
-    player = np.zeros(1, dtype=np.int32)
-    hash = np.zeros(1, dtype=np.int64)
-    table = np.full(1, -1, dtype=np.int32)
-
-
-_NO_OTHER = _NoOther()
+            getattr(fresh, name)[:count] = getattr(old, name)[:count]
+        fresh.hkey[:heap_count] = old.hkey[:heap_count]
+        fresh.hidx[:heap_count] = old.hidx[:heap_count]
+        rehash(fresh.table, fresh.hash, count)
+        self.states = fresh
 
 
 class _Search:
     """One best-first search over the arrays of :mod:`._kernels`, forwards or backwards."""
 
     def __init__(self, board: Board, tables: Tables, code: int, memory: int, *,
-                 reverse: bool = False, target: int = 0) -> None:  # fmt: skip
+                 reverse: bool = False, target: int = 0, plan: Plan = MAIN_PLAN,
+                 patterns: Patterns | None = None) -> None:  # fmt: skip
         self.tables = tables
+        self.lv = tables.kernel()
         self.memory = memory
         self.reverse = reverse
+        self.name = "backward" if reverse else plan.name
         nb = len(board.boxes)
-        states = _INITIAL_STATES
-        while states > 64 and _Arrays.bytes_for(nb, states) > memory:
-            states //= 2
-        self.a = _Arrays(nb, states)
+        count = _INITIAL_STATES
+        while count > 64 and _Arrays.bytes_for(nb, count) > memory:
+            count //= 2
+        self.a = _Arrays(nb, count)
         ncell = board.width * board.height
-        self.ctl = np.zeros(k.CTL_SLOTS, dtype=np.int64)
-        self.params = params = np.zeros(k.PARAM_SLOTS, dtype=np.int64)
-        params[k.P_BOXES] = nb
-        params[k.P_MODE] = code
-        params[k.P_WEIGHT] = FAST_WEIGHT
-        params[k.P_ORDER] = FAST_ORDER
-        params[k.P_REVERSE] = int(reverse)
-        params[k.P_TARGET] = target
-        params[k.P_TUNNELS] = int(code == k.MODE_FAST and TUNNELS)
-        params[k.P_ROOM] = -1 if tables.room is None else tables.room.entrance
-        self.occ = np.zeros(ncell, dtype=np.int32)
-        self.seen = np.zeros(ncell, dtype=np.int64)
-        self.seen2 = np.zeros(ncell, dtype=np.int64)
-        self.wdist = np.zeros(ncell, dtype=np.int32)
-        self.wdist2 = np.zeros(ncell, dtype=np.int32)
-        self.queue = np.zeros(ncell, dtype=np.int64)
-        self.mark = np.zeros(ncell, dtype=np.uint8)
-        self.outcome = k.EXHAUSTED
+        self.ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+        self.params = params = np.zeros(ks.PARAM_SLOTS, dtype=np.int64)
+        params[ks.P_BOXES] = nb
+        params[ks.P_MODE] = code
+        params[ks.P_WEIGHT] = plan.weight
+        params[ks.P_ORDER] = plan.order
+        params[ks.P_REVERSE] = int(reverse)
+        params[ks.P_TARGET] = target
+        params[ks.P_TUNNELS] = int(code == ks.MODE_FAST and TUNNELS)
+        params[ks.P_ROOM] = -1 if tables.room is None else tables.room.entrance
+        params[ks.P_LEARN] = int(not reverse and code != ks.MODE_MOVES)
+        params[ks.P_CORRAL_NODES] = ks.CORRAL_NODES
+        self.work = new_work(ncell, nb)
+        self.patterns = patterns if patterns is not None else new_patterns(ncell, nb)
+        self.outcome = ks.EXHAUSTED
         self.limit: str | None = None
-        self.ctl[k.C_MEET] = -1
+        self.ctl[ks.C_MEET] = -1
         self.other: _Search | None = None
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
-        self.occ[list(boxes)] = 1
-        self.ctl[k.C_STAMP] += 1
-        cell = k._region(player, self.tables.walls, self.occ, self.seen, self.ctl[k.C_STAMP],
-                         self.queue, self.wdist, self.tables.deltas)  # fmt: skip
-        self.occ[:] = 0
+        w = self.work
+        w.occ[list(boxes)] = 1
+        self.ctl[ks.C_STAMP] += 1
+        t = self.tables
+        cell = k.player_region(player, t.walls, w.occ, w.seen, self.ctl[ks.C_STAMP], w.queue,
+                               w.wdist, t.deltas)  # fmt: skip
+        w.occ[:] = 0
         return int(cell)
 
     def add_root(self, boxes: tuple[int, ...], player: int, lower: int) -> None:
-        a, ctl, t = self.a, self.ctl, self.tables
-        n = int(ctl[k.C_STATES])
+        st, ctl, t = self.a.states, self.ctl, self.tables
+        n = int(ctl[ks.C_STATES])
         row = np.array(boxes, dtype=np.int16)
-        a.boxes[n] = row
-        a.player[n] = player
-        a.parent[n] = -1
-        a.h[n] = lower
-        a.hash[n] = k.state_hash(row, player, t.zbox, t.zplayer)
-        k.table_insert(a.table, a.hash, n)
-        ctl[k.C_STATES] = n + 1
-        heap = int(ctl[k.C_HEAP])
-        a.hkey[heap] = k.heap_key(self.params[k.P_MODE], FAST_WEIGHT, 0, 0, lower)
-        a.hidx[heap] = n
-        ctl[k.C_HEAP] = heap + 1
-        self.outcome = k.RUNNING
+        st.boxes[n, : len(boxes)] = row
+        st.player[n] = player
+        st.parent[n] = -1
+        st.h[n] = lower
+        st.hash[n] = k.state_hash(row, player, t.zbox, t.zplayer)
+        table_insert(st.table, st.hash, n)
+        ctl[ks.C_STATES] = n + 1
+        heap = int(ctl[ks.C_HEAP])
+        st.hkey[heap] = heap_key(self.params[ks.P_MODE], self.params[ks.P_WEIGHT], 0, 0, lower)
+        st.hidx[heap] = n
+        ctl[ks.C_HEAP] = heap + 1
+        self.outcome = ks.RUNNING
 
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions; True when this search is over."""
-        if self.outcome in (k.FOUND, k.EXHAUSTED) or self.limit is not None:
+        if self.outcome in (ks.FOUND, ks.EXHAUSTED) or self.limit is not None:
             return True
-        a, t, ctl = self.a, self.tables, self.ctl
         while True:
-            o = self.other.a if self.other is not None else _NO_OTHER
-            self.outcome = k.search(
-                units, t.walls, t.dead, t.goal, t.goals, t.rank, t.dist, t.zbox, t.zplayer,
-                t.deltas, self.params, a.boxes, a.player, a.parent, a.g, a.m, a.h, a.hash,
-                a.closed, a.table, a.hkey, a.hidx, ctl, self.occ, self.seen, self.seen2,
-                self.wdist, self.wdist2, self.queue, self.mark, o.boxes, o.player, o.hash,
-                o.table, t.inroom, t.ordix, t.rgoal, t.rpush, t.rafter,
-            )  # fmt: skip
-            if self.outcome != k.GROW:
-                return self.outcome != k.RUNNING
-            if 2 * a.nbytes > self.memory:
+            other = self.other.a.states if self.other is not None else _NO_OTHER
+            self.outcome = search(units, self.lv, self.params, self.ctl, self.a.states, other,
+                                  self.work, self.patterns)  # fmt: skip
+            if self.outcome != ks.GROW:
+                return self.outcome != ks.RUNNING
+            if 2 * self.a.nbytes > self.memory:
                 self.limit = "max_memory"
                 return True
             try:
-                a.grow(int(ctl[k.C_STATES]), int(ctl[k.C_HEAP]))
+                self.a.grow(int(self.ctl[ks.C_STATES]), int(self.ctl[ks.C_HEAP]))
             except MemoryError:
                 self.limit = "max_memory"
                 return True
@@ -417,13 +389,167 @@ class _Search:
         """The box cells and player cell of every state from a root to ``s``
         (default: the one found)."""
         rows = []
+        st = self.a.states
         if s is None:
-            s = int(self.ctl[k.C_FOUND])
+            s = int(self.ctl[ks.C_FOUND])
         while s >= 0:
-            rows.append((tuple(int(c) for c in self.a.boxes[s]), int(self.a.player[s])))
-            s = int(self.a.parent[s])
+            rows.append((tuple(int(c) for c in st.boxes[s]), int(st.player[s])))
+            s = int(st.parent[s])
         rows.reverse()
         return rows
+
+
+class _Solver:
+    """The searches of one process for one level: forwards, maybe backwards, in turns."""
+
+    def __init__(self, board: Board, code: int, memory: int, plan: Plan = MAIN_PLAN) -> None:
+        started = time.perf_counter()
+        self.board = board
+        self.code = code
+        tables = prepare(board, macros=code == ks.MODE_FAST and plan.room)
+        both = code == ks.MODE_FAST and plan.backward and board.boxes != board.goals
+        back_tables = prepare(board, reverse=True) if both else None
+        self.preprocess_s = time.perf_counter() - started
+        self.forward = forward = _Search(board, tables, code, memory // 2 if both else memory,
+                                         plan=plan)  # fmt: skip
+        self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
+        self.searches = [forward]
+        self.spent: list[np.ndarray] = []  # counters of searches replaced (see step)
+        self.player = board.player
+        if self.lower < k.INF and not _start_frozen(board, tables):
+            if code != ks.MODE_MOVES:
+                self.player = forward.region(board.player, board.boxes)
+            forward.add_root(board.boxes, self.player, self.lower)
+            if back_tables is not None:
+                backward = _Search(board, back_tables, code, memory // 2, reverse=True,
+                                   target=self.player)  # fmt: skip
+                back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
+                if back_lower < k.INF:
+                    for root in _regions(board, board.goals):
+                        backward.add_root(board.goals, root, back_lower)
+                    self.searches.append(backward)
+                    forward.other, backward.other = backward, forward
+        else:
+            forward.outcome = ks.EXHAUSTED
+
+    def expanded(self) -> int:
+        return sum(int(x.ctl[ks.C_EXPANDED]) for x in self.searches)
+
+    def step(self, units: int) -> bool:
+        """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
+        share = max(1, units // len(self.searches))
+        for s in self.searches:
+            s.step(share)
+            if s.outcome == ks.FOUND:
+                return True
+        forward = self.forward
+        # over when every search is over; a forward search that ran dry is a proof,
+        # unless the goal-room macro (which can lose solutions) pruned it: then again without
+        if forward.outcome == ks.EXHAUSTED and forward.limit is None and forward.tables.room:
+            plain = replace(forward.tables, room=None)
+            fresh = _Search(self.board, plain, self.code, forward.memory, patterns=forward.patterns)
+            fresh.name = forward.name
+            fresh.add_root(self.board.boxes, self.player, self.lower)
+            if len(self.searches) > 1:
+                fresh.other, self.searches[1].other = self.searches[1], fresh
+            self.searches[0] = self.forward = fresh
+            self.spent.append(forward.ctl.copy())
+            return False
+        if forward.outcome == ks.EXHAUSTED:
+            return True
+        return all(x.outcome in (ks.FOUND, ks.EXHAUSTED) or x.limit for x in self.searches)
+
+    @property
+    def winner(self) -> _Search | None:
+        return next((x for x in self.searches if x.outcome == ks.FOUND), None)
+
+    @property
+    def proved(self) -> bool:
+        """Whether the forward search ran dry with nothing pruned unsoundly: no solution."""
+        return self.forward.outcome == ks.EXHAUSTED and self.forward.limit is None
+
+    def solution(self) -> str | None:
+        """The LURD moves of the solution found (None: none found)."""
+        winner = self.winner
+        if winner is None:
+            return None
+        chain = winner.chain()
+        meet = int(winner.ctl[ks.C_MEET])
+        if meet >= 0 and winner.other is not None:  # the two searches met halfway
+            chain = chain + winner.other.chain(meet)[::-1][1:]
+        return _lurd(self.board, chain[::-1] if winner.reverse else chain)
+
+    def totals(self) -> dict[str, Any]:
+        """The counters of every search this solver ran, summed."""
+        ctls = [x.ctl for x in self.searches] + self.spent
+        total = [sum(int(c[slot]) for c in ctls) for slot in range(ks.CTL_SLOTS)]
+        return {
+            "ctl": total,
+            "max_frontier": max(int(c[ks.C_MAX_FRONTIER]) for c in ctls),
+            "memory_bytes": sum(x.a.nbytes + _pattern_bytes(x) for x in self.searches),
+            "searches": [x.name for x in self.searches],
+            "winner": None if self.winner is None else self.winner.name,
+            "limit": next((x.limit for x in self.searches if x.limit), None),
+        }
+
+
+def _pattern_bytes(search: _Search) -> int:
+    """Bytes of a search's pattern store."""
+    return sum(a.nbytes for a in search.patterns) if not search.reverse else 0
+
+
+def _child(conn: Any, board: Board, code: int, memory: int, plan: Plan, budget: Budget) -> None:
+    """The portfolio's second process: run ``plan`` and send back what it found."""
+    try:
+        solver = _Solver(board, code, memory, plan)
+        spent = run_chunked(solver.step, solver.expanded, budget.start(stop=conn.poll))
+        conn.send((solver.solution(), solver.proved and spent is None, solver.totals()))
+    except (KeyboardInterrupt, BrokenPipeError, EOFError):  # stopped by the parent
+        pass
+    finally:
+        conn.close()
+
+
+class _Portfolio:
+    """A second search of another kind in a child process; the first answer wins."""
+
+    def __init__(self, board: Board, code: int, memory: int, budget: Budget) -> None:
+        context: Any = multiprocessing.get_context(
+            "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        )
+        self.conn, child_conn = context.Pipe()
+        self.process = context.Process(
+            target=_child, args=(child_conn, board, code, memory, SECOND_PLAN, budget),
+            daemon=True,
+        )  # fmt: skip
+        self.process.start()
+        child_conn.close()
+        self.answer: tuple[str | None, bool, dict[str, Any]] | None = None
+
+    def done(self) -> bool:
+        """Whether the child has answered (read its answer if so)."""
+        if self.answer is None and self.conn.poll():
+            try:
+                self.answer = self.conn.recv()
+            except (EOFError, OSError):  # the child died without an answer
+                self.answer = (None, False, {})
+        return self.answer is not None
+
+    def close(self) -> None:
+        """Stop the child (if it still runs) and wait for it."""
+        if self.process.is_alive():
+            with contextlib.suppress(BrokenPipeError, OSError):
+                self.conn.send("stop")
+            self.process.join(0.2)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(1.0)
+        self.conn.close()
+
+
+def _portfolio_allowed() -> bool:
+    """Whether this process may start a child (a daemonic batch worker may not)."""
+    return not multiprocessing.current_process().daemon
 
 
 def solve(
@@ -433,6 +559,7 @@ def solve(
     time_limit: float | None = None,
     max_expansions: int | None = None,
     max_memory: int | str | None = None,
+    portfolio: bool = False,
 ) -> SokobanResult:
     """Solve a level (see the module docstring for the modes and budgets).
 
@@ -448,12 +575,18 @@ def solve(
         ``"fast"`` (default), ``"push-optimal"`` or ``"move-optimal"``
         (:data:`MODES`).
     time_limit : float, optional
-        Budget: seconds.
+        Budget: seconds of wall clock for the whole solve.
     max_expansions : int, optional
-        Budget: states expanded.
+        Budget: states expanded (with a portfolio, by each process).
     max_memory : int or str, optional
         Budget: bytes (or ``"512M"``, ``"4G"``) of state arrays, table and heap;
-        default :func:`tansuo.budget.default_max_memory`.
+        default :func:`tansuo.budget.default_max_memory` (with a portfolio,
+        shared by the two processes).
+    portfolio : bool
+        Fast mode only: also run a search of another kind (forwards only, no
+        goal-room macro, greedier) in a second process on another core; the
+        first answer wins and the other process is stopped. Ignored in the
+        optimal modes and inside a daemonic process (a batch worker).
 
     Returns
     -------
@@ -474,6 +607,8 @@ def solve(
     ('solved', 'rRR', 3, 2)
     >>> solve(Level.from_text("#####\\n#@$ #\\n#  .#\\n#####")).status
     'no_solution'
+    >>> solve(Level.from_text("#####\\n#@$.#\\n#####"), portfolio=True).solution
+    'R'
     """
     if mode not in _MODE_CODE:
         raise InvalidInput(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -481,100 +616,81 @@ def solve(
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
     board = level if isinstance(level, Board) else level.board()
     code = _MODE_CODE[mode]
-    started = time.perf_counter()
-    tables = prepare(board, macros=code == k.MODE_FAST)
-    both = code == k.MODE_FAST and board.boxes != board.goals
-    both = both and (BACKWARD_WITH_ROOM or tables.room is None)
-    back_tables = prepare(board, reverse=True) if both else None
-    preprocess_s = time.perf_counter() - started
-    meter = budget.start()
-    memory = meter.memory_limit()
-    forward = _Search(board, tables, code, memory // 2 if both else memory)
-    start_boxes = np.array(board.boxes, dtype=np.int16)
-    lower = _bound(start_boxes, tables)
-    searches = [forward]
-    player = board.player
-    if lower < k.INF and not _start_frozen(board, tables):
-        player = board.player if code == k.MODE_MOVES else forward.region(board.player, board.boxes)
-        forward.add_root(board.boxes, player, lower)
-        if back_tables is not None:
-            backward = _Search(board, back_tables, code, memory // 2, reverse=True, target=player)
-            back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
-            if back_lower < k.INF:
-                for root in _regions(board, board.goals):
-                    backward.add_root(board.goals, root, back_lower)
-                searches.append(backward)
-                forward.other, backward.other = backward, forward
-    else:
-        forward.outcome = k.EXHAUSTED
+    memory = budget.start().memory_limit()
+    second = None
+    if portfolio and code == ks.MODE_FAST and board.boxes != board.goals and _portfolio_allowed():
+        memory //= 2
+        second = _Portfolio(board, code, memory, replace(budget, max_memory=memory))
+    try:
+        solver = _Solver(board, code, memory)  # the tables: preprocess_s, not in elapsed_s
+        meter = budget.start()
 
-    def expanded() -> int:
-        return sum(int(x.ctl[k.C_EXPANDED]) for x in searches)
+        def step(units: int) -> bool:
+            return solver.step(units) or (second is not None and second.done())
 
-    def step(units: int) -> bool:
-        nonlocal forward
-        share = max(1, units // len(searches))
-        for search in searches:
-            search.step(share)
-            if search.outcome == k.FOUND:
-                return True
-        # over when every search is over; a forward search that ran dry is a proof,
-        # unless the goal-room macro (which can lose solutions) pruned it: then again without
-        if (
-            forward.outcome == k.EXHAUSTED
-            and forward.limit is None
-            and forward.tables.room is not None
-        ):
-            plain = replace(forward.tables, room=None)
-            forward = _Search(board, plain, code, forward.memory)
-            forward.add_root(board.boxes, player, lower)
-            if len(searches) > 1:
-                forward.other, searches[1].other = searches[1], forward
-            searches[0] = forward
-            return False
-        if forward.outcome == k.EXHAUSTED:
-            return True
-        return all(x.outcome in (k.FOUND, k.EXHAUSTED) or x.limit for x in searches)
-
-    spent = run_chunked(step, expanded, meter)
-    elapsed = meter.elapsed()
-    winner = next((x for x in searches if x.outcome == k.FOUND), None)
-    solution = moves = pushes = None
+        spent = run_chunked(step, solver.expanded, meter)
+        elapsed = meter.elapsed()
+    finally:
+        if second is not None:
+            second.done()
+            second.close()
+    solution = solver.solution()
+    totals = [solver.totals()]
+    proved = solver.proved and spent is None
+    if second is not None and second.answer is not None:
+        other_solution, other_proved, other_totals = second.answer
+        if other_totals:
+            totals.append(other_totals)
+        if solution is None and other_solution is not None:
+            solution = other_solution
+            totals.reverse()  # the winner's counters first
+        proved = proved or (solution is None and other_proved)
+    moves = pushes = None
     limit = None
-    if winner is not None:
-        chain = winner.chain()
-        meet = int(winner.ctl[k.C_MEET])
-        if meet >= 0 and winner.other is not None:  # the two searches met halfway
-            chain = chain + winner.other.chain(meet)[::-1][1:]
-        solution = _lurd(board, chain[::-1] if winner.reverse else chain)
+    if solution is not None:
         end = verify(board, solution)
         moves, pushes = end.moves, end.pushes
         status: Status = SOLVED
-    elif forward.outcome == k.EXHAUSTED and forward.limit is None:
+    elif proved:
         status = NO_SOLUTION
     else:
         status = LIMIT
-        limit = spent or next((x.limit for x in searches if x.limit), None) or "time_limit"
-    total = {slot: sum(int(x.ctl[slot]) for x in searches) for slot in range(k.CTL_SLOTS)}
-    stats = SokobanStats(
-        expanded=total[k.C_EXPANDED],
-        generated=total[k.C_GENERATED],
+        limit = spent or next((t["limit"] for t in totals if t["limit"]), None) or "time_limit"
+    return SokobanResult(status, solution, moves, pushes, str(mode), board.level,
+                         _stats(totals, elapsed, limit, solver))  # fmt: skip
+
+
+def _stats(totals: list[dict[str, Any]], elapsed: float, limit: str | None,
+           solver: _Solver) -> SokobanStats:  # fmt: skip
+    """The statistics of every search of the solve (the winner's process first)."""
+    ctl = [sum(t["ctl"][slot] for t in totals) for slot in range(ks.CTL_SLOTS)]
+    expanded = ctl[ks.C_EXPANDED]
+    kinds = [ks.C_DEAD_SQUARES, ks.C_FREEZE, ks.C_MATCHING, ks.C_CORRAL_DEAD, ks.C_PATTERN_DEAD]
+    return SokobanStats(
+        expanded=expanded,
+        generated=ctl[ks.C_GENERATED],
         elapsed_s=elapsed,
         limit=limit,
-        states=total[k.C_STATES],
-        duplicates=total[k.C_DUPLICATES],
-        deadlocks=total[k.C_DEADLOCKS],
-        corrals=total[k.C_CORRALS],
-        corral_deadlocks=total[k.C_CORRAL_DEAD],
-        macros=total[k.C_MACROS],
-        floods=total[k.C_FLOODS],
-        max_frontier=max(int(x.ctl[k.C_MAX_FRONTIER]) for x in searches),
-        lower_bound=int(lower) if lower < k.INF else -1,
-        memory_bytes=sum(x.a.nbytes for x in searches),
-        preprocess_s=preprocess_s,
-        nodes_per_s=total[k.C_EXPANDED] / elapsed if elapsed > 0 else None,
+        states=ctl[ks.C_STATES],
+        duplicates=ctl[ks.C_DUPLICATES],
+        deadlocks=sum(ctl[c] for c in kinds),
+        dead_squares=ctl[ks.C_DEAD_SQUARES],
+        freeze_deadlocks=ctl[ks.C_FREEZE],
+        matching_deadlocks=ctl[ks.C_MATCHING],
+        corral_deadlocks=ctl[ks.C_CORRAL_DEAD],
+        pattern_deadlocks=ctl[ks.C_PATTERN_DEAD],
+        patterns=ctl[ks.C_PATTERNS],
+        corrals=ctl[ks.C_CORRALS],
+        macros=ctl[ks.C_MACROS],
+        floods=ctl[ks.C_FLOODS],
+        max_frontier=max(t["max_frontier"] for t in totals),
+        lower_bound=int(solver.lower) if solver.lower < k.INF else -1,
+        memory_bytes=sum(t["memory_bytes"] for t in totals),
+        preprocess_s=solver.preprocess_s,
+        nodes_per_s=expanded / elapsed if elapsed > 0 else None,
+        searches=tuple(name for t in totals for name in t["searches"]),
+        winner=next((t["winner"] for t in totals if t["winner"]), None),
     )
-    return SokobanResult(status, solution, moves, pushes, str(mode), board.level, stats)
 
 
 def _regions(board: Board, boxes: tuple[int, ...]) -> list[int]:

@@ -1,0 +1,368 @@
+"""Board kernels: push distances, the matching lower bound, freeze deadlocks,
+player regions, the sorted box row, tunnel and goal-room macros, hashing.
+
+Flat numpy arrays and ``@njit(cache=True)`` functions only; the search that
+uses them is :mod:`tansuo.sokoban._kernels.search`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+INF = 1 << 20
+"""A push distance that stands for "never"."""
+_BIG = 1 << 50
+
+
+@njit(cache=True)
+def push_distances(walls, goals, deltas, pull=False):
+    """``dist[g, c]``: fewest pushes of a lone box from ``c`` onto goal ``g`` (INF: never).
+
+    Pull search from each goal: a box at ``x`` came from ``x - d`` with the
+    player behind it at ``x - 2d``; both must be floor. With ``pull``, the
+    fewest pulls instead: a box at ``x`` came from ``x - d`` with the player
+    walking from ``x`` to ``x + d``.
+    """
+    n = walls.size
+    dist = np.full((goals.size, n), INF, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int64)
+    for gi in range(goals.size):
+        head = 0
+        tail = 1
+        queue[0] = goals[gi]
+        dist[gi, goals[gi]] = 0
+        while head < tail:
+            x = queue[head]
+            head += 1
+            for k in range(4):
+                d = deltas[k]
+                c = x - d
+                p = x + d if pull else x - 2 * d
+                if p < 0 or p >= n or walls[c] or walls[p]:
+                    continue
+                if dist[gi, c] == INF:
+                    dist[gi, c] = dist[gi, x] + 1
+                    queue[tail] = c
+                    tail += 1
+    return dist
+
+
+@njit(cache=True)
+def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
+    """Match row ``i`` (1-based) by one shortest augmenting path, keeping ``u, v`` feasible.
+
+    The Hungarian algorithm's step (e-maxx's O(n^2) form): goals are columns
+    1..nb, ``p[j]`` the row matched to column ``j`` (0 for none), ``dist[j - 1,
+    boxes[i - 1]]`` the cost of row ``i`` at column ``j``.
+    """
+    p[0] = i
+    j0 = 0
+    for j in range(nb + 1):
+        minv[j] = _BIG
+        used[j] = False
+    while True:
+        used[j0] = True
+        i0 = p[j0]
+        delta = _BIG
+        j1 = 0
+        cell = boxes[i0 - 1]
+        for j in range(1, nb + 1):
+            if not used[j]:
+                cur = dist[j - 1, cell] - u[i0] - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+        for j in range(nb + 1):
+            if used[j]:
+                u[p[j]] += delta
+                v[j] -= delta
+            else:
+                minv[j] -= delta
+        j0 = j1
+        if p[j0] == 0:
+            break
+    while True:
+        j1 = way[j0]
+        p[j0] = p[j1]
+        j0 = j1
+        if j0 == 0:
+            break
+
+
+@njit(cache=True)
+def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
+    """Minimum-cost perfect matching of boxes to goals on ``dist``; >= INF if none exists."""
+    for j in range(nb + 1):
+        u[j] = 0
+        v[j] = 0
+        p[j] = 0
+        way[j] = 0
+    for i in range(1, nb + 1):
+        _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
+    return -v[0]
+
+
+@njit(cache=True)
+def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
+    """The matching cost after box ``row`` (0-based) of ``boxes`` moved: one augmenting path.
+
+    ``u, v, p`` hold an optimal matching of the boxes before the move (as
+    :func:`hungarian` leaves them) and are updated to one of ``boxes`` now.
+    Only the moved box's costs changed: its goal is freed, its potential
+    lowered until every reduced cost of its row is >= 0 again (the others
+    stay feasible), and one shortest augmenting path (O(n^2), not O(n^3))
+    matches it again. Returns the cost (>= INF: no perfect matching).
+    """
+    i = row + 1
+    cell = boxes[row]
+    for j in range(1, nb + 1):
+        if p[j] == i:
+            p[j] = 0
+    low = _BIG
+    for j in range(1, nb + 1):
+        cur = dist[j - 1, cell] - v[j]
+        if cur < low:
+            low = cur
+    u[i] = low
+    _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
+    total = 0
+    for j in range(1, nb + 1):
+        total += dist[j - 1, boxes[p[j] - 1]]
+    return total
+
+
+@njit(cache=True)
+def _blocked(cell, d, walls, dead, frozen):
+    """Whether the box on ``cell`` cannot be pushed along ``d`` (either way)."""
+    a = cell - d
+    b = cell + d
+    return walls[a] or walls[b] or frozen[a] or frozen[b] or (dead[a] and dead[b])
+
+
+@njit(cache=True)
+def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
+    """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
+
+    ``boxes[:nb]`` are the box cells after the push (``cell`` among them);
+    ``frozen`` is per-cell scratch, all zero on entry and on return. The frozen
+    boxes are the largest set in which every box is blocked on both axes by a
+    wall, a box of the set, or dead squares on both sides: start from all the
+    boxes and drop the ones that can move until nothing changes. Boxes frozen
+    before this push were checked when they were pushed, so only a set that
+    holds ``cell`` is new.
+    """
+    for q in range(nb):
+        frozen[boxes[q]] = 1
+    h = deltas[2]
+    v = deltas[3]
+    result = False
+    if _blocked(cell, h, walls, dead, frozen) and _blocked(cell, v, walls, dead, frozen):
+        changed = True
+        while changed and frozen[cell]:
+            changed = False
+            for q in range(nb):
+                c = boxes[q]
+                if frozen[c] and not (
+                    _blocked(c, h, walls, dead, frozen) and _blocked(c, v, walls, dead, frozen)
+                ):
+                    frozen[c] = 0
+                    changed = True
+        if frozen[cell]:
+            for q in range(nb):
+                if frozen[boxes[q]] and not goal[boxes[q]]:
+                    result = True
+    for q in range(nb):
+        frozen[boxes[q]] = 0
+    return result
+
+
+@njit(cache=True)
+def disorder(goals, rank, occ):
+    """Boxes on goals that the packing order fills later than a goal still empty.
+
+    ``rank[c]`` is the packing rank of goal cell ``c`` (0 first); a goal room
+    filled from its entrance locks its own inner goals out.
+    """
+    low = 1 << 30
+    for g in goals:
+        if occ[g] == 0 and rank[g] < low:
+            low = rank[g]
+    count = 0
+    for g in goals:
+        if occ[g] > 0 and rank[g] > low:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def player_region(start, walls, occ, seen, stamp, queue, dist, deltas):
+    """Flood the player's region from ``start``: ``seen[c] == stamp``, walk lengths in ``dist``.
+
+    Returns the smallest cell reached (the region's top-left cell).
+    """
+    head = 0
+    tail = 1
+    queue[0] = start
+    seen[start] = stamp
+    dist[start] = 0
+    low = start
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for k in range(4):
+            x = c + deltas[k]
+            if seen[x] != stamp and not walls[x] and occ[x] == 0:
+                seen[x] = stamp
+                dist[x] = dist[c] + 1
+                queue[tail] = x
+                tail += 1
+                if x < low:
+                    low = x
+    return low
+
+
+@njit(cache=True)
+def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, deltas):
+    """The top-left cell of the player's region after one push or pull, from its parent's region.
+
+    The box on ``b`` has moved to the adjacent cell ``t`` (``occ`` already says
+    so) and the player stands next to it, on ``b`` after a push or beyond
+    ``t`` after a pull. The parent's region ``R`` is ``seen[c] == stamp`` with
+    ``low`` its smallest cell. When ``t`` was outside ``R``, or its free
+    neighbours are still joined by a walk round the eight cells about it (so
+    that ``t`` did not cut ``R``), the new region is ``R - {t} + {b}`` plus
+    what the freed ``b`` opens, which is the only part flooded (marked
+    ``seen2[c] == stamp2``). Returns -1 when that does not hold, or when ``t``
+    was ``R``'s smallest cell; the caller floods the whole region then.
+    """
+    if seen[t] == stamp:
+        if t == low:
+            return -1
+        w = deltas[3]
+        ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
+        start = -1
+        for j in range(8):
+            c = ring[j]
+            if walls[c] or occ[c] > 0:
+                start = j
+                break
+        if start >= 0:  # count the runs of free ring cells that hold a neighbour of t
+            runs = 0
+            orthogonal = False
+            for j in range(start + 1, start + 9):
+                c = ring[j % 8]
+                if walls[c] or occ[c] > 0:
+                    if orthogonal:
+                        runs += 1
+                    orthogonal = False
+                elif j % 2 == 0:
+                    orthogonal = True
+            if runs > 1:
+                return -1
+    head = 0
+    tail = 1
+    queue[0] = b
+    seen2[b] = stamp2
+    if b < low:
+        low = b
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for k in range(4):
+            x = c + deltas[k]
+            if seen[x] != stamp and seen2[x] != stamp2 and not walls[x] and occ[x] == 0:
+                seen2[x] = stamp2
+                queue[tail] = x
+                tail += 1
+                if x < low:
+                    low = x
+    return low
+
+
+@njit(cache=True)
+def moved_row(boxes, nb, i, t, out):
+    """``out``: the sorted cells ``boxes[:nb]`` with box ``i`` moved to cell ``t``, still sorted."""
+    j = 0
+    placed = False
+    for q in range(nb):
+        c = boxes[q]
+        if q == i:
+            continue
+        if not placed and t < c:
+            out[j] = t
+            j += 1
+            placed = True
+        out[j] = c
+        j += 1
+    if not placed:
+        out[j] = t
+
+
+@njit(cache=True)
+def _locked(cell, k, walls, deltas):
+    """Whether walls flank ``cell`` on both sides across direction ``k`` (a one-wide corridor)."""
+    side = deltas[(k + 1) % 4]
+    return walls[cell + side] and walls[cell - side]
+
+
+@njit(cache=True)
+def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
+    """Where a box just pushed onto ``t`` along direction ``k`` ends under the tunnel macro.
+
+    While the box's cell ``t`` is off the goals and ``t`` and the next cell
+    ``t + d`` are both flanked by walls across ``d``, the box goes on to
+    ``t + d`` (when that is free floor and not dead). Sound (no solution is
+    lost): with walls on both sides, a box on ``t`` can only ever move along
+    ``d``, and nothing can cross ``t + d`` but along the corridor, which the
+    box on ``t`` blocks; so every solution from the box on ``t`` has a twin
+    from the box on ``t + d`` (the player is behind it on ``t``, and reaches
+    ``t + 2d`` whenever it could reach ``t + d`` before). A box pushed onto
+    ``t + d`` from the far side would freeze both, so no solution does that.
+    The box stops on ``stop`` (a goal room's entrance, where the next macro
+    takes over).
+    """
+    d = deltas[k]
+    while t != stop and not goal[t] and _locked(t, k, walls, deltas):
+        nxt = t + d
+        if walls[nxt] or occ[nxt] > 0 or dead[nxt] or not _locked(nxt, k, walls, deltas):
+            break
+        t = nxt
+    return t
+
+
+@njit(cache=True)
+def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
+    """How many goals of the room are filled, when a box just pushed onto the entrance
+    along direction ``k`` can take the next one (-1: no macro).
+
+    ``row_of[:nb]`` are the boxes before the push, ``skip`` the pushed one's
+    index. The macro applies when the boxes in the room stand exactly on the
+    first goals of the packing order (``ordix``: a goal's place in it, -1
+    elsewhere) and the room has a route for the next goal (``rpush >= 0``).
+    """
+    count = 0
+    top = -1
+    for q in range(nb):
+        c = row_of[q]
+        if q == skip or not inroom[c]:
+            continue
+        count += 1
+        if ordix[c] < 0:
+            return -1
+        if ordix[c] > top:
+            top = ordix[c]
+    if top >= count or count >= rpush.shape[0] or rpush[count, k] < 0:
+        return -1
+    return count
+
+
+@njit(cache=True)
+def state_hash(boxes, player, zbox, zplayer):
+    h = zplayer[player]
+    for c in boxes:
+        h ^= zbox[c]
+    return h

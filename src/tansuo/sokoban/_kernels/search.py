@@ -1,0 +1,446 @@
+"""The search kernel: one resumable best-first search over pushes (or pulls).
+
+The search state lives in the named arrays of :mod:`.state`, which Python
+allocates and grows (:mod:`tansuo.sokoban.solve`); :func:`search` runs at
+most ``units`` expansions and returns a code, so that Python can look at
+the clock, grow the arrays within the memory budget, and call it again.
+
+A state is a sorted row of box cells, a player cell (the top-left cell of
+the player's region when pushes are counted, the real cell when moves
+are), its parent, pushes ``g``, moves ``m`` and lower bound ``h``. States
+are found again through a Zobrist hash in an open-addressing table. The
+lower bound is the minimum-cost matching of boxes to goals (Hungarian
+algorithm) on per-cell push distances, solved once per expanded state and
+updated for each push by one augmenting path.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from tansuo.sokoban._kernels.board import (
+    INF,
+    child_region,
+    disorder,
+    freeze_deadlock,
+    hungarian,
+    hungarian_update,
+    moved_row,
+    player_region,
+    room_macro,
+    tunnel_end,
+)
+from tansuo.sokoban._kernels.deadlock import corral_dead, learn_pattern, pattern_dead, pi_corral
+from tansuo.sokoban._kernels.state import (
+    C_CORRAL_DEAD,
+    C_CORRALS,
+    C_DEAD_SQUARES,
+    C_DUPLICATES,
+    C_EXPANDED,
+    C_FLOODS,
+    C_FOUND,
+    C_FREEZE,
+    C_GENERATED,
+    C_HEAP,
+    C_MACROS,
+    C_MATCHING,
+    C_MAX_FRONTIER,
+    C_MEET,
+    C_MEETINGS,
+    C_PATTERN_DEAD,
+    C_PATTERNS,
+    C_STAMP,
+    C_STATES,
+    CORRAL_CACHE,
+    EXHAUSTED,
+    FOUND,
+    GROW,
+    MODE_FAST,
+    MODE_MOVES,
+    MODE_PUSHES,
+    P_BOXES,
+    P_LEARN,
+    P_MODE,
+    P_ORDER,
+    P_REVERSE,
+    P_ROOM,
+    P_TARGET,
+    P_TUNNELS,
+    P_WEIGHT,
+    RUNNING,
+    SECONDARY,
+)
+
+
+@njit(cache=True)
+def heap_push(hkey, hidx, n, key, idx):
+    i = n
+    while i > 0:
+        parent = (i - 1) >> 1
+        if hkey[parent] <= key:
+            break
+        hkey[i] = hkey[parent]
+        hidx[i] = hidx[parent]
+        i = parent
+    hkey[i] = key
+    hidx[i] = idx
+    return n + 1
+
+
+@njit(cache=True)
+def heap_pop(hkey, hidx, n):
+    top = hidx[0]
+    n -= 1
+    key = hkey[n]
+    idx = hidx[n]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and hkey[child + 1] < hkey[child]:
+            child += 1
+        if hkey[child] >= key:
+            break
+        hkey[i] = hkey[child]
+        hidx[i] = hidx[child]
+        i = child
+    if n > 0:
+        hkey[i] = key
+        hidx[i] = idx
+    return top, n
+
+
+@njit(cache=True)
+def heap_key(mode, weight, g, m, h):
+    """The priority of a state: smaller pops first."""
+    if mode == MODE_FAST:
+        return (weight * h + g) * SECONDARY + h
+    if mode == MODE_PUSHES:
+        return (g + h) * SECONDARY + h
+    return (m + h) * SECONDARY + min(g + h, SECONDARY - 1)
+
+
+@njit(cache=True)
+def table_insert(table, shash, idx):
+    mask = table.size - 1
+    slot = shash[idx] & mask
+    while table[slot] >= 0:
+        slot = (slot + 1) & mask
+    table[slot] = idx
+
+
+@njit(cache=True)
+def rehash(table, shash, count):
+    """Fill a fresh (all -1) table with states ``0 .. count-1``."""
+    for i in range(count):
+        table_insert(table, shash, i)
+
+
+@njit(cache=True)
+def find_state(table, shash, sboxes, splayer, h, player, row, nb):
+    """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
+    mask = table.size - 1
+    slot = h & mask
+    while table[slot] >= 0:
+        o = table[slot]
+        if shash[o] == h and splayer[o] == player:
+            same = True
+            for q in range(nb):
+                if sboxes[o, q] != row[q]:
+                    same = False
+                    break
+            if same:
+                return o
+        slot = (slot + 1) & mask
+    return -1
+
+
+@njit(cache=True)
+def _release(sboxes, s, nb, occ):
+    """Clear the expanded state's boxes from ``occ`` (all zero again)."""
+    for q in range(nb):
+        occ[sboxes[s, q]] = 0
+
+
+@njit(cache=True)
+def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
+    """Step 3's second half: whether an I-corral with work in it is dead (and learn it).
+
+    Every I-corral of state ``s`` that needs a push (labelled by
+    :func:`.deadlock.pi_corral`) is searched with its border boxes alone
+    (:func:`.deadlock.corral_dead`); the verdicts are cached by player,
+    corral and boxes, and a dead one becomes a learned pattern.
+    """
+    player = st.player[s]
+    for c in range(w.cinfo[0]):
+        if w.ibroken[c] or not w.cneeds[c]:
+            continue
+        m = 0
+        key = lv.zplayer[player] ^ (lv.zplayer[w.cmin[c]] * 31)
+        for i in range(nb):
+            if w.bmask[i] >> c & 1:
+                w.kb[m] = st.boxes[s, i]
+                key ^= lv.zbox[w.kb[m]]
+                m += 1
+        slot = key & (CORRAL_CACHE - 1)
+        if w.ckey[slot] == key and w.cval[slot] > 0:
+            if w.cval[slot] == 1:
+                return True
+            continue
+        dead = corral_dead(m, player, c, stamp, lv, w, ctl)
+        w.ckey[slot] = key
+        w.cval[slot] = 1 if dead else 2
+        if dead:
+            if learn:
+                learn_pattern(m, player, lv, w, pat, ctl)
+            return True
+    return False
+
+
+@njit(cache=True)
+def search(units, lv, params, ctl, st, other, w, pat):
+    """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
+
+    Parameters are the named bundles of :mod:`.state`: ``lv`` the level's
+    :class:`~.state.LevelTables`, ``params`` and ``ctl`` the slot arrays,
+    ``st`` this search's :class:`~.state.States`, ``other`` those of the
+    search running the other way (one empty slot when there is none: a new
+    state found there joins the two halves of a solution, ``ctl[C_MEET]``),
+    ``w`` the :class:`~.state.Work` scratch and ``pat`` the learned
+    :class:`~.state.Patterns`.
+
+    The goal room of the macro (``P_ROOM >= 0``, :mod:`tansuo.sokoban.macros`):
+    a box enters the room only by the macro, onto the next goal of the
+    packing order, and never moves again. That can lose solutions, so a
+    search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
+    searches again without it).
+
+    Returns RUNNING, FOUND (``ctl[C_FOUND]``), EXHAUSTED or GROW.
+    """
+    nb = params[P_BOXES]
+    mode = params[P_MODE]
+    weight = params[P_WEIGHT]
+    order = params[P_ORDER]
+    reverse = params[P_REVERSE]
+    target = params[P_TARGET]
+    tunnels = params[P_TUNNELS] and not reverse
+    entrance = params[P_ROOM] if not reverse else -1
+    learn = params[P_LEARN] and not reverse
+    walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
+    zbox, zplayer = lv.zbox, lv.zplayer
+    sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
+    occ, seen, queue = w.occ, w.seen, w.queue
+    pu, pv, pp, pb = w.pu, w.pv, w.pp, w.pb
+    cap = sboxes.shape[0]
+    tmask = table.size - 1
+    done = 0
+    while done < units:
+        # Step 1. Room for one more expansion, or GROW; pop the best open state;
+        # a solved state (every box on a goal; backwards: the player's start
+        # region too) ends the search.
+        n = ctl[C_STATES]
+        room = 4 * nb + 1
+        if n + room > cap or 2 * (n + room) > table.size or ctl[C_HEAP] + room > st.hkey.size:
+            return GROW
+        if ctl[C_HEAP] == 0:
+            return EXHAUSTED
+        s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
+        if st.closed[s]:
+            continue
+        st.closed[s] = 1
+        if st.h[s] == 0 and (not reverse or splayer[s] == target):
+            ctl[C_FOUND] = s
+            return FOUND
+        done += 1
+        ctl[C_EXPANDED] += 1
+
+        # Step 2. The boxes on the board (occ: box index + 1) and the player's region.
+        for i in range(nb):
+            occ[sboxes[s, i]] = i + 1
+        ctl[C_STAMP] += 1
+        stamp = ctl[C_STAMP]
+        low = player_region(splayer[s], walls, occ, seen, stamp, queue, w.wdist, deltas)
+
+        # Step 3. PI-corral (sound for pushes, not for moves): only the pushes
+        # into it are tried; an I-corral its own boxes cannot resolve is a
+        # deadlock, learned as a pattern.
+        corral = -1
+        if mode != MODE_MOVES and not reverse:
+            corral = pi_corral(sboxes[s], nb, stamp, lv, w)
+            if corral >= 0:
+                ctl[C_CORRALS] += 1
+            if _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
+                ctl[C_CORRAL_DEAD] += 1
+                _release(sboxes, s, nb, occ)
+                continue
+
+        # Step 4. Every push (backwards: pull) the player can make.
+        matched = False  # pu, pv, pp hold the matching of state s once True
+        for i in range(nb):
+            b = sboxes[s, i]
+            if corral >= 0 and not w.border[i]:
+                continue
+            if entrance >= 0 and lv.inroom[b]:
+                continue  # a box in the goal room is on its goal for good
+            for k in range(4):
+                d = deltas[k]
+                t = b + d
+                if walls[t] or occ[t] > 0:
+                    continue
+                if reverse:
+                    # pull: the player on t walks on to t + d, the box follows onto t
+                    stand = t
+                    after = t + d
+                    if seen[stand] != stamp or walls[after] or occ[after] > 0:
+                        continue
+                else:
+                    stand = b - d
+                    after = b
+                    if seen[stand] != stamp:
+                        continue
+                if corral >= 0 and not (w.cseen[t] == stamp and w.cid[t] == corral):
+                    continue
+                ctl[C_GENERATED] += 1
+                if dead[t]:
+                    ctl[C_DEAD_SQUARES] += 1
+                    continue
+
+                # Step 5. Macros: on through a one-wide tunnel; from the goal
+                # room's entrance straight onto the next goal of its packing order.
+                steps = 1
+                if tunnels:
+                    end = tunnel_end(t, k, walls, dead, goal, occ, deltas, entrance)
+                    if end != t:
+                        ctl[C_MACROS] += 1
+                    steps += (end - t) // d
+                    t = end
+                    after = t - d
+                if t == entrance:
+                    filled = room_macro(sboxes[s], i, nb, k, lv.inroom, lv.ordix, lv.rpush)
+                    if filled < 0:
+                        continue  # boxes enter the goal room only in its packing order
+                    ctl[C_MACROS] += 1
+                    steps += lv.rpush[filled, k]
+                    after = lv.rafter[filled, k]
+                    t = lv.rgoal[filled]
+
+                # Step 6. The child's boxes, sorted, in the next free row; a box
+                # frozen off its goal or a learned pattern is a deadlock.
+                occ[b] = 0
+                occ[t] = i + 1
+                n = ctl[C_STATES]
+                row = sboxes[n]
+                moved_row(sboxes[s], nb, i, t, row)
+                if not reverse and freeze_deadlock(t, row, nb, walls, dead, goal, w.mark, deltas):
+                    ctl[C_FREEZE] += 1
+                    occ[t] = 0
+                    occ[b] = i + 1
+                    continue
+
+                # Step 7. The child's player: its real cell (moves), else the
+                # top-left cell of its region, from the parent's when it can.
+                if mode == MODE_MOVES:
+                    player = b
+                else:
+                    ctl[C_STAMP] += 1
+                    player = -1
+                    if t == b + d:
+                        player = child_region(b, t, low, walls, occ, seen, stamp, w.seen2,
+                                              ctl[C_STAMP], queue, deltas)  # fmt: skip
+                    if player < 0:
+                        ctl[C_FLOODS] += 1
+                        player = player_region(after, walls, occ, w.seen2, ctl[C_STAMP], queue,
+                                               w.wdist2, deltas)  # fmt: skip
+                if ctl[C_PATTERNS] > 0 and not reverse and pattern_dead(t, player, occ, lv, w,
+                                                                        pat, ctl):  # fmt: skip
+                    ctl[C_PATTERN_DEAD] += 1
+                    occ[t] = 0
+                    occ[b] = i + 1
+                    continue
+                penalty = 0
+                if mode == MODE_FAST and order > 0 and not reverse:
+                    penalty = order * disorder(lv.goals, lv.rank, occ)
+                occ[t] = 0
+                occ[b] = i + 1
+
+                # Step 8. Seen before? A* opens a stored state again when this
+                # path to it is shorter; fast mode never does.
+                h = shash[s] ^ zbox[b] ^ zbox[t] ^ zplayer[splayer[s]] ^ zplayer[player]
+                g = st.g[s] + steps
+                m = st.m[s] + w.wdist[stand] + steps
+                slot = h & tmask
+                found = -1
+                while table[slot] >= 0:
+                    o = table[slot]
+                    if shash[o] == h and splayer[o] == player:
+                        same = True
+                        for q in range(nb):
+                            if sboxes[o, q] != row[q]:
+                                same = False
+                                break
+                        if same:
+                            found = o
+                            break
+                    slot = (slot + 1) & tmask
+                if found >= 0:
+                    ctl[C_DUPLICATES] += 1
+                    if mode == MODE_FAST or st.closed[found]:
+                        continue
+                    better = g < st.g[found] if mode == MODE_PUSHES else m < st.m[found]
+                    if better:
+                        st.g[found] = g
+                        st.m[found] = m
+                        st.parent[found] = s
+                        key = heap_key(mode, weight, g, m, st.h[found])
+                        ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, found)
+                    continue
+
+                # Step 9. The lower bound: the parent's matching, updated for the
+                # moved box by one augmenting path; none perfect is a deadlock.
+                if not matched:
+                    for q in range(nb):
+                        pb[q] = sboxes[s, q]
+                    hungarian(pb, nb, dist, pu, pv, pp, w.hway, w.hminv, w.hused)
+                    matched = True
+                for q in range(nb + 1):
+                    w.hu[q] = pu[q]
+                    w.hv[q] = pv[q]
+                    w.hp[q] = pp[q]
+                pb[i] = t
+                lb = hungarian_update(pb, nb, i, dist, w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused)
+                pb[i] = b
+                if lb >= INF:
+                    ctl[C_MATCHING] += 1
+                    continue
+
+                # Step 10. Store the child; it may meet the other search (a
+                # solution in two halves), be solved (fast mode stops at once),
+                # or go on the open list.
+                splayer[n] = player
+                st.parent[n] = s
+                st.g[n] = g
+                st.m[n] = m
+                st.h[n] = lb
+                shash[n] = h
+                st.closed[n] = 0
+                table[slot] = n
+                ctl[C_STATES] = n + 1
+                meet = find_state(other.table, other.hash, other.boxes, other.player, h, player,
+                                  row, nb)  # fmt: skip
+                if meet >= 0:
+                    _release(sboxes, s, nb, occ)
+                    ctl[C_FOUND] = n
+                    ctl[C_MEET] = meet
+                    ctl[C_MEETINGS] += 1
+                    return FOUND
+                if mode == MODE_FAST and lb == 0 and (not reverse or player == target):
+                    _release(sboxes, s, nb, occ)
+                    ctl[C_FOUND] = n
+                    return FOUND
+                key = heap_key(mode, weight, g, m, lb + penalty)
+                ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
+        _release(sboxes, s, nb, occ)
+        if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
+            ctl[C_MAX_FRONTIER] = ctl[C_HEAP]
+    return RUNNING
