@@ -39,7 +39,7 @@ from tansuo.sliding.model import (
     scrambled,
     tiles_moved,
 )
-from tansuo.sliding.result import SlidingResult, SlidingStats
+from tansuo.sliding.result import IdaProgress, SlidingResult, SlidingStats
 from tansuo.sliding.solve import (
     ALGORITHMS,
     SlidingProblem,
@@ -55,6 +55,7 @@ __all__ = [
     "GOALS",
     "HEURISTICS",
     "MOVES",
+    "IdaProgress",
     "Instance",
     "Puzzle",
     "SlidingProblem",

@@ -55,7 +55,8 @@ P_WDEN = 5
 P_GROUPS = 6
 P_REFLECT = 7
 P_MAXDEPTH = 8
-P_SIZE = 9
+P_PAUSE = 9  # 1: the IDA* runs return after each raise of the bound (a caller reports it)
+P_SIZE = 10
 
 # ctr slots
 C_NODES = 0
@@ -352,6 +353,8 @@ def ida_run(
                 ctr[C_ITERATIONS] += 1
                 ctr[C_EXPANDED] += 1
                 nextd[0] = 0
+                if par[P_PAUSE] != 0:
+                    break  # once per iteration, never per node
                 continue
             depth -= 1
             back = nbr[blank, (path[depth] + 2) & 3]
@@ -486,6 +489,8 @@ def _ida_run_pdb(
                 ctr[C_ITERATIONS] += 1
                 ctr[C_EXPANDED] += 1
                 nextd[0] = 0
+                if par[P_PAUSE] != 0:
+                    break  # once per iteration, never per node
                 continue
             depth -= 1
             back = nbr[blank, (path[depth] + 2) & 3]

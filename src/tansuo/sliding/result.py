@@ -67,6 +67,45 @@ class SlidingStats(Stats):
 
 
 @dataclass(frozen=True, slots=True)
+class IdaProgress:
+    """What IDA* tells ``solve(..., on_iteration=...)`` while it runs.
+
+    It is told once as each iteration begins (``new_bound`` True: the first
+    with ``h`` of the start, then each raised bound, so that the bounds of
+    these calls are the iterations' bounds in order) and between its slices of
+    work in an iteration (``new_bound`` False: the counts so far).
+
+    Attributes
+    ----------
+    iteration : int
+        The iteration under way, from 1.
+    bound : float
+        Its bound on ``f = g + weight * h`` (a whole number when ``weight`` is 1).
+    new_bound : bool
+        Whether this call opens the iteration.
+    nodes, expanded : int
+        The counts of :class:`SlidingStats` so far, every iteration included.
+    elapsed_s : float
+        Seconds of search so far.
+
+    Examples
+    --------
+    >>> from tansuo.sliding import solve
+    >>> seen = []
+    >>> result = solve([4, 1, 0, 2, 5, 3, 7, 8, 6], heuristic="manhattan", on_iteration=seen.append)
+    >>> [p.bound for p in seen if p.new_bound], result.cost, result.stats.iterations
+    ([6, 8], 8, 2)
+    """
+
+    iteration: int
+    bound: float
+    new_bound: bool
+    nodes: int
+    expanded: int
+    elapsed_s: float
+
+
+@dataclass(frozen=True, slots=True)
 class SlidingResult(ResultMixin):
     """The answer for one board.
 

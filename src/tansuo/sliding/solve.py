@@ -44,7 +44,7 @@ from tansuo.sliding.heuristics import (
     weights,
 )
 from tansuo.sliding.model import MOVES, Board, Puzzle, Shape
-from tansuo.sliding.result import SlidingResult, SlidingStats
+from tansuo.sliding.result import IdaProgress, SlidingResult, SlidingStats
 
 ALGORITHMS = ("ida", "wastar", "astar", "zones")
 """``ida``: IDA* in numba (optimal, or weighted); ``wastar``: weighted A* in numba
@@ -304,6 +304,7 @@ def solve(
     max_expansions: int | None = None,
     max_memory: int | str | None = None,
     progress: Callable[[BuildStep], None] | None = None,
+    on_iteration: Callable[[IdaProgress], None] | None = None,
 ) -> SlidingResult:
     """Solve one board: the blank's moves to the goal, optimal unless asked otherwise.
 
@@ -329,6 +330,10 @@ def solve(
         ``max_memory`` bounds the pattern database and A*'s lists.
     progress : callable taking a :class:`~tansuo.sliding.heuristics.BuildStep`, optional
         Told, many times a level, how the build of a pattern database goes.
+    on_iteration : callable taking an :class:`~tansuo.sliding.result.IdaProgress`, optional
+        IDA* only: told as each iteration begins (its bound) and between its
+        slices of work (the counts so far), in the search's thread. Without
+        it the kernel runs through the iterations without a pause.
 
     Returns
     -------
@@ -392,7 +397,10 @@ def solve(
     search = _Search(puzzle.shape, puzzle.goal, name, db, factor)
     search.load(puzzle.tiles)
     h_start = int(search.ctr[K.C_H])
-    limit = run_chunked(search.step, lambda: search.nodes, meter)
+    step: Callable[[int], bool] = search.step
+    if on_iteration is not None:
+        step = _reporting(search, factor, meter, on_iteration)
+    limit = run_chunked(step, lambda: search.nodes, meter)
     elapsed = meter.elapsed()
     found = int(search.ctr[K.C_STATUS]) == K.FOUND
     nodes = search.nodes
@@ -419,6 +427,38 @@ def solve(
         stats=stats,
         **base,
     )
+
+
+def _reporting(
+    search: _Search, factor: Fraction, meter: Any, tell: Callable[[IdaProgress], None]
+) -> Callable[[int], bool]:
+    """``search.step``, pausing at each raised bound to tell ``tell`` (see ``on_iteration``)."""
+    search.par[K.P_PAUSE] = 1
+    ctr = search.ctr
+
+    def report(new_bound: bool) -> None:
+        bound = Fraction(int(ctr[K.C_BOUND]), factor.denominator)
+        tell(
+            IdaProgress(
+                iteration=int(ctr[K.C_ITERATIONS]),
+                bound=int(bound) if bound.denominator == 1 else float(bound),
+                new_bound=new_bound,
+                nodes=int(ctr[K.C_NODES]),
+                expanded=int(ctr[K.C_EXPANDED]),
+                elapsed_s=meter.elapsed(),
+            )
+        )
+
+    report(True)
+
+    def step(units: int) -> bool:
+        iteration = int(ctr[K.C_ITERATIONS])
+        done = search.step(units)
+        if not done:
+            report(int(ctr[K.C_ITERATIONS]) != iteration)
+        return done
+
+    return step
 
 
 def _database_bytes(name: str, puzzle: Puzzle) -> int:
