@@ -10,8 +10,10 @@ is the sum, for each side, of
 * **mobility**: points for each move of a rook, horse or cannon
   (``*_mobility``), so that a blocked horse or a buried rook counts less;
 * **king safety**: a penalty for each missing advisor and elephant, scaled by
-  how much attacking material (rooks, horses, cannons, crossed pawns) the
-  opponent still has;
+  how hard the opponent attacks (its rooks, horses, cannons and pawns across
+  the river, and its extra force): an advisor or elephant is worth little
+  (60) while nothing threatens its king and nearly twice that against a
+  full attack;
 
 Red's sum minus Black's, negated for Black, plus a small bonus for having the
 move (``tempo``).
@@ -153,7 +155,9 @@ class EvalWeights:
     missing_advisor, missing_elephant : int
         Per defender lost, against a full attack.
     full_attack : int
-        The attack units (rook 3, horse 2, cannon 2, crossed pawn 1) of a full attack.
+        The attack units of a full attack: each rook or horse across the
+        river 2, each cannon or pawn across it 1, and 2 for each rook (2) or
+        horse or cannon (1) more than the other side has, at most 8.
     tempo : int
         For the side to move.
     palace_threats : int
@@ -173,8 +177,8 @@ class EvalWeights:
     """
 
     king: int = 0  # the king is never captured: only its placement counts
-    advisor: int = 120
-    elephant: int = 120
+    advisor: int = 60  # a defender: worth little unless the king is attacked
+    elephant: int = 60
     horse: int = 270
     rook: int = 600
     cannon: int = 285
@@ -182,11 +186,9 @@ class EvalWeights:
     rook_mobility: int = 3  # per move of a rook
     horse_mobility: int = 5  # per move of a horse (a blocked leg costs)
     cannon_mobility: int = 2  # per non-capturing move of a cannon
-    missing_advisor: int = 30  # per advisor lost, against a full attack
-    missing_elephant: int = 20  # per elephant lost, against a full attack
-    full_attack: int = (
-        12  # attack units (rook 3, horse 2, cannon 2, crossed pawn 1) of a full attack
-    )
+    missing_advisor: int = 50  # per advisor lost, against a full attack
+    missing_elephant: int = 45  # per elephant lost, against a full attack
+    full_attack: int = 8  # attack units (see the class docstring) of a full attack
     tempo: int = 10  # for the side to move
     palace_threats: int = 100  # percent: hollow, central and back-rank cannons, advisor leaks
     pawn_attack: int = 100  # percent of a crossed pawn's bonus added again when attacking

@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tansuo._jit import njit_on_first_use
 from tansuo.xiangqi._kernels.board import (
     ABORTED,
     ADVISOR,
@@ -208,8 +209,6 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     """The static score of a position from ``side``'s point of view (see heuristics.py)."""
     red_score = 0
     black_score = 0
-    red_attack = 0  # attack units each side brings against the other king
-    black_attack = 0
     red_guards = 0  # advisors and elephants present, weighted by their penalty
     black_guards = 0
     red_pawns = 0  # placement bonus of crossed pawns, counted again by attack strength
@@ -224,10 +223,8 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         owner = SIDE_OF_SLOT[slot]
         kind = SLOT_TYPE[slot]
         value = ev[(owner * PIECE_TYPES + kind) * 256 + cell]
-        attack = 0
         guard = 0
         if kind == ROOK:
-            attack = 3
             if rook_w:
                 moves = 0
                 for d in ORTHOGONAL:
@@ -239,7 +236,6 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
                         moves += 1
                 value += rook_w * moves
         elif kind == HORSE:
-            attack = 2
             if horse_w:
                 moves = 0
                 for i in range(8):
@@ -252,7 +248,6 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
                         moves += 1
                 value += horse_w * moves
         elif kind == CANNON:
-            attack = 2
             if cannon_w:
                 moves = 0
                 for d in ORTHOGONAL:
@@ -263,7 +258,6 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
                 value += cannon_w * moves
         elif kind == PAWN:
             if HALF[cell] != owner:
-                attack = 1
                 bonus = value - ev[(owner * PIECE_TYPES + PAWN) * 256 + HOME_PAWN[owner]]
                 if owner == RED:
                     red_pawns += bonus
@@ -275,24 +269,24 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
             guard = ev[W_MISSING_ELEPHANT]
         if owner == RED:
             red_score += value
-            red_attack += attack
             red_guards += guard
         else:
             black_score += value
-            black_attack += attack
             black_guards += guard
+    # How hard each side attacks (pieces across the river, more force than the
+    # other side): a defender is worth more, and a crossed pawn too, against a
+    # strong attack than when nothing threatens its king.
+    red_units = _attack_units(pos, RED)
+    black_units = _attack_units(pos, 1 - RED)
     full = ev[W_FULL_ATTACK]
     all_guards = 2 * ev[W_MISSING_ADVISOR] + 2 * ev[W_MISSING_ELEPHANT]
-    red_score -= (all_guards - red_guards) * min(black_attack, full) // full
-    black_score -= (all_guards - black_guards) * min(red_attack, full) // full
+    red_score -= (all_guards - red_guards) * min(black_units, full) // full
+    black_score -= (all_guards - black_guards) * min(red_units, full) // full
     pawn_attack = ev[W_PAWN_ATTACK]
     if pawn_attack:
-        # A crossed pawn is worth up to twice its placement bonus to a side that
-        # attacks (pieces across the river, more pieces than the other side).
-        red_score += red_pawns * _attack_units(pos, RED) * pawn_attack // (FULL_ATTACK_UNITS * 100)
-        black_score += (
-            black_pawns * _attack_units(pos, 1 - RED) * pawn_attack // (FULL_ATTACK_UNITS * 100)
-        )
+        # A crossed pawn is worth up to twice its placement bonus to a side that attacks.
+        red_score += red_pawns * red_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
+        black_score += black_pawns * black_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
     threats = ev[W_PALACE_THREATS]
     if threats:
         red_score -= palace_threats(pos, RED) * threats * 27 // 1000
@@ -580,7 +574,7 @@ def _reward(
 
 
 # Explicit signatures for the recursive kernels: with them numba compiles one
-# version when the module is imported (or loads it from its cache), instead of
+# version when first called (or loads it from its cache), instead of
 # versions specialised on constant arguments, which its cache cannot link back.
 _Q_SIGNATURE = (
     "int64(int32[::1], int64[::1], int32[:, ::1], int32[:, ::1], int32[:, ::1], int64[::1],"
@@ -592,7 +586,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit(_Q_SIGNATURE, cache=True)
+@njit_on_first_use(_Q_SIGNATURE)
 def quiesce(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -656,7 +650,7 @@ def quiesce(
 # ---------------------------------------------------------------------------
 
 
-@njit(_SEARCH_SIGNATURE, cache=True)
+@njit_on_first_use(_SEARCH_SIGNATURE)
 def search(
     pos: np.ndarray,
     keys: np.ndarray,
