@@ -415,6 +415,77 @@ def test_gomoku_alpha_beta_and_threat_search_count_like_the_convention():
     assert 0 < threat.stats.expanded <= threat.stats.nodes <= 1 + threat.stats.generated
 
 
+def _queens_tree(n: int, *, mirror: str | None) -> tuple[int, int]:
+    """(expanded, generated) of the N-Queens tree walked by hand over the generic model:
+    every partial placement of fewer than n queens is expanded, every queen placed is
+    generated. ``mirror`` keeps the first row's left half and middle ("classes"), and
+    also the second row's left of a middle first queen ("all"), as ``prefix_tasks`` does."""
+    from tansuo.queens import QueensProblem
+
+    model = QueensProblem(n)
+    expanded = generated = 0
+
+    def kept(state: tuple[int, ...], col: int) -> bool:
+        if mirror is None or len(state) > 1:
+            return True
+        if not state:
+            return col < (n + 1) // 2
+        return mirror == "classes" or n % 2 == 0 or state[0] != n // 2 or col < state[0]
+
+    def walk(state: tuple[int, ...]) -> None:
+        nonlocal expanded, generated
+        if len(state) == n:
+            return
+        expanded += 1
+        for col, child, _cost in model.successors(state):
+            if kept(state, col):
+                generated += 1
+                walk(child)
+
+    walk(())
+    return expanded, generated
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
+def test_n_queens_listing_counts_like_the_generic_depth_first_search(n):
+    """The listing kernel stops at the first solution where the generic DFS on the same
+    model does, with the same counts; listing every solution walks the whole tree, whose
+    full placements (the solutions) are entered but not expanded."""
+    from tansuo.queens import QueensProblem, find_solutions
+    from tansuo.search import dfs
+
+    generic = dfs(QueensProblem(n)).stats
+    first = find_solutions(n, 1).stats
+    assert (first.expanded, first.generated) == (generic.expanded, generic.generated)
+    assert first.nodes == 1 + first.generated
+    every = find_solutions(n, None)
+    assert (every.stats.expanded, every.stats.generated) == _queens_tree(n, mirror=None)
+    assert every.stats.expanded == every.stats.nodes - len(every.solutions)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+@pytest.mark.parametrize("up_to_symmetry", [False, True])
+def test_n_queens_counting_counts_one_tree_however_it_is_split(n, up_to_symmetry):
+    """The counting kernels search two-row prefixes as separate tasks; the counts are those
+    of the one tree that mirror symmetry leaves, its top two rows counted once."""
+    from tansuo.queens import count_solutions
+
+    stats = count_solutions(n, up_to_symmetry=up_to_symmetry).stats
+    mirror = "classes" if up_to_symmetry else "all"
+    assert (stats.expanded, stats.generated) == _queens_tree(n, mirror=mirror)
+    assert stats.nodes == 1 + stats.generated
+
+
+def test_n_queens_counts_the_same_on_one_thread_and_two():
+    from tansuo.queens import count_solutions
+
+    for up_to_symmetry in (False, True):
+        one, two = (count_solutions(13, up_to_symmetry=up_to_symmetry, threads=k) for k in (1, 2))
+        assert two.stats.threads == 2 and one.count == two.count
+        counters = [(r.stats.expanded, r.stats.generated, r.stats.nodes) for r in (one, two)]
+        assert counters[0] == counters[1]
+
+
 @pytest.mark.parametrize("algorithm", ["bands", "general"])
 def test_constraint_search_counts_branch_points_and_guesses(algorithm):
     """Every guess makes one grid to search: nodes == 1 + guesses; a branch point tries two

@@ -12,8 +12,9 @@ that stopped it under the same name, in ``stats.limit``:
 ``max_nodes``
     For tree searches (N-Queens, Sudoku, sliding-tile IDA*, the game engines):
     how many nodes of the search tree may be visited. What a node is, per
-    domain: a queen placed (N-Queens); the root plus one per value guessed
-    at a branch point (Sudoku); a position entered (game-tree search).
+    domain: a partial placement entered, the empty board included (N-Queens);
+    the root plus one per value guessed at a branch point (Sudoku); a position
+    entered (game-tree search).
 ``max_memory``
     Bytes the search's own growing structures (open lists, tables) may take.
     Running out is a budget like any other: ``status="limit"``, never a

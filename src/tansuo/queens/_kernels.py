@@ -13,7 +13,11 @@ The counting kernels release the GIL, so that threads can count different
 prefixes at the same time, each with its own arrays.
 
 What survives between two calls is in the ``state`` array, at the slots below.
-A node is a queen placed.
+The kernels count queens placed (``state[NODES]``); a queen placed in the last
+row is a full placement, a leaf (``state[LEAVES]``), and every other queen
+placed has its next row's free squares worked out at once, an expansion. The
+counting kernels count only below their tasks' two-row prefixes: the caller,
+which made the prefixes, counts those rows once (``tansuo.queens.solve``).
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ TASK = 0  # the counting task (two-row prefix) being searched
 DEPTH = 1  # the row the search is at; NOT_STARTED before a task's first row
 FOUND = 2  # solutions found (in the current task when counting)
 TOTAL = 3  # weighted count of the finished tasks
-NODES = 4  # queens placed so far
-STATE_SIZE = 5
+NODES = 4  # queens placed so far (below the prefixes, when counting)
+LEAVES = 5  # of those, queens placed in the last row: full placements reached
+STATE_SIZE = 6
 
 NOT_STARTED = -1
 """``state[DEPTH]`` of a counting task not yet set up, or of a finished listing."""
@@ -122,11 +127,11 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
     depth = state[DEPTH]
     found = state[FOUND]
     nodes = state[NODES]
+    leaves = state[LEAVES]
     stop_at = nodes + max_nodes
     while task < first_cols.shape[0]:
         if depth == NOT_STARTED:
             _start_task(n, full, first_cols[task], second_cols[task], cols, left, right, free)
-            nodes += 2
             found = 0
             depth = 2
         cc, cl, cr, cf = cols[depth], left[depth], right[depth], free[depth]
@@ -140,6 +145,7 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
                     state[DEPTH] = depth
                     state[FOUND] = found
                     state[NODES] = nodes
+                    state[LEAVES] = leaves
                     saved_cols[:] = cols
                     saved_left[:] = left
                     saved_right[:] = right
@@ -172,6 +178,7 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
                         if full & ~((c2 | b2) | ((lf2 | b2) << 1) | ((rt2 | b2) >> 1)):
                             found += 1
                             nodes += 1
+                            leaves += 1
                 continue
             if nxt != 0:
                 cols[depth], left[depth], right[depth], free[depth] = cc, cl, cr, cf
@@ -184,6 +191,7 @@ def count_plain(n, first_cols, second_cols, weights, saved_cols, saved_left, sav
     state[DEPTH] = NOT_STARTED
     state[FOUND] = 0
     state[NODES] = nodes
+    state[LEAVES] = leaves
     return DONE
 
 
@@ -208,13 +216,13 @@ def count_tasks(
     depth = state[DEPTH]
     found = state[FOUND]
     nodes = state[NODES]
+    leaves = state[LEAVES]
     stop_at = nodes + max_nodes
     while task < first_cols.shape[0]:
         if depth == NOT_STARTED:
             _start_task(n, full, first_cols[task], second_cols[task], cols, left, right, free)
             queens[0] = first_cols[task]
             queens[1] = second_cols[task]
-            nodes += 2
             found = 0
             depth = 2
             if n == 2:
@@ -224,6 +232,7 @@ def count_tasks(
                 if free[2] != 0:
                     queens[2] = _column(free[2])
                     nodes += 1
+                    leaves += 1
                     if not up_to_symmetry or _is_canonical(queens, n, image):
                         found = 1
                 depth = 1
@@ -237,6 +246,7 @@ def count_tasks(
                 state[DEPTH] = depth
                 state[FOUND] = found
                 state[NODES] = nodes
+                state[LEAVES] = leaves
                 return RUNNING
             bit = candidates & -candidates
             free[depth] = candidates ^ bit
@@ -249,6 +259,7 @@ def count_tasks(
                 # the last row has at most one free square: count it, no push
                 if nxt != 0:
                     nodes += 1
+                    leaves += 1
                     if up_to_symmetry:
                         queens[depth] = _column(bit)
                         queens[last] = _column(nxt)
@@ -273,6 +284,7 @@ def count_tasks(
     state[DEPTH] = NOT_STARTED
     state[FOUND] = 0
     state[NODES] = nodes
+    state[LEAVES] = leaves
     return DONE
 
 

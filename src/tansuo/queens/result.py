@@ -11,21 +11,33 @@ from tansuo.result import ResultMixin, Stats, Status
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class QueensStats(Stats):
-    """The counters of an N-Queens search.
+    """The counters of an N-Queens search, those of a depth-first tree search.
 
-    ``nodes`` counts queens placed (the search-tree nodes; ``expanded`` is the
-    same number), ``nodes_per_s`` the rate, ``threads`` the threads that counted.
+    The tree's nodes are partial placements, the queens of the top rows; a
+    node's children are the queens its next row can take where nothing
+    attacks them (attacked squares are never generated: the bitmask leaves
+    them out, as :meth:`QueensProblem.successors` does). Counting searches the
+    tree that mirror symmetry leaves (the first queen in the left half, see
+    :func:`~tansuo.queens.prefix_tasks`) as one tree, however many threads
+    share its two-row prefixes.
 
     Attributes
     ----------
-    expanded, generated : int
-        The counters CONVENTIONS.md defines for this kind of search.
+    expanded : int
+        Nodes whose children were generated: the empty board and every
+        partial placement of fewer than ``n`` queens entered, dead ends
+        included.
+    generated : int
+        Children generated: queens placed.
     elapsed_s : float
         Seconds of search.
     limit : str or None
         The budget that stopped the search, if one did.
     nodes : int
-        What ``max_nodes`` counts.
+        Nodes entered, the unit of ``max_nodes``: the empty board plus one per
+        queen placed (``1 + generated``); :func:`~tansuo.queens.find_solutions`
+        adds the queens its construction places and the swaps min-conflicts
+        tries (large boards), which are no tree's nodes.
     nodes_per_s : float or None
         ``nodes / elapsed_s``; None when nothing was timed.
     threads : int

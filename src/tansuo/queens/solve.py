@@ -21,7 +21,7 @@ import numpy as np
 from tansuo.budget import FIRST_SLICE, TIME_SLICE_S, Budget, Meter, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.queens import _kernels
-from tansuo.queens._kernels import DEPTH, DONE, FOUND, NODES, NOT_STARTED, TOTAL
+from tansuo.queens._kernels import DEPTH, DONE, FOUND, LEAVES, NODES, NOT_STARTED, TOTAL
 from tansuo.queens.construct import MinConflicts, construction, images
 from tansuo.queens.model import MAX_N, MAX_N_FOUND, Placement, attacks, check_size, is_solution
 from tansuo.queens.result import QueensResult, QueensStats
@@ -147,8 +147,10 @@ def find_solutions(
     max_solutions : int or None
         How many to list: 1 finds one, None lists all (keep ``n`` small).
     max_nodes, time_limit : optional budgets (keyword-only)
-        A node is a queen placed (or a min-conflicts swap tried). The clock is
-        read every few million nodes.
+        A node is a partial placement the exact search enters, the empty
+        board included, or a queen placed by the construction or a
+        min-conflicts swap tried (:class:`QueensStats`). The clock is read
+        every few million nodes.
 
     Returns
     -------
@@ -185,11 +187,12 @@ def find_solutions(
             f"at most {most:,} at this size"
         )
     found: list[Placement] = []
-    nodes = 0
+    nodes = placed = 0
     exhausted = False
     limit: str | None = None
     if n <= MAX_N:
-        found, nodes, exhausted, limit = _list_in_order(n, max_solutions, meter)
+        found, placed, exhausted, limit = _list_in_order(n, max_solutions, meter)
+        nodes = 1 + placed  # the empty board, then one placement per queen placed
     in_order = len(found)
     wanted = MAX_LISTED if max_solutions is None else max_solutions
     if n > MAX_N or (limit == _EXACT and len(found) < wanted):
@@ -206,7 +209,16 @@ def find_solutions(
         len(found) if exhausted and limit is None else None,
         tuple(found),
         False,
-        _stats(nodes, meter.elapsed(), 1, limit),
+        _stats(
+            # every queen the exact search placed but in the last row was expanded, as was
+            # the empty board; the construction and min-conflicts add nodes only
+            expanded=1 + placed - in_order if n <= MAX_N else 0,
+            generated=placed,
+            nodes=nodes,
+            elapsed=meter.elapsed(),
+            threads=1,
+            limit=limit,
+        ),
         lexicographic=len(found) == in_order,
     )
 
@@ -223,7 +235,10 @@ _EXACT = "exact_search"
 def _list_in_order(
     n: int, max_solutions: int | None, meter: Meter
 ) -> tuple[list[Placement], int, bool, str | None]:
-    """The first solutions in lexicographic order: ``(solutions, nodes, exhausted, limit)``.
+    """The first solutions in lexicographic order: ``(solutions, placed, exhausted, limit)``.
+
+    ``placed`` counts the queens placed; the budget counts nodes, one more
+    (the empty board).
 
     When a number is wanted, the search may run :data:`EXACT_NODES` nodes
     for each solution it has listed, plus one allowance: past that it stops
@@ -281,7 +296,7 @@ def _list_in_order(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        limit = run_chunked(step, lambda: int(state[NODES]), exact, chunk=CHUNK_NODES)
+        limit = run_chunked(step, lambda: 1 + int(state[NODES]), exact, chunk=CHUNK_NODES)
         if limit is not None:
             found_all.extend(map(tuple, out[: state[FOUND]].tolist()))
     finally:
@@ -342,10 +357,12 @@ def _find_more(
     return nodes, None
 
 
-def _stats(nodes: int, elapsed: float, threads: int, limit: str | None) -> QueensStats:
+def _stats(
+    *, expanded: int, generated: int, nodes: int, elapsed: float, threads: int, limit: str | None
+) -> QueensStats:
     return QueensStats(
-        expanded=nodes,
-        generated=nodes,
+        expanded=expanded,
+        generated=generated,
         elapsed_s=elapsed,
         limit=limit,
         nodes=nodes,
@@ -429,8 +446,9 @@ def count_solutions(
         below :data:`THREADED_FROM_N` are counted on one thread: they take
         less time than starting another.
     max_nodes, time_limit : optional budgets (keyword-only)
-        A node is a queen placed. Every thread looks at the clock and the
-        node budget about every 20 ms. When one runs out the result is
+        A node is a partial placement entered, the empty board included
+        (:class:`QueensStats`). Every thread looks at the clock and the node
+        budget about every 20 ms. When one runs out the result is
         ``"limit"`` with ``count=None``.
 
     Examples
@@ -442,12 +460,21 @@ def count_solutions(
     meter = Budget(time_limit=time_limit, max_nodes=max_nodes).start()
     threads = check_threads(threads)
     if n == 1:
-        stats = _stats(1, meter.elapsed(), 1, None)
+        # the empty board is expanded; its one child, a queen, is the solution
+        stats = _stats(expanded=1, generated=1, nodes=2, elapsed=meter.elapsed(), threads=1,
+                       limit=None)  # fmt: skip
         return QueensResult("solved", 1, 1, up_to_symmetry=up_to_symmetry, stats=stats)
     counter = _Counter(n, up_to_symmetry, meter)
     used = max(1, min(int(threads), len(counter.first))) if n >= THREADED_FROM_N else 1
     counter.run(used)
-    stats = _stats(counter.nodes, meter.elapsed(), used, counter.limit)
+    stats = _stats(
+        expanded=counter.expanded,
+        generated=counter.nodes - 1,
+        nodes=counter.nodes,
+        elapsed=meter.elapsed(),
+        threads=used,
+        limit=counter.limit,
+    )
     if counter.limit is not None:
         return QueensResult("limit", n, None, up_to_symmetry=up_to_symmetry, stats=stats)
     status: Status = "solved" if counter.total else "no_solution"
@@ -465,6 +492,11 @@ class _Counter:
     the shared node budget for the next slice's nodes; a thread that finds
     the budget empty while others still hold some waits for what they give
     back, so the budget is spent in full, never more.
+
+    The counts are those of one depth-first tree: the empty board, the first
+    row's queens that mirror symmetry keeps and the second row's of every
+    prefix are counted once, when the prefixes are made (made at once, before
+    any is searched), and the kernels count the queens placed below them.
     """
 
     def __init__(self, n: int, up_to_symmetry: bool, meter: Meter) -> None:
@@ -473,12 +505,21 @@ class _Counter:
         self.plain = not up_to_symmetry and n >= 6
         self.first, self.second, self.weight = prefix_tasks(n, up_to_symmetry=up_to_symmetry)
         self.meter = meter
+        # The two rows of the prefixes: the empty board (expanded), the first row's queens
+        # (each expanded: its second row worked out) and the second row's (expanded unless
+        # the second row is the last, n = 2).
+        first_row, second_row = (n + 1) // 2, len(self.first)
+        self.prefix_expanded = 1 + first_row + (second_row if n > 2 else 0)
+        self.prefix_nodes = 1 + first_row + second_row
         self.changed = threading.Condition()
         self.next_task = 0
         self.counted = 0  # prefixes counted to the end
         self.total = 0
-        self.nodes = 0
+        self.nodes = self.prefix_nodes  # nodes entered, the prefixes' and those below them
+        self.leaves = 0  # full placements reached below the prefixes
         self.nodes_left = meter.count_limit  # the node budget not yet handed out
+        if self.nodes_left is not None:
+            self.nodes_left = max(0, self.nodes_left - self.prefix_nodes)
         self.lent = 0  # nodes handed out for slices still running
         self.limit: str | None = None
         self.stopping = False
@@ -511,6 +552,12 @@ class _Counter:
             self.failure = exc
             self._stop(None)
 
+    @property
+    def expanded(self) -> int:
+        """Nodes whose children were generated: every queen placed below the prefixes but
+        those in the last row, and the prefixes' own."""
+        return self.prefix_expanded + (self.nodes - self.prefix_nodes) - self.leaves
+
     def _stop(self, limit: str | None) -> None:
         with self.changed:
             self.stopping = True
@@ -542,10 +589,12 @@ class _Counter:
                     return 0  # spent: nothing will come back
                 self.changed.wait()
 
-    def _give_back(self, lent: int, used: int, found: int | None) -> None:
-        """Account a slice: ``used`` of ``lent`` nodes; ``found`` when it finished its prefix."""
+    def _give_back(self, lent: int, used: int, leaves: int, found: int | None) -> None:
+        """Account a slice: ``used`` of ``lent`` nodes, ``leaves`` of them full placements;
+        ``found`` when it finished its prefix."""
         with self.changed:
             self.nodes += used
+            self.leaves += leaves
             if self.nodes_left is not None:
                 self.nodes_left += lent - used  # a slice may run a little past its nodes
                 self.lent -= lent
@@ -572,7 +621,7 @@ class _Counter:
                 lent = self._borrow(wanted)
                 if lent == 0:
                     return
-                before = int(state[NODES])
+                before, leaves_before = int(state[NODES]), int(state[LEAVES])
                 started = time.perf_counter()
                 if self.plain:
                     done = _kernels.count_plain(n, first[one], second[one], weight[one],
@@ -586,7 +635,8 @@ class _Counter:
                 if used > 0 and seconds > 0:
                     rate = used / seconds
                 finished = done == DONE
-                self._give_back(lent, used, int(state[TOTAL]) if finished else None)
+                leaves = int(state[LEAVES]) - leaves_before
+                self._give_back(lent, used, leaves, int(state[TOTAL]) if finished else None)
                 if self.meter.out_of_time():
                     self._stop("time_limit")
                     return
