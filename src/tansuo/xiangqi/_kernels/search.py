@@ -289,8 +289,8 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         black_score += black_pawns * black_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
     threats = ev[W_PALACE_THREATS]
     if threats:
-        red_score -= palace_threats(pos, RED) * threats * 27 // 1000
-        black_score -= palace_threats(pos, 1 - RED) * threats * 27 // 1000
+        red_score -= palace_threats(pos, RED, black_units) * threats * 27 // 1000
+        black_score -= palace_threats(pos, 1 - RED, red_units) * threats * 27 // 1000
     if side == RED:
         return red_score - black_score + ev[W_TEMPO]
     return black_score - red_score + ev[W_TEMPO]
@@ -335,8 +335,12 @@ def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
 
 
 @njit(cache=True)
-def palace_threats(pos: np.ndarray, defender: int) -> int:
-    """The danger to ``defender``'s king from enemy cannons and rooks (tenths of a horse)."""
+def palace_threats(pos: np.ndarray, defender: int, units: int) -> int:
+    """The danger to ``defender``'s king from enemy cannons and rooks (tenths of a horse).
+
+    ``units`` is how hard the attacker attacks (``_attack_units``), which
+    the evaluation has worked out already.
+    """
     attacker = 1 - defender
     mine = SQUARES + 1 + 16 * defender
     theirs = SQUARES + 1 + 16 * attacker
@@ -347,7 +351,6 @@ def palace_threats(pos: np.ndarray, defender: int) -> int:
     right = king_home + 1
     advisor1 = pos[mine + 1]
     advisor2 = pos[mine + 2]
-    units = _attack_units(pos, attacker)
     if advisor1 == 0 or advisor2 == 0:
         if pos[theirs + FIRST_ROOK] and pos[theirs + FIRST_ROOK + 1]:
             return ADVISOR_LEAKAGE * units // FULL_ATTACK_UNITS
