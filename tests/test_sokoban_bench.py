@@ -6,7 +6,7 @@ import pytest
 
 from tansuo.bench import BenchContext, discover
 
-SUITES = ("sokoban-microban", "sokoban-xsokoban", "sokoban-optimal")
+SUITES = ("sokoban-microban", "sokoban-xsokoban", "sokoban-xsokoban-cpu", "sokoban-optimal")
 
 
 @pytest.mark.parametrize("name", SUITES)

@@ -99,6 +99,12 @@ def sokoban_command(
     time_limit: float | None = time_limit_option(DEFAULT_TIME_LIMIT),
     max_expansions: int | None = max_expansions_option(),
     max_memory: str | None = max_memory_option(),
+    portfolio: bool = typer.Option(
+        True,
+        "--portfolio/--no-portfolio",
+        help="Fast mode, one level: also run a search of another kind on the other core; "
+        "the first answer wins (--time-limit stays wall clock).",
+    ),
     json_out: bool = json_option(),
     show: bool = typer.Option(False, "--show", help="Print the board before and after."),
     render: Path | None = render_option("the solved position (.png)"),
@@ -143,7 +149,7 @@ def sokoban_command(
     chosen = pick_level(levels, level)
     board = chosen.board()
     with compiling(_warm_up, "the Sokoban kernels"):
-        result = solve(board, mode=mode, time_limit=time_limit, **budgets)
+        result = solve(board, mode=mode, time_limit=time_limit, portfolio=portfolio, **budgets)
     if result.solution is not None:
         from tansuo.sokoban.render import render_solution
 
@@ -184,11 +190,16 @@ def _print_result(board: Any, result: Any, *, show: bool) -> None:
         console.print("no solution exists", markup=False)
     console.print(
         f"expanded {stats.expanded:,}, generated {stats.generated:,}, states {stats.states:,}, "
-        f"deadlocks pruned {stats.deadlocks:,}, {bound}"
+        f"deadlocks pruned {stats.deadlocks:,} ({_kinds(stats.pruned)}), {bound}"
         f"{stats.elapsed_s:.3f} s ({stats.nodes_per_s:,.0f} states/s)"
         + (f"; budget spent: {stats.limit}" if stats.limit else ""),
         markup=False,
     )
+
+
+def _kinds(pruned: dict[str, int]) -> str:
+    """``dead squares 3, freeze 1, ...``: the deadlocks pruned by kind."""
+    return ", ".join(f"{kind.replace('_', ' ')} {count:,}" for kind, count in pruned.items())
 
 
 def _solve_all(

@@ -1,0 +1,125 @@
+"""Deadlock counts by kind on hand-made levels, learned patterns, and the two-process portfolio.
+
+The small levels below are worked out by hand: push-optimal mode with
+``max_expansions=1`` expands the start only, so the counts are those of the
+start's pushes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import random
+import time
+
+import numpy as np
+
+from tansuo.sokoban import Level, bundled_collection, solve, verify
+from tansuo.sokoban._kernels import state as ks
+from tansuo.sokoban._kernels.deadlock import learn_pattern, pattern_dead
+from tansuo.sokoban.reference import bfs_pushes, scrambled_level
+
+solve_module = importlib.import_module("tansuo.sokoban.solve")
+
+
+def _start_counts(text: str) -> dict[str, int]:
+    stats = solve(Level.from_text(text), mode="push-optimal", max_expansions=1).stats
+    assert stats.expanded == 1
+    return {"generated": stats.generated, **stats.pruned, "deadlocks": stats.deadlocks}
+
+
+def test_dead_squares_are_counted() -> None:
+    # the box in the middle of a 3x3 room: up, down and left land on the room's
+    # walls, where no goal is (dead squares); right lands on the goal
+    counts = _start_counts("#####\n#   #\n#@$.#\n#   #\n#####")
+    assert counts["generated"] == 4
+    assert counts["dead_squares"] == 3
+    assert counts["freeze"] == counts["matching"] == counts["corral"] == counts["pattern"] == 0
+    assert counts["deadlocks"] == 3
+
+
+def test_freeze_deadlocks_are_counted() -> None:
+    # pushing the lower box up puts it beside the other box on the top wall: both
+    # frozen off their goals; the upper box pushed right goes into a corner (dead)
+    level = "#######\n#.  $ #\n#  $ @#\n#.    #\n#######"
+    counts = _start_counts(level)
+    assert counts["generated"] == 6
+    assert counts["freeze"] == 1
+    assert counts["dead_squares"] == 1
+    assert counts["matching"] == 0
+
+
+def test_matching_deadlocks_are_counted() -> None:
+    # a box on the top wall can only reach the top row's one goal; pushing the
+    # other box up onto that row leaves two boxes for one goal (no perfect matching)
+    counts = _start_counts("########\n#. $   #\n#    $ #\n#@    .#\n########")
+    assert counts["generated"] == 6
+    assert counts["matching"] == 1
+    assert counts["dead_squares"] == counts["freeze"] == 0
+
+
+def test_a_learned_pattern_prunes_supersets_on_the_same_side_only() -> None:
+    """The pattern kernels on a hand-made board: two boxes that close the bottom row off."""
+    board = Level.from_text("#########\n#@      #\n###$$####\n#  ..   #\n#########").board()
+    lv = solve_module.prepare(board).kernel()
+    ncell = board.width * board.height
+    work = solve_module.new_work(ncell, 2)
+    pat = solve_module.new_patterns(ncell, 2, capacity=4)
+    ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+    a, b = board.cell(2, 3), board.cell(2, 4)
+    above, below, extra = board.cell(1, 1), board.cell(3, 1), board.cell(1, 6)
+    work.kb[:2] = (a, b)
+    assert learn_pattern(2, above, lv, work, pat, ctl)  # the player above the two boxes
+    assert ctl[ks.C_PATTERNS] == 1 and ctl[ks.C_ENTRIES] == 2
+    occ = np.zeros(ncell, dtype=np.int32)
+    occ[[a, b, extra]] = 1  # the pattern's boxes and one more
+    assert pattern_dead(a, above, occ, lv, work, pat, ctl)
+    assert pattern_dead(b, board.cell(1, 7), occ, lv, work, pat, ctl)  # above, elsewhere
+    assert not pattern_dead(a, below, occ, lv, work, pat, ctl)  # the other side
+    assert not pattern_dead(extra, above, occ, lv, work, pat, ctl)  # no pattern on that cell
+    occ[b] = 0
+    assert not pattern_dead(a, above, occ, lv, work, pat, ctl)  # a box of the pattern missing
+
+
+def test_patterns_are_learned_and_keep_push_optimality() -> None:
+    """Crowded levels pulled apart from their solved position: corral deadlocks are
+    found, kept as patterns, and the patterns prune later positions, while the
+    push-optimal answer stays the breadth-first one."""
+    rng = random.Random(11)
+    learned = pruned = 0
+    for _ in range(120):
+        level = scrambled_level(rng, width=5, height=5, boxes=5, pulls=40, wall_chance=0.1)
+        result = solve(level, mode="push-optimal")
+        learned += result.stats.patterns
+        pruned += result.stats.pattern_deadlocks
+        assert result.stats.patterns <= result.stats.corral_deadlocks
+        if result.stats.pattern_deadlocks:
+            assert result.pushes == bfs_pushes(level), level.text()
+    assert learned >= 5 and pruned >= 5
+
+
+def test_stats_sum_the_kinds() -> None:
+    stats = solve(bundled_collection("microban")[3], mode="push-optimal").stats
+    assert stats.deadlocks == sum(stats.pruned.values())
+    assert stats.generated >= stats.dead_squares + stats.freeze_deadlocks + stats.duplicates
+
+
+def test_portfolio_solves_and_stops_its_second_process() -> None:
+    level = bundled_collection("microban")[4]
+    result = solve(level, portfolio=True, time_limit=20)
+    assert result.solved
+    end = verify(level, result.solution)
+    assert (end.moves, end.pushes) == (result.moves, result.pushes)
+    assert result.stats.winner in ("forward", "backward", "forward-plain")
+    assert not multiprocessing.active_children()
+
+
+def test_portfolio_time_limit_is_wall_clock_for_the_whole_solve() -> None:
+    level = bundled_collection("xsokoban90")[9]  # far beyond a second
+    started = time.perf_counter()
+    result = solve(level, portfolio=True, time_limit=1.0)
+    wall = time.perf_counter() - started
+    assert result.status == "limit" and result.stats.limit == "time_limit"
+    assert wall < 3.0  # tables, the child's start and its stop included
+    assert "forward-plain" in result.stats.searches  # the second process answered
+    assert not multiprocessing.active_children()
