@@ -83,27 +83,53 @@ TRAP_ALTERNATIVES = 6
 TRAP_NODES = 8_000
 
 
-def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel on a tiny position.
+WARM_UP_PARTS = ("threats", "search")
+"""What :func:`warm_up` can compile: the threat searches (VCF, VCT), the engine's search."""
+
+
+def warm_up(*parts: str) -> None:
+    """Compile (or load from numba's cache) the kernels on tiny positions.
 
     The first call in a fresh environment compiles (some 40 s of CPU); later
     processes load the kernels from numba's cache in a second or two. Call it
     before a clock runs (the Gomocup brain does, at start-up).
 
+    Parameters
+    ----------
+    *parts : str
+        Which kernels, of :data:`WARM_UP_PARTS`: ``"threats"`` those of
+        :func:`find_threat` (VCF, VCT by depth and by proof numbers),
+        ``"search"`` those of :class:`Engine` (the alpha-beta with its threat
+        checks); none given, all of them.
+
+    Raises
+    ------
+    ValueError
+        A part that is not one of :data:`WARM_UP_PARTS`.
+
     Examples
     --------
-    >>> warm_up()
+    >>> warm_up("threats")
     """
+    unknown = [part for part in parts if part not in WARM_UP_PARTS]
+    if unknown:
+        raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(WARM_UP_PARTS)}")
+    parts = parts or WARM_UP_PARTS
     board = Board(9, moves=["e5", "e4", "f5", "f4"])
-    find_threat(board, kind="vct", max_depth=2)
-    Engine(max_memory=1 << 20).search(board, depth=2)
-    # a win found and its line replayed (threat_root, defences), and a timed
-    # search with its final check: nothing is left to compile on a game's clock
-    board = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
-    find_threat(board, kind="vct", max_depth=3)
-    Engine(max_memory=1 << 20, book=False).search(
-        Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
-    )
+    won = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
+    if "threats" in parts:
+        find_threat(board, kind="vct", max_depth=2)
+        # a win found and its line replayed (threat_root, defences); the proof-number
+        # VCT (a node budget that stops the deepening at once hands over to df-pn)
+        find_threat(won, kind="vct", max_depth=3)
+        find_threat(board, kind="vct", max_nodes=4)
+    if "search" in parts:
+        Engine(max_memory=1 << 20).search(board, depth=2)
+        # a timed search with its final check: nothing is left to compile on a game's clock
+        find_threat(won, kind="vct", max_depth=3)
+        Engine(max_memory=1 << 20, book=False).search(
+            Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
+        )
     board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
     board.forbidden(board.parse_move("f5"))
 
@@ -833,6 +859,11 @@ class EngineOptions:
     reductions : bool
         Late move reductions and null-window searches in the alpha-beta
         (see ``LMR_FIRST`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
+    quiesce : bool
+        At the alpha-beta's leaves, search the side to move's fours (with the
+        forced blocks) as well as standing on the static score, and score a
+        coming straight four the opponent cannot delay as a win (see
+        ``QS_PLIES`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
 
     Raises
     ------
@@ -849,6 +880,7 @@ class EngineOptions:
     width: int = 12
     extend: bool = True
     reductions: bool = True
+    quiesce: bool = True
 
     def __post_init__(self) -> None:
         value = self.width
@@ -1101,6 +1133,7 @@ class Engine:
         params[K.S_WIDTH] = o.width
         params[K.S_EXTEND] = int(o.extend and not plain)
         params[K.S_REDUCE] = int(o.reductions and not plain)
+        params[K.S_QUIESCE] = int(o.quiesce and not plain)
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]
