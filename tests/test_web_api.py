@@ -560,6 +560,31 @@ def test_sliding_h_along_is_the_heuristic_on_the_path(client):
     assert answer["wall_s"] >= answer["stats"]["elapsed_s"]
 
 
+def test_sliding_streams_the_library_bounds_and_the_engine_counts(client):
+    from tansuo.sliding import IdaProgress
+
+    tiles = [4, 1, 0, 2, 5, 3, 7, 8, 6]  # IDA* with Manhattan tries the bounds 6 then 8
+    seen: list[IdaProgress] = []
+    library = sliding_solve(tiles, heuristic="manhattan", on_iteration=seen.append)
+    body = {"tiles": tiles, "algorithm": "optimal", "heuristic": "manhattan", "stream": True}
+    lines = [json.loads(line) for line in client.post("/api/sliding/solve", json=body).text.split()]
+    told = [line["bound"] for line in lines if line["type"] == "info" and line["new_bound"]]
+    assert told == [p.bound for p in seen if p.new_bound] == [6, 8]
+    assert lines[-1]["type"] == "result" and lines[-1]["bounds"] == told
+    assert lines[-1]["lurd"] == library.lurd
+    status, answer = post(client, "/api/sliding/solve", {**body, "stream": False})
+    assert status == 200 and answer["bounds"] == told  # the same bounds, unstreamed
+    wrong = {**body, "stream": False, "heuristic": "hamming"}  # not an estimate of tansuo.sliding
+    assert post(client, "/api/sliding/solve", wrong)[0] == 422
+    # the generic engine's IDA*: one line per iteration (its start expanded again), the count
+    body = {"tiles": tiles, "algorithm": "ida", "stream": True}
+    lines = [json.loads(line) for line in client.post("/api/sliding/solve", json=body).text.split()]
+    expected = solve_puzzle(SlidingPuzzle(tuple(tiles)), "ida")
+    iterations = [line["iteration"] for line in lines if line["type"] == "info"]
+    assert iterations[0] == 1 and iterations[-1] == expected.stats.iterations == 2
+    assert lines[-1]["stats"]["expanded"] == expected.stats.expanded
+
+
 def test_sudoku_steps_are_the_traced_solver(client):
     from tansuo.sudoku.trace import solve_steps
 

@@ -9,6 +9,7 @@ folder) or else a temporary folder, so that a run leaves nothing in the reposito
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -491,7 +492,8 @@ def test_sliding_time_counts_the_loading_and_plurals(page):
     assert text_of(page, "#panel-sliding .solution-nav .steps") == "1 move"
     with page.expect_response("**/api/sliding/solve") as answer:
         page.click("#panel-sliding button:text-is('Solve')")
-    result = answer.value.json()
+    result = json.loads(answer.value.text().splitlines()[-1])  # the streamed answer's last line
+    assert result["type"] == "result"
     wait_text(page, "#panel-sliding .message", "t.startsWith('Solution')")
     assert text_of(page, "#panel-sliding .message").startswith("Solution in 1 move:")
     shown = stat(page, "sliding", "time")
@@ -676,10 +678,40 @@ def test_sliding_chart_is_the_heuristic_along_the_solution(page):
         "#sliding-chart .bar", "els => els.map(e => Number(e.dataset.h))"
     )
     assert bars == [puzzle.heuristic(s) for s in expected.path]
-    first = bars[0]
-    bounds = list(range(first, expected.stats.bound + 1, 2))
-    assert stat(page, "sliding", "f bounds tried") == ", ".join(map(str, bounds))
-    assert len(bounds) == expected.stats.iterations
+    # the engine's IDA*: how many bounds it tried and the last, as its statistics say
+    tried = stat(page, "sliding", "f bounds tried")
+    assert tried == f"{expected.stats.iterations} (last {expected.stats.bound})"
+
+
+def test_sliding_ida_bounds_are_shown_while_it_runs(page):
+    from tansuo.sliding import IdaProgress
+    from tansuo.sliding import solve as sliding_solve
+
+    tiles = [15, 12, 9, 11, 5, 4, 1, 2, 13, 14, 0, 10, 8, 6, 3, 7]  # 52 moves, 6 bounds
+    open_tab(page, "sliding")
+    page.select_option("#panel-sliding select[name=algorithm]", "optimal")
+    page.select_option("#panel-sliding select[name=heuristic]", "manhattan")
+    page.fill("#panel-sliding input[name=tiles]", " ".join(map(str, tiles)))
+    page.press("#panel-sliding input[name=tiles]", "Enter")
+    board = page.eval_on_selector_all(
+        "#panel-sliding .sliding button", "els => els.map(e => Number(e.textContent) || 0)"
+    )
+    assert board == tiles
+    page.click("#panel-sliding button:text-is('Solve')")
+    page.wait_for_selector("#sliding-live[data-answered-at]", timeout=30_000)
+    seen: list[IdaProgress] = []
+    expected = sliding_solve(tiles, heuristic="manhattan", on_iteration=seen.append)
+    library = [p.bound for p in seen if p.new_bound]
+    rows = page.eval_on_selector_all(
+        "#sliding-bounds li", "els => els.map(e => [Number(e.dataset.bound), Number(e.dataset.at)])"
+    )
+    assert [bound for bound, _ in rows] == library
+    assert len(library) == expected.stats.iterations >= 3 and library[-1] == expected.cost
+    # streamed, not sent with the answer: the first bound was on the page well before it
+    answered = float(page.get_attribute("#sliding-live", "data-answered-at"))
+    assert rows[0][1] < answered - 30, (rows, answered)
+    assert stat(page, "sliding", "f bounds tried") == ", ".join(map(str, library))
+    assert stat(page, "sliding", "moves") == str(expected.cost)
 
 
 def test_connect4_tree_is_drawn_from_the_library_search(page):
