@@ -11,9 +11,12 @@
 ('solved', 5)
 
 The modules: ``model`` (levels, boards, replay), ``io`` (collections and
-solution files), ``solve`` (the search, its modes and result), ``reference``
-(exhaustive breadth-first search, the yardstick of the tests), ``render``
-(text, PNG and GIF pictures), ``_kernels`` (numba).
+solution files), ``solve`` (the search, its modes, the portfolio),
+``result`` (:class:`SokobanResult`, :class:`SokobanStats`), ``macros``
+(goal rooms and macro pushes), ``reference`` (exhaustive breadth-first
+search, the yardstick of the tests), ``render`` (text, PNG and GIF
+pictures), ``_kernels`` (numba: the board, deadlocks, the search and its
+named state).
 """
 
 from tansuo.sokoban.io import (
@@ -31,10 +34,12 @@ from tansuo.sokoban.io import (
     write_solutions,
 )
 from tansuo.sokoban.model import DIRECTIONS, Board, Level, Replay, replay, verify
-from tansuo.sokoban.solve import MODES, SokobanResult, SokobanStats, solve, warm_up
+from tansuo.sokoban.result import DEADLOCK_KINDS, SokobanResult, SokobanStats
+from tansuo.sokoban.solve import MODES, solve, warm_up
 
 __all__ = [
     "BUNDLED_COLLECTIONS",
+    "DEADLOCK_KINDS",
     "DIRECTIONS",
     "MODES",
     "Board",

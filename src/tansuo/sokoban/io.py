@@ -381,6 +381,11 @@ BUNDLED_COLLECTIONS = ("microban", "xsokoban90")
 def bundled_collection_names() -> list[str]:
     """Names :func:`bundled_collection` takes.
 
+    Returns
+    -------
+    list of str
+        The bundled collections' names, in :data:`BUNDLED_COLLECTIONS` order.
+
     Examples
     --------
     >>> bundled_collection_names()

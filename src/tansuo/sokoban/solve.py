@@ -787,6 +787,11 @@ def warm_up() -> None:
     The command line calls it behind its "compiling" line, so that the first
     level's time is the search's alone.
 
+    Returns
+    -------
+    None
+        The kernels are compiled (or loaded) as a side effect.
+
     Examples
     --------
     >>> warm_up()  # compiled, or loaded from numba's cache
