@@ -21,11 +21,18 @@ states expanded per second and the states pruned by each kind of deadlock.
 No peer is installed here (sokoban-rs and Festival are native programs);
 their published counts are quoted in the notes. ``--quick`` takes the first
 levels of each collection with short limits.
+
+Two environment variables help a long run: ``TANSUO_BENCH_SOKOBAN_LEVELS``
+(level numbers such as ``1-30,45``) runs only those levels of the collection,
+and ``TANSUO_BENCH_SOKOBAN_LOG`` (a file) gets each level's record as a JSON
+line as soon as it is done, so that a run stopped early keeps what it measured.
 """
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import os
 import resource
 import time
 from typing import Any
@@ -58,9 +65,30 @@ def _solve_cpu(level: Level, cpu_limit: float) -> dict[str, Any]:
     return record
 
 
+def _chosen(levels: list[Level]) -> list[Level]:
+    """The levels ``TANSUO_BENCH_SOKOBAN_LEVELS`` names (``1-30,45``), else all of them."""
+    spec = os.environ.get("TANSUO_BENCH_SOKOBAN_LEVELS", "").strip()
+    if not spec:
+        return levels
+    wanted: set[int] = set()
+    for part in spec.split(","):
+        first, _, last = part.partition("-")
+        wanted.update(range(int(first), int(last or first) + 1))
+    return [level for level in levels if level.number in wanted]
+
+
+def _log(record: dict[str, Any]) -> None:
+    """Append ``record`` to the ``TANSUO_BENCH_SOKOBAN_LOG`` file, if one is named."""
+    path = os.environ.get("TANSUO_BENCH_SOKOBAN_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record) + "\n")
+
+
 def _record(level: Level, result: Any, seconds: float) -> dict[str, Any]:
     stats = result.stats
     record: dict[str, Any] = {
+        "number": level.number,
         "title": level.title,
         "status": result.status,
         "seconds": seconds,
@@ -124,6 +152,7 @@ def _run_levels(
     records = []
     for i, level in enumerate(levels):
         records.append(_solve_one(level, mode, time_limit, portfolio))
+        _log(records[-1])
         ctx.progress(label, i + 1, len(levels))
     return _summarise(label, levels, records, f"{time_limit:g} s per level")
 
@@ -139,7 +168,7 @@ def _suite(
     portfolio: bool = False,
 ) -> SuiteResult:
     warm_up()
-    levels = bundled_collection(collection)
+    levels = _chosen(bundled_collection(collection))
     limit = full_limit
     if ctx.quick:
         levels, limit = levels[: quick[0]], quick[1]
@@ -192,7 +221,7 @@ def xsokoban_suite(ctx: BenchContext) -> SuiteResult:
 )
 def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
     warm_up()
-    levels = bundled_collection("xsokoban90")
+    levels = _chosen(bundled_collection("xsokoban90"))
     cpu_limit = 60.0
     if ctx.quick:
         levels, cpu_limit = levels[:1], 5.0
@@ -208,6 +237,7 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
                 records.append(job.get())
             except Exception as error:  # the RLIMIT_CPU backstop killed the worker
                 records.append(_lost(levels[i], error))
+            _log(records[-1])
             ctx.progress(label, i + 1, len(levels))
     run, notes = _summarise(label, levels, records, f"{cpu_limit:g} s of CPU per level")
     notes.append(
@@ -221,7 +251,8 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
 
 def _lost(level: Level, error: BaseException) -> dict[str, Any]:
     return {
-        "title": level.title, "status": f"lost ({type(error).__name__})", "seconds": 0.0,
+        "number": level.number, "title": level.title,
+        "status": f"lost ({type(error).__name__})", "seconds": 0.0,
         "pushes": None, "moves": None, "expanded": 0, "nodes_per_s": None,
         "pruned": dict.fromkeys(KINDS, 0), "winner": None, "verified": False,
     }  # fmt: skip
