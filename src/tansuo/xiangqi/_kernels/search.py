@@ -38,7 +38,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tansuo._jit import njit_on_first_use
 from tansuo.xiangqi._kernels.board import (
     ABORTED,
     ADVISOR,
@@ -589,7 +588,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit_on_first_use(_Q_SIGNATURE)
+@njit(_Q_SIGNATURE, cache=True)
 def quiesce(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -653,7 +652,7 @@ def quiesce(
 # ---------------------------------------------------------------------------
 
 
-@njit_on_first_use(_SEARCH_SIGNATURE)
+@njit(_SEARCH_SIGNATURE, cache=True)
 def search(
     pos: np.ndarray,
     keys: np.ndarray,
