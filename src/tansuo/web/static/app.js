@@ -1,7 +1,9 @@
 // The page: one tab per domain, each a module in /static/tabs/<id>.js exporting mount(root).
 import { api, el, drawsGlyphs } from "/static/core.js";
 
-// Without a CJK font the 探索 of the title would be empty boxes: it is hidden then.
+// Without a CJK font the 探索 of the title would be empty boxes: it is hidden then. The
+// fonts the page loads (a web font given to it) are waited for before the measure.
+await document.fonts.ready;
 if (!drawsGlyphs("探索")) document.documentElement.classList.add("no-cjk");
 
 const nav = document.getElementById("tabs");

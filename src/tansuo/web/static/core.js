@@ -138,15 +138,25 @@ export function cancelled(error) {
 }
 
 const glyphCache = new Map();
-/** Whether this browser has a font that draws every character of ``text`` (not a box). */
+/** Whether this page's fonts draw every character of ``text`` (not a box).
+ *  A test may decide it: ``globalThis.tansuoDrawsGlyphs = (text) => false`` set before the
+ *  page's scripts run stands in for the measure (the Latin path on a machine with CJK fonts). */
 export function drawsGlyphs(text) {
+  const decided = globalThis.tansuoDrawsGlyphs;
+  return typeof decided === "function" ? Boolean(decided(text)) : fontDraws(text);
+}
+
+/** The measure behind drawsGlyphs: each character drawn on a canvas in the page's own
+ *  font list (so a web font the page was given counts) against what a missing one draws. */
+export function fontDraws(text) {
   if (glyphCache.has(text)) return glyphCache.get(text);
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = 48;
   const g = canvas.getContext("2d", { willReadFrequently: true });
+  const family = getComputedStyle(document.documentElement).fontFamily || "sans-serif";
   const shot = (t) => {
     g.clearRect(0, 0, 48, 48);
-    g.font = "40px sans-serif";
+    g.font = `40px ${family}`;
     g.fillStyle = "#000";
     g.textBaseline = "top";
     g.fillText(t, 2, 2);
