@@ -94,7 +94,7 @@ def test_weighted_astar_on_the_command_line(run_cli):
     run = run_cli("sliding", board, "--algo", "weighted-astar", "--weight", "2", "--json")
     record = json.loads(run.out)
     assert run.code == 0, run.err
-    assert record["algorithm"] == "wastar" and record["bound"] == 2.0  # the library's name
+    assert record["algorithm"] == "weighted-astar" and record["bound"] == 2.0  # one name
     assert 31 <= record["cost"] <= 62
     old = run_cli("sliding", board, "--algo", "wastar", "--weight", "2", "--json")
     assert old.code == 0 and json.loads(old.out)["cost"] == record["cost"]

@@ -248,8 +248,8 @@ def twenty_four(ctx: BenchContext) -> SuiteResult:
     runs: list[Run] = []
     notes: list[str] = []
     variants = [
-        ("tansuo weighted A* W=2 (linear conflicts)", "wastar", 2.0, 60.0),
-        ("tansuo weighted A* W=3 (linear conflicts)", "wastar", 3.0, 60.0),
+        ("tansuo weighted A* W=2 (linear conflicts)", "weighted-astar", 2.0, 60.0),
+        ("tansuo weighted A* W=3 (linear conflicts)", "weighted-astar", 3.0, 60.0),
         ("tansuo weighted IDA* W=3 (linear conflicts)", "ida", 3.0, 10.0),
     ]
     for label, algorithm, weight, limit in variants[1:] if ctx.quick else variants:

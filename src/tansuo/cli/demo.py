@@ -26,6 +26,15 @@ DOMAINS: dict[str, tuple[str, str]] = {
     "queens": ("the N-Queens kernels", "tansuo.queens"),
 }
 ALIASES = {"path": "grid"}
+DEMO_WARM_UPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # name: (the module whose warm_up compiles what the domain's demo runs, its arguments);
+    # a domain not named here compiles everything
+    "gomoku": ("tansuo.gomoku", ("threats",)),
+    "grid": ("tansuo.grid", ("astar", "jps")),
+    "sliding": ("tansuo.sliding", ("ida",)),
+    "sudoku": ("tansuo.sudoku.solve", ("bands",)),
+}
+"""What ``tansuo demo`` compiles of each domain before its tour: only what the tour runs."""
 
 
 def register(app: typer.Typer) -> None:
@@ -46,7 +55,7 @@ def run_demo() -> None:
     console.print("[bold]探索 tansuo[/bold] — a tour of what it solves\n")
     cold = cold_domains(list(DOMAINS))
     if cold:  # the first run: every core compiles, one domain a process
-        warm_up_domains(cold)
+        warm_up_domains(cold, demo=True)
         console.print()
     for module in command_modules():
         demo = getattr(module, "demo", None)
@@ -85,11 +94,14 @@ def run_warm_up(
         raise typer.Exit(1)
 
 
-def warm_up_domains(names: list[str], workers: int | None = None) -> list[str]:
+def warm_up_domains(
+    names: list[str], workers: int | None = None, *, demo: bool = False
+) -> list[str]:
     """Run the ``warm_up`` of each domain in its own process, ``workers`` at a time.
 
     One line on stderr per domain as it finishes (its wall time); numba writes
     its cache as it compiles, so the processes share nothing but the disk.
+    ``demo``: compile only what ``tansuo demo`` runs (:data:`DEMO_WARM_UPS`).
     Returns the domains that failed, with their errors (also printed).
     """
     workers = max(1, min(len(names), workers or os.cpu_count() or 1))
@@ -102,7 +114,7 @@ def warm_up_domains(names: list[str], workers: int | None = None) -> list[str]:
     )
     failures = []
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        jobs = {pool.submit(_warm_up_one, name): name for name in names}
+        jobs = {pool.submit(_warm_up_one, name, demo): name for name in names}
         for done, job in enumerate(as_completed(jobs), start=1):
             name = jobs[job]
             try:
@@ -122,7 +134,7 @@ def warm_up_domains(names: list[str], workers: int | None = None) -> list[str]:
     return failures
 
 
-def _warm_up_one(name: str) -> tuple[float, float]:
+def _warm_up_one(name: str, demo: bool = False) -> tuple[float, float]:
     """(In a worker process) the domain's ``warm_up``: ``(wall seconds, CPU seconds)``."""
     import importlib
 
@@ -130,7 +142,11 @@ def _warm_up_one(name: str) -> tuple[float, float]:
 
     wall, cpu = time.perf_counter(), time.process_time()
     import_numba_quietly()
-    importlib.import_module(DOMAINS[name][1]).warm_up()
+    module: str = DOMAINS[name][1]
+    parts: tuple[str, ...] = ()  # everything
+    if demo and name in DEMO_WARM_UPS:
+        module, parts = DEMO_WARM_UPS[name]
+    importlib.import_module(module).warm_up(*parts)
     return time.perf_counter() - wall, time.process_time() - cpu
 
 

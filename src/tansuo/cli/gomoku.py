@@ -47,10 +47,11 @@ def register(app: typer.Typer) -> None:
     app.add_typer(gomoku_app, name="gomoku")
 
 
-def _warm_up() -> None:
+def _warm_up(*parts: str) -> None:
+    """Compile (or load) the kernels a command runs: ``parts`` of ``gomoku.warm_up``, or all."""
     from tansuo.gomoku import warm_up
 
-    warm_up()
+    warm_up(*parts)
 
 
 def _position(text: str) -> Any:
@@ -98,7 +99,7 @@ def _threat_command(
     json_out: bool,
 ) -> None:
     board = _position(position)
-    with compiling(_warm_up, "the Gomoku kernels"):
+    with compiling(lambda: _warm_up("threats"), "the Gomoku kernels"):
         from tansuo.gomoku import find_threat, format_board
         from tansuo.gomoku.engine import DEFAULT_VCF_DEPTH
 

@@ -196,7 +196,7 @@ def path_command(
                 f"--trace is for small grids (at most {EXPLAIN_MAX_CELLS} cells); "
                 f"{grid.width}x{grid.height} is too large — try --render or --animate"
             )
-    with compiling(warm_up, "grid kernels"):
+    with compiling(lambda: warm_up(algo), "grid kernels"):
         pass
     record = bool(outputs) or explain
     result = searcher.find_path(start_point, goal_point, record=record, **options)
@@ -324,7 +324,7 @@ def demo(console: Console) -> None:
     from tansuo.grid.render import render_text
 
     grid = bundled_map("room")
-    with compiling(warm_up, "grid kernels"):
+    with compiling(lambda: warm_up("astar", "jps"), "grid kernels"):
         pass
     searcher = GridSearcher(grid, costs="10-14")
     assert grid.start is not None and grid.goal is not None

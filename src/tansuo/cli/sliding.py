@@ -45,8 +45,7 @@ if TYPE_CHECKING:
 
 DEFAULT_TIME_LIMIT = SEARCH_TIME_LIMIT
 ALGOS = ("ida", "weighted-astar", "astar", "zones")
-LIBRARY_NAMES = {"weighted-astar": "wastar"}
-"""``--algo`` names (one spelling in every command) that ``tansuo.sliding`` spells otherwise."""
+"""``tansuo.sliding.ALGORITHMS``, written out so that ``tansuo --help`` does not load numba."""
 
 sliding_app = typer.Typer(
     cls=DefaultCommandGroup,
@@ -124,7 +123,7 @@ def run(
 
     words = list(board or [])
     Budget(time_limit=time_limit, max_nodes=max_nodes, max_memory=_memory(max_memory))
-    algo = LIBRARY_NAMES.get(resolve_algo(algo, ALGOS), algo)
+    algo = resolve_algo(algo, ALGOS)
     if sum((file is not None, sample is not None, bool(words))) != 1:
         raise InvalidInput("give a BOARD, --file FILE or --sample NAME (one of them)")
     options: dict[str, Any] = {
@@ -224,6 +223,14 @@ class _BuildBar:
         self.close()
 
 
+def _warm_up(algorithm: str) -> None:
+    """Compile (or load) the kernels of ``algorithm`` (the generic A* and zones have none)."""
+    from tansuo.sliding import warm_up
+
+    if algorithm in ("ida", "weighted-astar"):
+        warm_up(algorithm)
+
+
 def _single(
     text: str,
     goal: str,
@@ -233,11 +240,11 @@ def _single(
     render: Path | None,
     animate: Path | None,
 ) -> None:
-    from tansuo.sliding import solve, warm_up
+    from tansuo.sliding import solve
     from tansuo.sliding.render import save_gif, save_png, steps_text, summary_line
 
     puzzle = _puzzle(text, goal)
-    with compiling(warm_up, "sliding-tile kernels"):
+    with compiling(lambda: _warm_up(options["algorithm"]), "sliding-tile kernels"):
         pass
     with _BuildBar() as bar:
         result = solve(puzzle, progress=bar, **options)
@@ -270,7 +277,6 @@ def _batch(
         parse_goal,
         read_instances,
         solve,
-        warm_up,
     )
     from tansuo.sliding.render import summary_line
 
@@ -278,7 +284,7 @@ def _batch(
     if sample == "korf100" and goal == "blank-last":
         goal = "blank-first"  # Korf's list is for his goal
     puzzles = [Puzzle(i.tiles, i.shape, parse_goal(goal, i.shape)) for i in instances]
-    with compiling(warm_up, "sliding-tile kernels"):
+    with compiling(lambda: _warm_up(options["algorithm"]), "sliding-tile kernels"):
         pass
     if puzzles and options["algorithm"] == "ida" and options["max_memory"] is None:
         _prepare(puzzles[0], options["heuristic"])
@@ -433,7 +439,7 @@ def demo(console: Console) -> None:
     from tansuo.sliding import Puzzle, solve, warm_up
     from tansuo.sliding.render import summary_line
 
-    warm_up()
+    warm_up("ida")
     korf_4 = (5, 12, 10, 7, 15, 11, 14, 0, 8, 2, 1, 13, 3, 4, 9, 6)
     puzzle = Puzzle(korf_4, (4, 4), "blank-first")
     started = time.perf_counter()

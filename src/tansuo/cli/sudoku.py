@@ -190,7 +190,8 @@ def solve_command(
                 f"{exc} (a file of puzzles, one a line? use --file {puzzle})"
             ) from None
         raise
-    with compiling(warm_up, "the Sudoku kernel"):
+    standard = sudoku.box_rows == 3 and sudoku.box_cols == 3  # 9x9: solve() takes the bands
+    with compiling(lambda: warm_up("bands" if standard else "general"), "the Sudoku kernel"):
         pass
     result = solve(sudoku, max_solutions=wanted, max_nodes=max_nodes, time_limit=time_limit)
     if render is not None:
@@ -436,7 +437,8 @@ def generate_command(
     force: bool = force_option(),
 ) -> None:
     """Generate puzzles with exactly one solution; difficulty is the solver's guess count."""
-    from tansuo.sudoku import Sudoku, generate, save_png, warm_up
+    from tansuo.sudoku import Sudoku, generate, save_png
+    from tansuo.sudoku.solve import warm_up  # generate() solves: both algorithms, not the batch's
 
     if clues is not None and minimal:
         raise InvalidInput("give either --clues N or --minimal, not both")
@@ -492,9 +494,10 @@ SEED_PUZZLE = """
 
 def demo(console: Any) -> None:
     """Solve the seed document's puzzle, prove it unique, and say what it took."""
-    from tansuo.sudoku import format_side_by_side, parse_puzzle, solve, warm_up
+    from tansuo.sudoku import format_side_by_side, parse_puzzle, solve
+    from tansuo.sudoku.solve import warm_up
 
-    warm_up()
+    warm_up("bands")
     puzzle = parse_puzzle(SEED_PUZZLE)
     result = solve(puzzle, max_solutions=2)
     console.print("[bold]sudoku[/bold] — singles, then depth-first on the fewest-candidate cell")

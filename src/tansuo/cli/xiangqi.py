@@ -53,10 +53,11 @@ def register(app: typer.Typer) -> None:
     app.add_typer(xiangqi_app, name="xiangqi")
 
 
-def _warm_up() -> None:
-    from tansuo.xiangqi.engine import warm_up  # importing compiles (or loads) the kernels
+def _warm_up(*parts: str) -> None:
+    """Compile (or load) the kernels a command runs: ``parts`` of ``engine.warm_up``, or all."""
+    from tansuo.xiangqi.engine import warm_up
 
-    warm_up()
+    warm_up(*parts)
 
 
 def _position(text: str) -> Any:
@@ -129,7 +130,7 @@ def perft_command(
 ) -> None:
     """Count the leaves of the legal move tree (the standard test of a move generator)."""
     board = _position(position)
-    with compiling(_warm_up, "the Xiangqi kernels"):
+    with compiling(lambda: _warm_up("perft"), "the Xiangqi kernels"):
         from tansuo.xiangqi import perft
 
         result = perft(board, depth, divide=divide, time_limit=time_limit, max_nodes=max_nodes)

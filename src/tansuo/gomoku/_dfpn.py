@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from tansuo._jit import njit_on_first_use
 from tansuo.gomoku._kernels import (
     ABORT,
     BLACK,
@@ -229,7 +230,7 @@ def _child_key(state, a, is_and, vct, m, f):
     return node_key(key ^ zob[a, m], a, True, vct)
 
 
-@njit(types.void(STATE_TYPE, DFPN_TYPE, *([types.int64] * 7)), cache=True, **NRT_OPTION)
+@njit_on_first_use(types.void(STATE_TYPE, DFPN_TYPE, *([types.int64] * 7)), **NRT_OPTION)
 def mid(state, ds, a, is_and, ply, vct, last, thpn, thdn):
     """Grow the node until its proof or disproof number reaches its threshold.
 

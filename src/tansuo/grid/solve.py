@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from tansuo.errors import InvalidInput
 from tansuo.grid.heuristics import Heuristic
 from tansuo.grid.model import Costs, Grid, Moves, Point
 from tansuo.grid.result import GridStats, PathResult, SearchLog
@@ -180,16 +181,39 @@ def find_paths(
     return searcher.find_paths(pairs, **options)
 
 
-def warm_up() -> None:
-    """Compile (or load from numba's cache) every grid kernel, on a tiny map.
+def warm_up(*algorithms: str) -> None:
+    """Compile (or load from numba's cache) the grid kernels, on a tiny map.
 
     The first search of a session otherwise pays for it; the command line
-    calls this behind its "compiling" line.
+    calls this behind its "compiling" line, for the algorithm it runs.
+
+    Parameters
+    ----------
+    *algorithms : str
+        The algorithms (of :data:`ALGORITHMS`) whose kernels to compile; none
+        given, every kernel: all algorithms, step records, the landmarks.
+
+    Raises
+    ------
+    tansuo.errors.InvalidInput
+        An unknown algorithm.
 
     Examples
     --------
-    >>> warm_up()
+    >>> warm_up("astar")
     """
+    for algorithm in algorithms:
+        if algorithm not in ALGORITHMS:
+            raise InvalidInput(
+                f"unknown algorithm {algorithm!r}; the algorithms are {', '.join(ALGORITHMS)}"
+            )
+    if algorithms:
+        plain = GridSearcher(Grid.from_text("....\n.#..\n....\n...."))
+        for algorithm in algorithms:
+            plain.find_path((0, 0), (3, 3), algorithm=algorithm)  # type: ignore[arg-type]
+            if algorithm != "bidirectional":  # --render, --animate, --trace record the steps
+                plain.find_path((0, 0), (3, 3), algorithm=algorithm, record=True)  # type: ignore[arg-type]
+        return
     grid = Grid.from_text("....\n.#..\n....\n2...")
     plain = GridSearcher(Grid.from_text("....\n.#..\n....\n...."), landmarks=2)
     for algorithm in ALGORITHMS:

@@ -23,7 +23,7 @@ class SlidingStats(Stats):
     ``preprocess_s`` the time to load or build the pattern database (never
     inside ``elapsed_s``); ``heuristic`` the one the search used (by default
     the strongest database cached); ``max_frontier`` the largest open list of
-    weighted A* (``wastar``, a best-first search whose ``nodes`` are its
+    weighted A* (``weighted-astar``, a best-first search whose ``nodes`` are its
     expansions); ``nodes_per_s`` is None when nothing was timed.
 
     Attributes

@@ -4,7 +4,7 @@ the zone strategy.
 :func:`solve` answers one board: optimally by default (IDA* with the
 strongest heuristic at hand), or weighted (``weight > 1``: at most ``weight``
 times the optimum, much faster on 5x5 boards; by IDA*, or by weighted A*,
-``algorithm="wastar"``, in a memory budget), or by the generic engine's A*
+``algorithm="weighted-astar"``, in a memory budget), or by the generic engine's A*
 (``algorithm="astar"``, the readable reference), or zone by zone
 (``algorithm="zones"``, the documents' strategy when A* runs out of memory).
 A board the goal cannot be reached from is a proof (``no_solution``) at once,
@@ -46,11 +46,11 @@ from tansuo.sliding.heuristics import (
 from tansuo.sliding.model import MOVES, Board, Puzzle, Shape
 from tansuo.sliding.result import IdaProgress, SlidingResult, SlidingStats
 
-ALGORITHMS = ("ida", "wastar", "astar", "zones")
-"""``ida``: IDA* in numba (optimal, or weighted); ``wastar``: weighted A* in numba
-(linear conflicts, within ``weight`` times the optimum, in a memory budget; boards
-of up to 25 cells); ``astar``: the generic engine's A* with Manhattan distance (the
-reference); ``zones``: line by line, each by A*."""
+ALGORITHMS = ("ida", "weighted-astar", "astar", "zones")
+"""``ida``: IDA* in numba (optimal, or weighted); ``weighted-astar``: weighted A* in
+numba (linear conflicts, within ``weight`` times the optimum, in a memory budget;
+boards of up to 25 cells; ``"wastar"`` is taken for it too); ``astar``: the generic
+engine's A* with Manhattan distance (the reference); ``zones``: line by line, each by A*."""
 
 WASTAR_MAX_CELLS = 25
 WASTAR_NODE_BYTES = 2 * 8 + K.N_SIZE * 4 + 4 * 4 + 2 * 8
@@ -316,7 +316,7 @@ def solve(
         Needed when the board is not square.
     goal : "blank-last", "blank-first" or a board
         Ignored when ``board`` is a :class:`Puzzle` (it has its goal).
-    algorithm : {"ida", "wastar", "astar", "zones"}
+    algorithm : {"ida", "weighted-astar", "astar", "zones"}
     heuristic : str, optional
         One of :data:`~tansuo.sliding.heuristics.HEURISTICS` for ``ida``;
         by default the exact table up to 9 cells, a pattern database on 4x4
@@ -359,6 +359,8 @@ def solve(
         max_expansions=max_expansions,
         max_memory=None if max_memory is None else parse_memory(max_memory),
     )
+    if algorithm == "wastar":  # the name it had before weighted-astar, as everywhere else
+        algorithm = "weighted-astar"
     if algorithm not in ALGORITHMS:
         raise InvalidInput(
             f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
@@ -377,7 +379,7 @@ def solve(
         return SlidingResult(NO_SOLUTION, reason=reason, optimal=False, bound=None, **base)
     if algorithm == "astar":
         return _astar(puzzle, budget, base)
-    if algorithm == "wastar":
+    if algorithm == "weighted-astar":
         return _wastar(puzzle, budget, factor, base)
     if algorithm == "zones":
         from tansuo.sliding.zones import solve_zones
@@ -552,7 +554,7 @@ def _wastar(
     """Weighted A* in numba (linear conflicts): the length within ``factor`` x optimal."""
     if puzzle.cells > WASTAR_MAX_CELLS:
         raise InvalidInput(
-            f"wastar is for boards of up to {WASTAR_MAX_CELLS} cells; "
+            f"weighted-astar is for boards of up to {WASTAR_MAX_CELLS} cells; "
             f"a {puzzle.rows}x{puzzle.cols} board has {puzzle.cells}"
         )
     base = {**base, "heuristic": "linear"}
@@ -705,23 +707,46 @@ def solve_many(
     return [r for r in results if r is not None]
 
 
-def warm_up() -> None:
+WARM_UP_PARTS = ("ida", "weighted-astar", "many")
+"""What :func:`warm_up` compiles: IDA* (with pattern databases), weighted A*, :func:`solve_many`."""
+
+
+def warm_up(*parts: str) -> None:
     """Compile (or load from numba's cache) the kernels with a tiny search of each kind.
 
-    The command line calls it behind its "compiling" line, so that the first
-    board's time is the search's alone.
+    The command line calls it behind its "compiling" line, for the algorithm
+    it runs, so that the first board's time is the search's alone.
+
+    Parameters
+    ----------
+    *parts : str
+        Which kernels, of :data:`WARM_UP_PARTS`: ``"ida"`` IDA* (and the
+        building of pattern databases), ``"weighted-astar"`` weighted A*, ``"many"``
+        :func:`solve_many`; none given, all of them.
+
+    Raises
+    ------
+    ValueError
+        A part that is not one of :data:`WARM_UP_PARTS`.
 
     Examples
     --------
-    >>> warm_up()  # compiled, or loaded from numba's cache
+    >>> warm_up("ida")  # compiled, or loaded from numba's cache
     >>> solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="linear").lurd
     'RR'
     """
-    for name in ("linear", "exact"):
-        solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic=name)
-    solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="manhattan")
-    solve([1, 2, 3, 4, 5, 6, 0, 7, 8], algorithm="wastar", weight=2.0)
-    solve_many([[1, 2, 3, 0]])
+    unknown = [part for part in parts if part not in WARM_UP_PARTS]
+    if unknown:
+        raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(WARM_UP_PARTS)}")
+    parts = parts or WARM_UP_PARTS
+    if "ida" in parts:
+        for name in ("linear", "exact"):
+            solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic=name)
+        solve([1, 2, 3, 4, 5, 6, 0, 7, 8], heuristic="manhattan")
+    if "weighted-astar" in parts:
+        solve([1, 2, 3, 4, 5, 6, 0, 7, 8], algorithm="weighted-astar", weight=2.0)
+    if "many" in parts:
+        solve_many([[1, 2, 3, 0]])
 
 
 def random_boards(

@@ -479,16 +479,36 @@ def _solve_bands(
     return _result(sudoku, phase, state, solutions, spent, started)
 
 
-def warm_up() -> None:
+def warm_up(*algorithms: str) -> None:
     """Compile (or load from the on-disk cache) the kernels: every way a solve calls them.
 
     One call, a resumed search (two slices under a clock) and a search that
     is allowed no node at all; a few milliseconds once the cache is filled.
+
+    Parameters
+    ----------
+    *algorithms : str
+        Which kernels, of :data:`ALGORITHMS`: ``"general"`` (any size, and
+        :func:`~tansuo.sudoku.generate`'s searches), ``"bands"`` (9x9 grids);
+        none given, both.
+
+    Raises
+    ------
+    tansuo.errors.InvalidInput
+        An algorithm that is not one of :data:`ALGORITHMS`.
     """
-    solve("1.3.3..2.1.34..1", max_solutions=2)
-    solve("." * 36, max_solutions=None, time_limit=60.0, max_nodes=2 * FIRST_SLICE)
-    solve("1.3.3..2.1.34..1", max_nodes=0)
-    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    solve(hard, max_solutions=2)
-    solve(hard, time_limit=60.0, max_nodes=3)
-    solve(hard, max_nodes=0)
+    for algorithm in algorithms:
+        if algorithm not in ALGORITHMS:
+            raise InvalidInput(
+                f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+            )
+    algorithms = algorithms or ALGORITHMS
+    if "general" in algorithms:
+        solve("1.3.3..2.1.34..1", max_solutions=2)
+        solve("." * 36, max_solutions=None, time_limit=60.0, max_nodes=2 * FIRST_SLICE)
+        solve("1.3.3..2.1.34..1", max_nodes=0)
+    if "bands" in algorithms:
+        hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        solve(hard, max_solutions=2)
+        solve(hard, time_limit=60.0, max_nodes=3)
+        solve(hard, max_nodes=0)

@@ -664,11 +664,22 @@ def search(
     )
 
 
-def warm_up() -> None:
+WARM_UP_PARTS = ("perft", "search")
+"""What :func:`warm_up` can compile: the move generator with perft, the engine's search."""
+
+
+def warm_up(*parts: str) -> None:
     """Compile the kernels (or load them from numba's cache) on a tiny case.
 
     The first call after installing takes tens of seconds; later ones load
     the cached machine code in about a second.
+
+    Parameters
+    ----------
+    *parts : str
+        Which kernels, of :data:`WARM_UP_PARTS`: ``"perft"`` the move
+        generator and perft, ``"search"`` the alpha-beta search and the
+        evaluation; none given, all of them.
 
     Returns
     -------
@@ -676,19 +687,27 @@ def warm_up() -> None:
 
     Raises
     ------
+    ValueError
+        A part that is not one of :data:`WARM_UP_PARTS`.
     numba.core.errors.NumbaError
         The kernels cannot be compiled (a broken numba installation).
 
     Examples
     --------
-    >>> warm_up()
+    >>> warm_up("perft")
     """
+    unknown = [part for part in parts if part not in WARM_UP_PARTS]
+    if unknown:
+        raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(WARM_UP_PARTS)}")
+    parts = parts or WARM_UP_PARTS
     position = Position()
-    perft(position, 2)
-    Engine(max_memory=1 << 20).search(position, depth=2)
-    position.outcome()
-    position.push("h2e2")
-    position.evaluate()
+    if "perft" in parts:
+        perft(position, 2)
+    if "search" in parts:
+        Engine(max_memory=1 << 20).search(position, depth=2)
+        position.outcome()
+        position.push("h2e2")
+        position.evaluate()
 
 
 __all__ = [

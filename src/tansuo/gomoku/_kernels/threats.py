@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from tansuo._jit import njit_on_first_use
 from tansuo.gomoku._kernels.board import (
     ABORT,
     BLACK,
@@ -270,7 +271,7 @@ def threat_moves(state, a, vct, moves, prio):
     return n
 
 
-@njit(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), cache=True, **NRT_OPTION)
+@njit_on_first_use(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 6)), **NRT_OPTION)
 def threat(state, tsearch, a, depth, ply, vct, defending, last):
     """The threat search at one node (one self-recursive function: numba caches it safely).
 

@@ -42,6 +42,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tansuo._jit import njit_on_first_use
+
 # ---------------------------------------------------------------------------
 # Geometry
 # ---------------------------------------------------------------------------
@@ -220,7 +222,7 @@ def compute_key(pos: np.ndarray) -> int:
     return key
 
 
-@njit(cache=True)
+@njit_on_first_use("void(int32[::1], int64[::1], int32[:, ::1], int64)")  # one version
 def make_move(pos: np.ndarray, keys: np.ndarray, record: np.ndarray, move: int) -> None:
     """Play ``move`` (pseudo-legal) and push the new position on the record.
 
@@ -291,7 +293,7 @@ def unmake_null_move(pos: np.ndarray) -> None:
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_on_first_use("boolean(int32[::1], int64)")  # one version for int32 and int64 sides
 def king_attacked(pos: np.ndarray, side: int) -> bool:
     """Whether ``side``'s king is attacked (or faces the other king on an open file)."""
     king = pos[SQUARES + KING_SLOT[side]]
@@ -340,7 +342,7 @@ def king_attacked(pos: np.ndarray, side: int) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_on_first_use("int64(int32[::1], int64, int32[:, ::1], int64, boolean)")  # one version
 def generate_moves(
     pos: np.ndarray, side: int, frames: np.ndarray, row: int, captures_only: bool
 ) -> int:
@@ -596,11 +598,10 @@ CONTROL_SIZE = 5
 CHECK_EVERY = 4096  # nodes between two looks at the stop flag
 
 
-@njit(
+@njit_on_first_use(
     "int64(int32[::1], int64[::1], int32[:, ::1], int64, int32[:, ::1], int64, int64[::1])",
-    cache=True,
     nogil=True,
-)  # an explicit signature: one version of this recursive kernel, cacheable
+)  # an explicit signature: one version of this recursive kernel, cacheable; compiled on first use
 def perft(
     pos: np.ndarray,
     keys: np.ndarray,

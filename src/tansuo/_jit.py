@@ -1,0 +1,99 @@
+"""``njit_on_first_use``: numba kernels with explicit signatures, compiled when first needed.
+
+``@njit("int64(int32[::1], ...)", cache=True)`` gives a kernel exactly one
+version (no specialisation per constant argument, which matters for recursive
+kernels and for helpers called with literal numbers), but numba compiles it, or
+loads it from its cache, while the module is imported. A command that imports
+a domain for one kernel then pays for all of them: ``xiangqi perft`` for the
+search, ``gomoku vcf`` for the alpha-beta.
+
+:func:`njit_on_first_use` keeps the one version and moves its compilation to
+the kernel's first use: the first call from Python, or the first compilation
+of another kernel that calls it. numba does the same steps as for an explicit
+signature (compile each signature, then refuse any other), only later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from numba.core import typeinfer
+from numba.core.compiler_lock import global_compiler_lock
+from numba.core.registry import CPUDispatcher
+
+__all__ = ["njit_on_first_use"]
+
+
+class _SignaturesOnFirstUse(CPUDispatcher):
+    """A CPU dispatcher that compiles its explicit signatures when first called or typed."""
+
+    _pending: tuple[Any, ...] = ()
+
+    def _first_use(self) -> None:
+        with global_compiler_lock:  # two threads' first calls compile once
+            pending, self._pending = self._pending, ()
+            if not pending:
+                return
+            with typeinfer.register_dispatcher(self):  # as numba's own decorator does
+                for signature in pending:
+                    self.compile(signature)
+                self.disable_compile()
+
+    def get_call_template(self, args: Any, kws: Any) -> Any:
+        # another kernel being compiled calls this one: its versions first
+        if self._pending:
+            self._first_use()
+        return super().get_call_template(args, kws)
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Any:
+        # a call from Python found no version: compile the signatures, then call
+        # again through numba's dispatch (which now matches them or raises its
+        # TypeError, as for any kernel with explicit signatures)
+        if self._pending:
+            self._first_use()
+            return self
+        return super()._compile_for_args(*args, **kws)  # type: ignore[misc]
+
+
+def njit_on_first_use(
+    *signatures: Any, cache: bool = True, **options: Any
+) -> Callable[[Callable[..., Any]], CPUDispatcher]:
+    """``numba.njit(signatures, cache=cache, **options)``, compiled on first use, not at import.
+
+    Parameters
+    ----------
+    *signatures
+        numba signatures (strings or ``numba.types`` signatures), at least one.
+    cache : bool
+        Keep the machine code in numba's on-disk cache (a kernel in a file).
+    **options
+        numba's target options (``nogil``, ``inline``, ``error_model``, ...).
+
+    Returns
+    -------
+    Callable
+        A decorator that turns a function into a cached numba kernel.
+
+    Examples
+    --------
+    >>> @njit_on_first_use("int64(int64)", cache=False)
+    ... def twice(x):
+    ...     return 2 * x
+    >>> twice.signatures
+    []
+    >>> twice(21), len(twice.signatures)
+    (42, 1)
+    """
+    if not signatures:
+        raise TypeError("njit_on_first_use needs at least one signature")
+
+    def decorate(function: Callable[..., Any]) -> CPUDispatcher:
+        targetoptions = {"nopython": True, "boundscheck": None, **options}
+        kernel = _SignaturesOnFirstUse(py_func=function, locals={}, targetoptions=targetoptions)
+        if cache:
+            kernel.enable_caching()
+        kernel._pending = signatures
+        return kernel
+
+    return decorate
