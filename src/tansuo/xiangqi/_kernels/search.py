@@ -38,7 +38,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tansuo._jit import njit_on_first_use
 from tansuo.xiangqi._kernels.board import (
     ABORTED,
     ADVISOR,
@@ -168,6 +167,7 @@ CTL_SIZE = USE_TT + 12
 # that cannot lift the score to alpha by this much is not searched.
 REVERSE_FUTILITY_MARGIN = 90
 FUTILITY_MARGIN = 120
+DELTA_MARGIN = 100  # the quiescence search's: over a capture's material gain
 
 # Columns of the transposition table's ``tt_data`` (int32[N, TT_FIELDS]); ``tt_keys``
 # (int64[N], N a power of two) holds the full key of each slot.
@@ -589,7 +589,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit_on_first_use(_Q_SIGNATURE)
+@njit(_Q_SIGNATURE, cache=True)
 def quiesce(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -613,10 +613,12 @@ def quiesce(
     if ply >= MAX_PLY - 1:
         return evaluate(pos, side, ev)
     in_check = record[pos[PLY], CHECKED] != 0
+    stand = 0
     if in_check:
         best = -(MATE - ply)  # mated, unless a move helps
     else:
         best = evaluate(pos, side, ev)  # standing pat
+        stand = best
         if best >= beta:
             return best
         if best > alpha:
@@ -633,6 +635,16 @@ def quiesce(
             answer == NEEDS_TEST and not king_safe_after(pos, keys, record, move)
         ):
             continue
+        if not in_check:
+            # Delta pruning: a capture that cannot lift the score to alpha even
+            # with the victim's whole value and a margin is not searched.
+            victim = pos[(move >> 8) & 255]
+            kind = (1 - side) * PIECE_TYPES + SLOT_TYPE[victim]
+            gain = ev[kind * 256 + ((move >> 8) & 255)] + DELTA_MARGIN
+            if stand + gain <= alpha:
+                if stand + gain > best:
+                    best = stand + gain
+                continue
         make_move(pos, keys, record, move)
         record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
         score = -quiesce(pos, keys, record, history, frames, ctl, ev, -beta, -alpha, ply + 1)
@@ -653,7 +665,7 @@ def quiesce(
 # ---------------------------------------------------------------------------
 
 
-@njit_on_first_use(_SEARCH_SIGNATURE)
+@njit(_SEARCH_SIGNATURE, cache=True)
 def search(
     pos: np.ndarray,
     keys: np.ndarray,
