@@ -862,7 +862,11 @@ def search(
                 and move != killer2
                 and enough_material
             ):
-                reduction = 2 if (legal > 10 and depth >= 6) else 1
+                reduction = 1  # more for later moves at greater depths
+                if legal > 6 and depth >= 4:
+                    reduction = 2
+                if legal > 16 and depth >= 7:
+                    reduction = 3
                 ctl[LMR_REDUCED] += 1
                 stage = REDUCED
                 child_depth -= reduction
