@@ -4,12 +4,24 @@ The same check as tests/test_readme.py, over the Markdown pages of docs/ (the
 guides, getting started, ...). The gallery's examples run when the docs are
 built (`.ci/run`), so they are not run again here. A page's Python blocks run
 in order in one namespace, as a reader would paste them one after another.
+
+Commands that would wait for a user run bounded, as the docs show them: a game
+in the terminal gets its moves from a script that ends with ``quit``, and the
+web server starts on a free port, answers a page and stops on Ctrl-C. The docs
+show ``tansuo bench`` on one quick suite; a full benchmark run is prose only.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import re
 import shlex
+import signal
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -17,11 +29,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
-# commands that take minutes or run forever (a server, an interactive game, a match of
-# many games, a benchmark): shown in the docs, not run by the tests
-SKIPPED = (
-    "tansuo demo", "tansuo bench", "tansuo serve", "tansuo gomoku play", "tansuo xiangqi play",
-)  # fmt: skip
+SERVED = "tansuo serve"
+# a game in the terminal: the moves typed, then quit (the engine answers at least once)
+PLAYED = {
+    "tansuo gomoku play": ("h8\nquit\n", "engine plays"),
+    "tansuo xiangqi play": ("quit\n", "engine: "),
+}
+# run by another test already, which is named here (the demo takes seconds)
+RUN_ELSEWHERE = {"tansuo demo": (ROOT / "tests" / "test_search_cli.py", 'run_cli("demo")')}
 
 
 def pages() -> list[Path]:
@@ -33,15 +48,31 @@ def blocks(page: Path, language: str) -> list[str]:
     return [body for lang, body in BLOCK.findall(page.read_text()) if lang == language]
 
 
-def commands() -> list[tuple[str, str]]:
+def all_commands() -> list[tuple[str, str]]:
+    """``(page, command)`` for every `tansuo` line of the docs' shell blocks."""
     found = []
     for page in pages():
         for body in blocks(page, "bash"):
             for line in body.splitlines():
                 line = line.split("  #")[0].strip()
-                if line.startswith("tansuo ") and not line.startswith(SKIPPED):
+                if line.startswith("tansuo "):
                     found.append((str(page.relative_to(DOCS)), line))
     return found
+
+
+def commands(kind: str = "plain") -> list[tuple[str, str]]:
+    """The docs' commands of one kind: "served", "played", "elsewhere" or "plain" (the rest)."""
+
+    def kind_of(command: str) -> str:
+        if command.startswith(SERVED):
+            return "served"
+        if command.startswith(tuple(PLAYED)):
+            return "played"
+        if command.startswith(tuple(RUN_ELSEWHERE)):
+            return "elsewhere"
+        return "plain"
+
+    return [(page, command) for page, command in all_commands() if kind_of(command) == kind]
 
 
 def python_pages() -> list[Path]:
@@ -60,6 +91,10 @@ def in_scratch_copy(tmp_path, monkeypatch):
 
 def test_the_docs_have_examples_to_run():
     assert len(python_pages()) >= 8 and len(commands()) >= 20
+    # the commands that run bounded are in the docs, as shell lines
+    assert len(commands("served")) >= 1
+    assert {c.split(" --")[0] for _, c in commands("played")} == set(PLAYED)
+    assert any(c.startswith("tansuo bench ") for _, c in commands())
 
 
 @pytest.mark.parametrize("page", python_pages(), ids=lambda p: str(p.relative_to(DOCS)))
@@ -81,3 +116,67 @@ def test_command_examples_run(page, command, in_scratch_copy, run_cli):
     result = run_cli(*argv)
     assert result.code in (0, 1), f"{page}: {command}: exit {result.code}: {result.err}"
     assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(("page", "command"), commands("played"))
+def test_play_examples_run_with_scripted_moves(page, command, run_cli, monkeypatch):
+    script, engine_moved = next(v for k, v in PLAYED.items() if command.startswith(k))
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    result = run_cli(*shlex.split(command)[1:])
+    assert result.code == 0, f"{page}: {command}: exit {result.code}: {result.err}"
+    assert engine_moved in result.out, (page, command, result.out[-500:])
+    assert "Traceback" not in result.err
+
+
+def test_serve_examples_answer_and_stop_on_ctrl_c():
+    """Every `tansuo serve` line of the docs, on a free port instead of its own: the page and
+    the limits it was given are served, and Ctrl-C stops it with exit 130. ``--open`` opens
+    nothing (BROWSER names a command that does nothing)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "BROWSER": "true"}
+    lines = [command for _, command in commands("served")]
+    servers = []
+    for command in lines:
+        argv = shlex.split(command)[1:]
+        if "--port" in argv:
+            argv[argv.index("--port") + 1] = "0"
+        else:
+            argv += ["--port", "0"]
+        # Ctrl-C as in a terminal: SIGINT's default disposition (see tests/test_web_cli.py)
+        servers.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "tansuo", *argv],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            )
+        )
+    try:
+        for command, server in zip(lines, servers, strict=True):
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            assert line.startswith("tansuo serve: http://127.0.0.1:"), (command, line)
+            url = line.split()[2]
+            with urllib.request.urlopen(url, timeout=30) as page:
+                assert b"tansuo" in page.read(), command
+            argv = shlex.split(command)
+            wanted = float(argv[argv.index("--time-limit") + 1]) if "--time-limit" in argv else 10
+            with urllib.request.urlopen(url + "api/limits", timeout=30) as answer:
+                assert json.load(answer)["time_limit"] == wanted, command
+    finally:
+        for server in servers:
+            server.send_signal(signal.SIGINT)
+        ended = [server.communicate(timeout=60) for server in servers]
+    for command, server, (out, err) in zip(lines, servers, ended, strict=True):
+        assert server.returncode == 130, (command, server.returncode, err)
+        assert "Traceback" not in out + err, command
+
+
+@pytest.mark.parametrize(("page", "command"), commands("elsewhere"))
+def test_commands_run_by_another_test_are_the_ones_it_runs(page, command):
+    """The demo takes seconds and runs in tests/test_search_cli.py already: the docs' line is
+    that same command, with nothing added."""
+    path, call = next(v for k, v in RUN_ELSEWHERE.items() if command.startswith(k))
+    assert command in RUN_ELSEWHERE, (page, command)
+    assert call in path.read_text(), (path, call)
