@@ -3,7 +3,9 @@
 A *goal room* is an area that holds every goal and that the rest of the level
 reaches through one entrance cell only (the goals of many XSokoban levels sit
 in such a room). :func:`goal_room` finds the smallest one whose boxes all
-start outside it, then works out an order to fill its goals: backwards from
+start outside it (else the smallest one with boxes in it: the macro waits
+until those have left the room or stand on its first goals), then works out
+an order to fill its goals: backwards from
 the full room, the goal whose box can come in last is the one nearest the
 entrance that a box pushed in can still reach, the others standing on their
 goals, the player free to leave afterwards. Fast mode then treats a box
@@ -62,7 +64,8 @@ def goal_room(board: Board) -> GoalRoom | None:
     goals = set(board.goals)
     boxes = set(board.boxes)
     floor = [c for c in range(board.width * board.height) if not board.walls[c]]
-    best: tuple[int, frozenset[int]] | None = None
+    best: tuple[int, frozenset[int]] | None = None  # the smallest room without boxes
+    crowded: tuple[int, frozenset[int]] | None = None  # the smallest room with some
     for entrance in floor:
         if entrance in goals or entrance in boxes:
             continue
@@ -71,14 +74,14 @@ def goal_room(board: Board) -> GoalRoom | None:
             continue
         for start in neighbours:
             room = frozenset(board.reachable(start, [entrance]))
-            if (
-                goals <= room
-                and board.player not in room
-                and not boxes & room
-                and len(room) <= MAX_ROOM_CELLS
-                and (best is None or len(room) < len(best[1]))
-            ):
+            if not goals <= room or board.player in room or len(room) > MAX_ROOM_CELLS:
+                continue
+            if boxes & room:
+                if crowded is None or len(room) < len(crowded[1]):
+                    crowded = (entrance, room)
+            elif best is None or len(room) < len(best[1]):
                 best = (entrance, room)
+    best = best or crowded
     if best is None:
         return None
     entrance, room = best

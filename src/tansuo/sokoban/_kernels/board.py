@@ -337,13 +337,31 @@ def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
 @njit(cache=True)
 def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     """How many goals of the room are filled, when a box just pushed onto the entrance
-    along direction ``k`` can take the next one (-1: no macro).
+    along direction ``k`` can take the next one: -1 when it cannot (the push is
+    not made), -2 when the room is not in order yet (an ordinary push).
 
     ``row_of[:nb]`` are the boxes before the push, ``skip`` the pushed one's
     index. The macro applies when the boxes in the room stand exactly on the
     first goals of the packing order (``ordix``: a goal's place in it, -1
-    elsewhere) and the room has a route for the next goal (``rpush >= 0``).
+    elsewhere; :func:`room_in_order`) and the room has a route for the next
+    goal (``rpush >= 0``). A room that started with boxes in it is not in
+    order until those boxes have left it or stand on the first goals.
     """
+    if not room_in_order(row_of, skip, nb, inroom, ordix):
+        return -2
+    count = 0
+    for q in range(nb):
+        if q != skip and inroom[row_of[q]]:
+            count += 1
+    if count >= rpush.shape[0] or rpush[count, k] < 0:
+        return -1
+    return count
+
+
+@njit(cache=True)
+def room_in_order(row_of, skip, nb, inroom, ordix):
+    """Whether the boxes in the goal room (box ``skip`` left out, -1: none) stand
+    exactly on the first goals of its packing order."""
     count = 0
     top = -1
     for q in range(nb):
@@ -352,12 +370,10 @@ def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
             continue
         count += 1
         if ordix[c] < 0:
-            return -1
+            return False
         if ordix[c] > top:
             top = ordix[c]
-    if top >= count or count >= rpush.shape[0] or rpush[count, k] < 0:
-        return -1
-    return count
+    return top < count
 
 
 @njit(cache=True)

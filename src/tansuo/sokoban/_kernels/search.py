@@ -27,6 +27,7 @@ from tansuo.sokoban._kernels.board import (
     hungarian_update,
     moved_row,
     player_region,
+    room_in_order,
     room_macro,
     tunnel_end,
 )
@@ -211,8 +212,10 @@ def search(units, lv, params, ctl, st, other, w, pat):
     :class:`~.state.Patterns`.
 
     The goal room of the macro (``P_ROOM >= 0``, :mod:`tansuo.sokoban.macros`):
-    a box enters the room only by the macro, onto the next goal of the
-    packing order, and never moves again. That can lose solutions, so a
+    once the boxes in the room stand on the first goals of its packing order
+    (at once, or after the boxes it started with have left or been placed),
+    a box enters the room only by the macro, onto the next goal of that
+    order, and never moves again. That can lose solutions, so a
     search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
     searches again without it).
 
@@ -277,12 +280,13 @@ def search(units, lv, params, ctl, st, other, w, pat):
 
         # Step 4. Every push (backwards: pull) the player can make.
         matched = False  # pu, pv, pp hold the matching of state s once True
+        in_order = entrance >= 0 and room_in_order(sboxes[s], -1, nb, lv.inroom, lv.ordix)
         for i in range(nb):
             b = sboxes[s, i]
             if corral >= 0 and not w.border[i]:
                 continue
-            if entrance >= 0 and lv.inroom[b]:
-                continue  # a box in the goal room is on its goal for good
+            if in_order and lv.inroom[b]:
+                continue  # a box the macro put in the goal room is on its goal for good
             for k in range(4):
                 d = deltas[k]
                 t = b + d
@@ -316,14 +320,15 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     steps += (end - t) // d
                     t = end
                     after = t - d
-                if t == entrance:
+                if t == entrance and not lv.inroom[b]:
                     filled = room_macro(sboxes[s], i, nb, k, lv.inroom, lv.ordix, lv.rpush)
-                    if filled < 0:
+                    if filled == -1:
                         continue  # boxes enter the goal room only in its packing order
-                    ctl[C_MACROS] += 1
-                    steps += lv.rpush[filled, k]
-                    after = lv.rafter[filled, k]
-                    t = lv.rgoal[filled]
+                    if filled >= 0:
+                        ctl[C_MACROS] += 1
+                        steps += lv.rpush[filled, k]
+                        after = lv.rafter[filled, k]
+                        t = lv.rgoal[filled]
 
                 # Step 6. The child's boxes, sorted, in the next free row; a box
                 # frozen off its goal or a learned pattern is a deadlock.
