@@ -326,3 +326,15 @@ def test_counters_follow_the_game_tree_row():
     deep = Engine(max_memory=1 << 20, features=[*no_pvs, "iterative_deepening"])
     two = deep.search(parse_fen(START_FEN), depth=2).stats
     assert two.expanded >= 2 + legal and two.generated >= 2 * legal + legal
+
+
+def test_a_defender_is_worth_more_against_an_attack():
+    """An advisor: its 60 points while nothing threatens its king, much more
+    when the other side's rooks have crossed the river (king safety, the
+    advisor leak against two rooks)."""
+    home = "r1bakab1r/9/9/4p4/9/9/9/9/9/R1B{}KAB1R w"
+    crossed = "2bakab2/9/9/4p4/9/9/r7r/9/9/R1B{}KAB1R w"
+    quiet = evaluate(parse_fen(home.format("A"))) - evaluate(parse_fen(home.format("1")))
+    attacked = evaluate(parse_fen(crossed.format("A"))) - evaluate(parse_fen(crossed.format("1")))
+    assert quiet == 60
+    assert attacked > 2 * quiet
