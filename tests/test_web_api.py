@@ -608,6 +608,21 @@ def test_game_trees_are_alphabeta_on_the_first_moves(client, game):
     assert status == 200
     assert answer["nodes"] == expected.stats.nodes
     assert answer["tree"]["value"] == expected.score
+    # beside it, the engine's own search of the same position, as the library answers it
+    if game == "gomoku":
+        from tansuo.gomoku import Engine
+        from tansuo.web.tabs.gomoku import ENGINE_DEPTH
+
+        engine = Engine(max_memory=16 << 20, book=False).search(position, depth=ENGINE_DEPTH)
+    else:
+        from tansuo.web.tabs.xiangqi import ENGINE_DEPTH
+        from tansuo.xiangqi import Engine
+
+        engine = Engine(max_memory=16 << 20).search(position, depth=ENGINE_DEPTH)
+    shown = answer["engine"]
+    assert shown["depth"] == ENGINE_DEPTH and shown["pv"] == list(engine.pv)
+    assert shown["nodes"] == engine.stats.nodes and shown["score"] == engine.score
+    assert shown["nodes"] > answer["nodes"]  # a real search: more than the picture
 
 
 def test_sliding_zones_is_the_libraries_zone_strategy(client):

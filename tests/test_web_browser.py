@@ -932,6 +932,17 @@ def test_xiangqi_tree_is_drawn_from_the_library_search(page):
     root = page.get_attribute("#xiangqi-tree .tree-node >> nth=0", "data-value")
     assert int(root) == expected.value
     assert "for red to move" in text_of(page, "#xiangqi-tree-text")
+    # beside the picture, labelled, the engine's own search of the position
+    from tansuo.web.tabs.xiangqi import ENGINE_DEPTH
+    from tansuo.xiangqi import Engine
+
+    engine = Engine(max_memory=16 << 20).search(Position(), depth=ENGINE_DEPTH)
+    line = page.locator("#xiangqi-engine-line")
+    assert line.get_attribute("data-pv") == " ".join(engine.pv)
+    assert line.get_attribute("data-nodes") == str(engine.stats.nodes)
+    assert text_of(page, "#xiangqi-engine-line").startswith(
+        f"The engine's own search of this position (depth {ENGINE_DEPTH}):"
+    )
 
 
 def test_gomoku_vcf_is_numbered_and_played_out_as_the_library_found_it(page):

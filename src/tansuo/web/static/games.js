@@ -1,5 +1,5 @@
 // What the game tabs share: the engine's iterations, its score in words, the alpha-beta tree.
-import { el, thousands, plural } from "/static/core.js";
+import { el, thousands, plural, seconds } from "/static/core.js";
 
 const MATE = 1000000;
 const MATE_BOUND = MATE - 256;
@@ -77,6 +77,7 @@ export function treeCard({ id, path, request, sideNames, other, moveName = (m) =
   const order = el("select", { name: "tree-order" }, el("option", { value: "natural" }, "as generated"), el("option", { value: "history" }, "history heuristic"));
   const text = el("span", { class: "steps", id: `${id}-tree-text` });
   const tree = el("div", { class: "tree", id: `${id}-tree` });
+  const engine = el("p", { class: "about engine-line", id: `${id}-engine-line`, hidden: true });
   const label = (t, c) => el("label", { class: "field" }, el("span", {}, t), c);
   const button = el("button", { class: "action", type: "button", onclick: () => draw() }, "Draw the tree of this position");
   async function draw() {
@@ -88,15 +89,26 @@ export function treeCard({ id, path, request, sideNames, other, moveName = (m) =
       });
       const r = await response.json();
       if (!response.ok) throw new Error(r.error || response.statusText);
-      if (!r.tree) { text.textContent = "The game is over: nothing to search."; tree.replaceChildren(); return; }
+      if (!r.tree) { text.textContent = "The game is over: nothing to search."; tree.replaceChildren(); engine.hidden = true; return; }
       const mover = sideNames[r.to_move] || r.to_move;
       text.textContent = `${thousands(r.nodes)} positions searched; value ${r.score_text} for ${mover} to move.`;
+      showEngine(r.engine, mover);
       drawTree(tree, r.tree, { root: `${mover} to move`, moveName, sides: [mover, other(mover)] });
     } catch (error) {
       text.textContent = error.message;
     }
   }
+  function showEngine(e, mover) { // the real search of the same position, labelled as such
+    engine.hidden = !e;
+    if (!e) return;
+    engine.replaceChildren(el("b", {}, `The engine's own search of this position (depth ${e.depth}): `),
+      el("span", { class: "engine-pv" }, e.pv.map(moveName).join(" ") || "no move"),
+      `, score ${e.score_text ?? "—"} for ${mover}, ${thousands(e.nodes)} positions in ${seconds(e.elapsed_s)}. `,
+      "The tree below is the method drawn small; the engine adds its transposition table, its move ordering and its pruning, and so looks deeper.");
+    engine.dataset.nodes = String(e.nodes);
+    engine.dataset.pv = e.pv.join(" ");
+  }
   return el("div", { class: "card tree-card" }, el("h2", {}, "Inside the search: the alpha-beta tree"),
     el("p", { class: "about" }, `A shallow alpha-beta search of the position over the first ${width} moves of each position (${orderText}), drawn whole: a picture of the method, not the engine's deep search. Each line: the move, its value for the side to move at the top (that side's rows take the largest, the other's the smallest) and the window (α, β). A reply that proves a move worse than one found already cuts off the rest (✂). With the history heuristic, moves that caused cut-offs are tried first.`),
-    el("div", { class: "toolbar" }, label("Depth", depth), label("Move order", order), button, text), tree);
+    el("div", { class: "toolbar" }, label("Depth", depth), label("Move order", order), button, text), engine, tree);
 }

@@ -19,7 +19,10 @@ A game is sent whole each time: ``{"size": 15, "rule": "renju", "moves":
 ``POST /api/gomoku/tree``
     The same fields and ``"depth"``, ``"width"``, ``"order"``: the tree of a
     shallow alpha-beta search over the first ``width`` moves of each position
-    (:func:`tansuo.adversarial.trace.alphabeta_tree`).
+    (:func:`tansuo.adversarial.trace.alphabeta_tree`), and beside it ``engine``:
+    the engine's own search of the position to :data:`ENGINE_DEPTH` (threats
+    first, then its alpha-beta over the candidate points; no opening book): its
+    line, score and nodes.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ TAB = Tab("gomoku", "Gomoku", order=55)
 DEFAULT_MOVE_TIME = 1.0
 DEFAULT_VCF_TIME = 3.0
 HASH_MB = 16
+ENGINE_DEPTH = 6
+"""Depth of the engine's own search shown beside the teaching tree (a fixed depth: the
+same answer every time, in a fraction of a second)."""
 STONES = {0: ".", 1: "x", 2: "o"}
 
 
@@ -131,6 +137,20 @@ def tree(call: Call) -> dict[str, Any]:
         "nodes": root.count(),
         "to_move": COLOUR_NAMES[board.side_to_move],
         "score_text": format_score(root.value),
+        "engine": engine_line(board),
+    }
+
+
+def engine_line(board: Board) -> dict[str, Any]:
+    """The engine's own search of ``board`` to :data:`ENGINE_DEPTH`: fresh tables, no book."""
+    result = Engine(max_memory=HASH_MB << 20, book=False).search(board.copy(), depth=ENGINE_DEPTH)
+    return {
+        "depth": result.depth,
+        "pv": list(result.pv),
+        "score": result.score,
+        "score_text": None if result.score is None else format_score(result.score),
+        "nodes": result.stats.nodes,
+        "elapsed_s": result.stats.elapsed_s,
     }
 
 

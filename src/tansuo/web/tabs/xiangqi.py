@@ -10,7 +10,10 @@
     ``"stream": true`` each finished iteration first, one JSON line each.
 ``POST /api/xiangqi/tree``
     The same fields and ``"depth"``, ``"width"``, ``"order"``: the tree of a
-    shallow alpha-beta search over the first ``width`` moves of each position.
+    shallow alpha-beta search over the first ``width`` moves of each position,
+    and beside it ``engine``: the engine's own search of the position to
+    :data:`ENGINE_DEPTH` (every move, its tables and pruning): its line, score
+    and nodes.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ TAB = Tab("xiangqi", "Xiangqi", order=60)
 DEFAULT_MOVE_TIME = 1.0
 HASH_MB = 16
 MAX_MOVES = 600
+ENGINE_DEPTH = 5
+"""Depth of the engine's own search shown beside the teaching tree (a fixed depth: the
+same answer every time, a few tenths of a second)."""
 
 
 def _position(call: Call) -> Position:
@@ -74,6 +80,20 @@ def tree(call: Call) -> dict[str, Any]:
         "nodes": root.count(),
         "to_move": position.side,
         "score_text": format_score(root.value),
+        "engine": engine_line(position),
+    }
+
+
+def engine_line(position: Position) -> dict[str, Any]:
+    """The engine's own search of ``position`` to :data:`ENGINE_DEPTH`, fresh tables."""
+    result = Engine(max_memory=HASH_MB << 20).search(position.copy(), depth=ENGINE_DEPTH)
+    return {
+        "depth": result.depth,
+        "pv": list(result.pv),
+        "score": result.score,
+        "score_text": None if result.score is None else format_score(result.score),
+        "nodes": result.stats.nodes,
+        "elapsed_s": result.stats.elapsed_s,
     }
 
 
