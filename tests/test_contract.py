@@ -486,6 +486,32 @@ def test_n_queens_counts_the_same_on_one_thread_and_two():
         assert counters[0] == counters[1]
 
 
+def test_xiangqi_counts_like_the_game_tree_row():
+    """Plain alpha-beta (no table, quiescence, pruning or iterative deepening): one ply deep,
+    the root is the one position expanded, its legal moves the moves generated, each entered
+    once. Two plies deep every root child is expanded as well, with at least its legal replies
+    generated (below the root the kernel generates pseudo-legal moves, a few of which would
+    leave the king attacked), and cut-offs leave most of them generated but never entered."""
+    from tansuo.xiangqi import Engine, Position
+
+    start = Position()
+    legal = start.legal_moves()
+    replies = 0
+    for move in legal:
+        start.play(move)
+        replies += len(start.legal_moves())
+        start.undo()
+    plain = Engine(max_memory=1 << 20, features=())
+    one = plain.search(Position(), depth=1).stats
+    assert (one.expanded, one.generated, one.nodes) == (1, len(legal), 1 + len(legal))
+    two = plain.search(Position(), depth=2).stats
+    assert two.expanded == 1 + len(legal)
+    assert len(legal) + replies <= two.generated
+    assert two.expanded <= two.nodes < 1 + two.generated
+    full = Engine(max_memory=1 << 20).search(Position(), depth=3).stats
+    assert 1 <= full.expanded <= full.nodes and 0 < full.qnodes < full.nodes  # quiescence counted
+
+
 @pytest.mark.parametrize("algorithm", ["bands", "general"])
 def test_constraint_search_counts_branch_points_and_guesses(algorithm):
     """Every guess makes one grid to search: nodes == 1 + guesses; a branch point tries two
