@@ -73,12 +73,21 @@ def test_a_learned_pattern_prunes_supersets_on_the_same_side_only() -> None:
     assert ctl[ks.C_PATTERNS] == 1 and ctl[ks.C_ENTRIES] == 2
     occ = np.zeros(ncell, dtype=np.int32)
     occ[[a, b, extra]] = 1  # the pattern's boxes and one more
-    assert pattern_dead(a, above, occ, lv, work, pat, ctl)
-    assert pattern_dead(b, board.cell(1, 7), occ, lv, work, pat, ctl)  # above, elsewhere
-    assert not pattern_dead(a, below, occ, lv, work, pat, ctl)  # the other side
-    assert not pattern_dead(extra, above, occ, lv, work, pat, ctl)  # no pattern on that cell
+
+    def dead(t: int, player: int) -> bool:  # no region of the position given: a flood
+        return bool(pattern_dead(t, player, occ, lv, work, pat, ctl, -1, -1, -1, False))
+
+    assert dead(a, above)
+    assert dead(b, board.cell(1, 7))  # above, elsewhere
+    assert not dead(a, below)  # the other side
+    assert not dead(extra, above)  # no pattern on that cell
+    # the position's own region (here marked by hand) is looked in before any flood
+    work.seen2[above] = 7
+    assert pattern_dead(a, below, occ, lv, work, pat, ctl, 0, 7, -1, True)
+    work.seen2[above] = 0
+    assert not pattern_dead(a, below, occ, lv, work, pat, ctl, 0, 7, -1, True)
     occ[b] = 0
-    assert not pattern_dead(a, above, occ, lv, work, pat, ctl)  # a box of the pattern missing
+    assert not dead(a, above)  # a box of the pattern missing
 
 
 def test_patterns_are_learned_and_keep_push_optimality() -> None:

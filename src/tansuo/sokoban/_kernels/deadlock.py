@@ -317,13 +317,21 @@ def learn_pattern(m, player, lv, w, pat, ctl):
 
 
 @njit(cache=True)
-def pattern_dead(t, player, occ, lv, w, pat, ctl):
+def pattern_dead(t, player, occ, lv, w, pat, ctl, stamp, stamp2, b, whole):
     """Whether a learned pattern with a box on ``t`` holds in the position ``occ``.
 
     ``occ[c] > 0`` marks the position's boxes (``t`` among them: the box just
-    pushed there; patterns without it held in the parent already, or were
-    learned after it and are caught by other children); ``player`` is a cell
-    of the player's region.
+    pushed there from ``b``; patterns without it held in the parent already,
+    or were learned after it and are caught by other children); ``player`` is
+    a cell of the player's region.
+
+    The player's side of a pattern is first looked up in the position's own
+    region, which lies inside the pattern's (fewer boxes only join regions):
+    with ``whole`` that region is ``w.seen2 == stamp2``; else it is the
+    parent's (``w.seen == stamp``) less ``t``, plus ``b`` and what
+    ``w.seen2 == stamp2`` marks (:func:`.board.child_region`). With
+    ``stamp2 < 0`` there is no region to look in. Only when that fails is
+    the pattern's region flooded.
     """
     e = pat.head[t]
     while e >= 0:
@@ -336,6 +344,15 @@ def pattern_dead(t, player, occ, lv, w, pat, ctl):
             if occ[cells[q]] == 0:
                 held = False
                 break
-        if held and _side(cells, m, player, lv, w, ctl, pat.side[p]) == pat.side[p]:
+        if not held:
+            continue
+        x = pat.side[p]
+        if stamp2 >= 0:
+            if whole:
+                if w.seen2[x] == stamp2:
+                    return True
+            elif x == b or w.seen2[x] == stamp2 or (w.seen[x] == stamp and x != t):
+                return True
+        if _side(cells, m, player, lv, w, ctl, x) == x:
             return True
     return False

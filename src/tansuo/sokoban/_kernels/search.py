@@ -345,20 +345,25 @@ def search(units, lv, params, ctl, st, other, w, pat):
 
                 # Step 7. The child's player: its real cell (moves), else the
                 # top-left cell of its region, from the parent's when it can.
+                stamp2 = -1  # the child's region: w.seen2 == stamp2 (whole) or from the parent's
+                whole = False
                 if mode == MODE_MOVES:
                     player = b
                 else:
                     ctl[C_STAMP] += 1
+                    stamp2 = ctl[C_STAMP]
                     player = -1
                     if t == b + d:
                         player = child_region(b, t, low, walls, occ, seen, stamp, w.seen2,
-                                              ctl[C_STAMP], queue, deltas)  # fmt: skip
+                                              stamp2, queue, deltas)  # fmt: skip
                     if player < 0:
                         ctl[C_FLOODS] += 1
-                        player = player_region(after, walls, occ, w.seen2, ctl[C_STAMP], queue,
+                        whole = True
+                        player = player_region(after, walls, occ, w.seen2, stamp2, queue,
                                                w.wdist2, deltas)  # fmt: skip
-                if ctl[C_PATTERNS] > 0 and not reverse and pattern_dead(t, player, occ, lv, w,
-                                                                        pat, ctl):  # fmt: skip
+                if ctl[C_PATTERNS] > 0 and not reverse and pattern_dead(t, player, occ, lv, w, pat,
+                                                                        ctl, stamp, stamp2, b,
+                                                                        whole):  # fmt: skip
                     ctl[C_PATTERN_DEAD] += 1
                     occ[t] = 0
                     occ[b] = i + 1
