@@ -663,14 +663,27 @@ def test_phone_tab_hint_touch_cells_and_engine_panel(phone):
     width = phone.locator("#grid-canvas").bounding_box()["width"]
     assert width / 32 >= 22, f"cells of {width / 32:.1f} px on a touch screen"
     assert fits(phone)  # the map scrolls in its own box, not the page
+    # the goal is off the screen at first: the hint says how to reach it
+    assert "choose Scroll" in text_of(phone, "#grid-hover")
     phone.click("#panel-grid button[data-tool=pan]")  # a finger then scrolls the map, never draws
     assert (
         phone.evaluate("document.getElementById('grid-canvas').style.touchAction") == "pan-x pan-y"
     )
-    open_tab(phone, "connect4")
-    engine = phone.locator("#panel-connect4 aside").bounding_box()
-    board = phone.locator("#panel-connect4 .connect4").bounding_box()
-    assert engine["y"] < board["y"]
+    for game in ("connect4", "gomoku", "xiangqi"):
+        open_tab(phone, game)
+        engine = phone.locator(f"#panel-{game} aside").bounding_box()
+        board = phone.locator(f"#panel-{game} .board").first.bounding_box()
+        assert engine["y"] < board["y"]
+        # above the board before any move: it says what it will show, not an empty box
+        placeholder = phone.evaluate(
+            f"getComputedStyle(document.querySelector('#panel-{game} .thinking'), '::before')"
+            ".content"
+        )
+        assert "thinking appears here" in placeholder, game
+        # the tree's card below keeps its distance from the cards above
+        above = phone.locator(f"#panel-{game} .layout > div.card").first.bounding_box()
+        tree = phone.locator(f"#panel-{game} .tree-card").bounding_box()
+        assert tree["y"] - (above["y"] + above["height"]) >= 8, game
 
 
 # -- the teaching views: what is drawn is the library's own search -------------------------

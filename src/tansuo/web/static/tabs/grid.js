@@ -77,7 +77,10 @@ export function mount(root) {
   const about = el("p", { class: "about", id: "grid-about" });
 
   const canvas = el("canvas", { class: "grid", id: "grid-canvas", tabindex: "0", "aria-label": "Grid map: arrow keys move the cursor, space draws, S and G place start and goal, F finds the path" });
-  const hover = el("div", { class: "hover", id: "grid-hover" }, "Draw walls with the mouse; drag S and G.");
+  const fingers = window.matchMedia("(pointer: coarse)").matches || window.innerWidth < 500;
+  const hover = el("div", { class: "hover", id: "grid-hover" }, fingers
+    ? "Draw walls with a finger; drag S and G. The map is wider than the screen: choose Scroll, then swipe to see the rest."
+    : "Draw walls with the mouse; drag S and G.");
   const stats = el("dl", { class: "stats" });
   const otherCanvas = el("canvas", { class: "grid other", "aria-label": "The second algorithm on the same map" });
   const otherTitle = el("h2", {}, "");
