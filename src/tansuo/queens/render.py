@@ -91,7 +91,10 @@ def summary_line(result: QueensResult) -> str:
         work += f", {stats.threads} threads"
     what = "distinct up to rotation and reflection" if result.up_to_symmetry else "solutions"
     if result.status == "limit":
-        return f"{result.n}-queens: stopped by the {stats.limit} budget ({work})"
+        why = "by Ctrl-C" if stats.limit == "stopped" else f"by the {stats.limit} budget"
+        if stats.counted:  # a count's solutions so far: the count is at least that
+            return f"{result.n}-queens: at least {stats.counted:,} {what}; stopped {why} ({work})"
+        return f"{result.n}-queens: stopped {why} ({work})"
     if result.count is None:
         shown = len(result.solutions)
         which = "solution" if shown == 1 else f"{shown} solutions"

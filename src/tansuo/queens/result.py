@@ -42,6 +42,10 @@ class QueensStats(Stats):
         ``nodes / elapsed_s``; None when nothing was timed.
     threads : int
         The threads that counted.
+    counted : int
+        Solutions (classes with ``up_to_symmetry``) a count found; when a
+        budget or Ctrl-C stopped it (``limit``), a lower bound of the count
+        (the two-row prefixes counted to the end). 0 for a listing.
 
     Examples
     --------
@@ -54,6 +58,7 @@ class QueensStats(Stats):
     nodes: int = 0
     nodes_per_s: float | None = None
     threads: int = 1
+    counted: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tansuo.budget import FIRST_SLICE, TIME_SLICE_S, Budget, Meter, run_chunked
+from tansuo.budget import FIRST_SLICE, TIME_SLICE_S, Budget, Meter, on_interrupt, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.queens import _kernels
 from tansuo.queens._kernels import DEPTH, DONE, FOUND, LEAVES, NODES, NOT_STARTED, TOTAL
@@ -358,7 +358,14 @@ def _find_more(
 
 
 def _stats(
-    *, expanded: int, generated: int, nodes: int, elapsed: float, threads: int, limit: str | None
+    *,
+    expanded: int,
+    generated: int,
+    nodes: int,
+    elapsed: float,
+    threads: int,
+    limit: str | None,
+    counted: int = 0,
 ) -> QueensStats:
     return QueensStats(
         expanded=expanded,
@@ -368,6 +375,7 @@ def _stats(
         nodes=nodes,
         nodes_per_s=nodes / elapsed if elapsed > 0 else None,
         threads=threads,
+        counted=counted,
     )
 
 
@@ -462,11 +470,17 @@ def count_solutions(
     if n == 1:
         # the empty board is expanded; its one child, a queen, is the solution
         stats = _stats(expanded=1, generated=1, nodes=2, elapsed=meter.elapsed(), threads=1,
-                       limit=None)  # fmt: skip
+                       limit=None, counted=1)  # fmt: skip
         return QueensResult("solved", 1, 1, up_to_symmetry=up_to_symmetry, stats=stats)
     counter = _Counter(n, up_to_symmetry, meter)
     used = max(1, min(int(threads), len(counter.first))) if n >= THREADED_FROM_N else 1
-    counter.run(used)
+    # Ctrl-C on the command line (tansuo.budget.interrupt) stops the count after the
+    # threads' current slices, as a budget does: the solutions counted so far are kept
+    unwatch = on_interrupt(lambda: counter._stop("stopped"))
+    try:
+        counter.run(used)
+    finally:
+        unwatch()
     stats = _stats(
         expanded=counter.expanded,
         generated=counter.nodes - 1,
@@ -474,6 +488,7 @@ def count_solutions(
         elapsed=meter.elapsed(),
         threads=used,
         limit=counter.limit,
+        counted=counter.at_least,
     )
     if counter.limit is not None:
         return QueensResult("limit", n, None, up_to_symmetry=up_to_symmetry, stats=stats)
@@ -515,6 +530,7 @@ class _Counter:
         self.next_task = 0
         self.counted = 0  # prefixes counted to the end
         self.total = 0
+        self.started: dict[int, int] = {}  # solutions so far of prefixes being counted (plain)
         self.nodes = self.prefix_nodes  # nodes entered, the prefixes' and those below them
         self.leaves = 0  # full placements reached below the prefixes
         self.nodes_left = meter.count_limit  # the node budget not yet handed out
@@ -589,9 +605,18 @@ class _Counter:
                     return 0  # spent: nothing will come back
                 self.changed.wait()
 
-    def _give_back(self, lent: int, used: int, leaves: int, found: int | None) -> None:
-        """Account a slice: ``used`` of ``lent`` nodes, ``leaves`` of them full placements;
-        ``found`` when it finished its prefix."""
+    @property
+    def at_least(self) -> int:
+        """Solutions counted so far: the finished prefixes', and those found below prefixes
+        still being counted (a plain count's, each with its mirror image)."""
+        with self.changed:
+            return self.total + sum(self.started.values())
+
+    def _give_back(
+        self, lent: int, used: int, leaves: int, found: int | None, task: int, so_far: int
+    ) -> None:
+        """Account a slice of prefix ``task``: ``used`` of ``lent`` nodes, ``leaves`` of them
+        full placements; ``found`` when it finished its prefix, else ``so_far`` found in it."""
         with self.changed:
             self.nodes += used
             self.leaves += leaves
@@ -602,6 +627,9 @@ class _Counter:
             if found is not None:
                 self.total += found
                 self.counted += 1
+                self.started.pop(task, None)
+            elif self.plain:
+                self.started[task] = so_far
 
     def _work(self) -> None:
         """Take prefixes and count them, slice by slice, until none is left or a budget is spent."""
@@ -636,7 +664,9 @@ class _Counter:
                     rate = used / seconds
                 finished = done == DONE
                 leaves = int(state[LEAVES]) - leaves_before
-                self._give_back(lent, used, leaves, int(state[TOTAL]) if finished else None)
+                so_far = int(state[FOUND]) * int(weight[task])
+                self._give_back(lent, used, leaves, int(state[TOTAL]) if finished else None,
+                                task, so_far)  # fmt: skip
                 if self.meter.out_of_time():
                     self._stop("time_limit")
                     return
