@@ -11,6 +11,10 @@ search, ``gomoku vcf`` for the alpha-beta.
 the kernel's first use: the first call from Python, or the first compilation
 of another kernel that calls it. numba does the same steps as for an explicit
 signature (compile each signature, then refuse any other), only later.
+
+One limit: a kernel first compiled while numba types a caller built without
+reference counting (gomoku's ``_nrt=False`` helpers) is typed in that mode too,
+so one that allocates arrays (``np.empty``) keeps numba's own eager decorator.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ ALIASES = {"path": "grid"}
 DEMO_WARM_UPS: dict[str, tuple[str, tuple[str, ...]]] = {
     # name: (the module whose warm_up compiles what the domain's demo runs, its arguments);
     # a domain not named here compiles everything
-    "gomoku": ("tansuo.gomoku", ("threats",)),
+    "gomoku": ("tansuo.gomoku", ("vcf",)),
     "grid": ("tansuo.grid", ("astar", "jps")),
     "sliding": ("tansuo.sliding", ("ida",)),
     "sudoku": ("tansuo.sudoku.solve", ("bands",)),

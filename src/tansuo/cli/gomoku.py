@@ -99,7 +99,8 @@ def _threat_command(
     json_out: bool,
 ) -> None:
     board = _position(position)
-    with compiling(lambda: _warm_up("threats"), "the Gomoku kernels"):
+    part = "vct" if kind == "vct" and max_depth is None else "vcf"  # df-pn: VCT with no depth
+    with compiling(lambda: _warm_up(part), "the Gomoku kernels"):
         from tansuo.gomoku import find_threat, format_board
         from tansuo.gomoku.engine import DEFAULT_VCF_DEPTH
 

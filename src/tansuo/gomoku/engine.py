@@ -83,8 +83,8 @@ TRAP_ALTERNATIVES = 6
 TRAP_NODES = 8_000
 
 
-WARM_UP_PARTS = ("threats", "search")
-"""What :func:`warm_up` can compile: the threat searches (VCF, VCT), the engine's search."""
+WARM_UP_PARTS = ("vcf", "vct", "search")
+"""What :func:`warm_up` can compile: the threat search, with df-pn for VCT, the engine's search."""
 
 
 def warm_up(*parts: str) -> None:
@@ -97,10 +97,11 @@ def warm_up(*parts: str) -> None:
     Parameters
     ----------
     *parts : str
-        Which kernels, of :data:`WARM_UP_PARTS`: ``"threats"`` those of
-        :func:`find_threat` (VCF, VCT by depth and by proof numbers),
-        ``"search"`` those of :class:`Engine` (the alpha-beta with its threat
-        checks); none given, all of them.
+        Which kernels, of :data:`WARM_UP_PARTS`: ``"vcf"`` those of
+        :func:`find_threat` by depth (VCF, and VCT with ``max_depth``),
+        ``"vct"`` those and the proof-number VCT (df-pn), ``"search"`` those of
+        :class:`Engine` (the alpha-beta with its threat checks); none given,
+        all of them.
 
     Raises
     ------
@@ -109,7 +110,7 @@ def warm_up(*parts: str) -> None:
 
     Examples
     --------
-    >>> warm_up("threats")
+    >>> warm_up("vcf")
     """
     unknown = [part for part in parts if part not in WARM_UP_PARTS]
     if unknown:
@@ -117,11 +118,11 @@ def warm_up(*parts: str) -> None:
     parts = parts or WARM_UP_PARTS
     board = Board(9, moves=["e5", "e4", "f5", "f4"])
     won = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
-    if "threats" in parts:
+    if "vcf" in parts or "vct" in parts:
         find_threat(board, kind="vct", max_depth=2)
-        # a win found and its line replayed (threat_root, defences); the proof-number
-        # VCT (a node budget that stops the deepening at once hands over to df-pn)
+        # a win found and its line replayed (threat_root, defences)
         find_threat(won, kind="vct", max_depth=3)
+    if "vct" in parts:  # a node budget that stops the deepening at once hands over to df-pn
         find_threat(board, kind="vct", max_nodes=4)
     if "search" in parts:
         Engine(max_memory=1 << 20).search(board, depth=2)

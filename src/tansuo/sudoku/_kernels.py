@@ -26,6 +26,8 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
+from tansuo._jit import njit_on_first_use
+
 trailing_zeros: Any = _trailing_zeros
 """The index of a mask's lowest set bit: one CPU instruction (LLVM's cttz)."""
 
@@ -890,7 +892,7 @@ _PUT_SIGNATURE = types.int64(
 )
 
 
-@njit(_PUT_SIGNATURE, cache=True)
+@njit_on_first_use(_PUT_SIGNATURE)  # compiled when first called, not at import
 def _put(out, at: int, text, marks, piece: int) -> int:
     start = marks[piece]
     stop = marks[piece + 1]
