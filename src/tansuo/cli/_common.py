@@ -355,5 +355,13 @@ def _help_name(self: Any) -> str:
     return name
 
 
-TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
-TyperArgument._rich_display_name = _help_name  # type: ignore[method-assign]
+def _metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
+    """Typer before 0.29 makes both names here (``usage``: for the usage line)."""
+    return _usage_name(self) if usage else _help_name(self)
+
+
+if hasattr(TyperArgument, "_usage_display_name"):
+    TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
+    TyperArgument._rich_display_name = _help_name  # type: ignore[method-assign]
+else:
+    TyperArgument.make_metavar = _metavar  # type: ignore[method-assign, assignment]
