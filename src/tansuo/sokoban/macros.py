@@ -3,8 +3,9 @@
 A *goal room* is an area that holds every goal and that the rest of the level
 reaches through one entrance cell only (the goals of many XSokoban levels sit
 in such a room). :func:`goal_room` finds the smallest one whose boxes all
-start outside it (else the smallest one with boxes in it: the macro waits
-until those have left the room or stand on its first goals), then works out
+start outside it (else the smallest one with at most :data:`MAX_ROOM_BOXES`
+boxes in it: the macro waits until those have left the room or stand on its
+first goals), then works out
 an order to fill its goals: backwards from
 the full room, the goal whose box can come in last is the one nearest the
 entrance that a box pushed in can still reach, the others standing on their
@@ -29,6 +30,9 @@ from tansuo.sokoban.model import DIRECTIONS, Board
 
 MAX_ROOM_CELLS = 120
 """Larger rooms get no macro (their routes cost too much to work out for a fast start)."""
+MAX_ROOM_BOXES = 2
+"""A room that starts with more boxes than this in it gets no macro (most of the level
+would be "the room"; its packing order would cost seconds and fit no solution)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,9 @@ def goal_room(board: Board) -> GoalRoom | None:
             if not goals <= room or board.player in room or len(room) > MAX_ROOM_CELLS:
                 continue
             if boxes & room:
-                if crowded is None or len(room) < len(crowded[1]):
+                if len(boxes & room) <= MAX_ROOM_BOXES and (
+                    crowded is None or len(room) < len(crowded[1])
+                ):
                     crowded = (entrance, room)
             elif best is None or len(room) < len(best[1]):
                 best = (entrance, room)

@@ -79,6 +79,8 @@ GOAL_ROOMS = True
 """Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
 PATTERN_CAPACITY = 1 << 15
 """Most deadlock patterns one solve keeps (the search stops learning when full)."""
+INITIAL_PATTERNS = 256
+"""Room for patterns at the start; the store doubles as it fills, up to :data:`PATTERN_CAPACITY`."""
 
 _INITIAL_STATES = 1 << 12
 
@@ -242,7 +244,7 @@ def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
     )  # fmt: skip
 
 
-def new_patterns(ncell: int, nb: int, capacity: int = PATTERN_CAPACITY) -> Patterns:
+def new_patterns(ncell: int, nb: int, capacity: int = INITIAL_PATTERNS) -> Patterns:
     """An empty store (:class:`._kernels.state.Patterns`) for up to ``capacity`` patterns."""
     entries = capacity * min(max(nb, 1), 8) + 1
     return Patterns(
@@ -253,6 +255,26 @@ def new_patterns(ncell: int, nb: int, capacity: int = PATTERN_CAPACITY) -> Patte
         enext=np.full(entries, -1, dtype=np.int32),
         epat=np.zeros(entries, dtype=np.int32),
     )
+
+
+def _grown(old: Patterns) -> Patterns:
+    """The store ``old`` with twice the room; its patterns and lists kept (indices stay valid)."""
+    capacity, width = old.cells.shape
+    entries = old.epat.size
+    fresh = Patterns(
+        cells=np.zeros((2 * capacity, width), dtype=np.int16),
+        size=np.zeros(2 * capacity, dtype=np.int32),
+        side=np.zeros(2 * capacity, dtype=np.int32),
+        head=old.head.copy(),
+        enext=np.full(2 * entries, -1, dtype=np.int32),
+        epat=np.zeros(2 * entries, dtype=np.int32),
+    )
+    fresh.cells[:capacity] = old.cells
+    fresh.size[:capacity] = old.size
+    fresh.side[:capacity] = old.side
+    fresh.enext[:entries] = old.enext
+    fresh.epat[:entries] = old.epat
+    return fresh
 
 
 def _new_states(nb: int, count: int) -> States:
@@ -332,7 +354,9 @@ class _Search:
         params[ks.P_LEARN] = int(not reverse and code != ks.MODE_MOVES)
         params[ks.P_CORRAL_NODES] = ks.CORRAL_NODES
         self.work = new_work(ncell, nb)
-        self.patterns = patterns if patterns is not None else new_patterns(ncell, nb)
+        if patterns is None:
+            patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)
+        self.patterns = patterns
         self.outcome = ks.EXHAUSTED
         self.limit: str | None = None
         self.ctl[ks.C_MEET] = -1
@@ -374,6 +398,16 @@ class _Search:
             other = self.other.a.states if self.other is not None else _NO_OTHER
             self.outcome = search(units, self.lv, self.params, self.ctl, self.a.states, other,
                                   self.work, self.patterns)  # fmt: skip
+            room = self.patterns.cells.shape[0]
+            if (
+                not self.reverse
+                and room < PATTERN_CAPACITY
+                and (
+                    2 * self.ctl[ks.C_PATTERNS] > room
+                    or 2 * self.ctl[ks.C_ENTRIES] > self.patterns.epat.size
+                )
+            ):
+                self.patterns = _grown(self.patterns)
             if self.outcome != ks.GROW:
                 return self.outcome != ks.RUNNING
             if 2 * self.a.nbytes > self.memory:
