@@ -665,10 +665,16 @@ def test_phone_tab_hint_touch_cells_and_engine_panel(phone):
     assert fits(phone)  # the map scrolls in its own box, not the page
     # the goal is off the screen at first: the hint says how to reach it
     assert "choose Scroll" in text_of(phone, "#grid-hover")
+    phone.click("#panel-grid button:text-is('Find path')")
+    phone.click("#panel-grid button:text-is('Skip to end')")
     phone.click("#panel-grid button[data-tool=pan]")  # a finger then scrolls the map, never draws
     assert (
         phone.evaluate("document.getElementById('grid-canvas').style.touchAction") == "pan-x pan-y"
     )
+    # no hover under a finger: a tap on a closed cell (the start, (3, 9)) tells its f = g + h
+    cell = width / 32
+    phone.tap("#grid-canvas", position={"x": 3.5 * cell, "y": 9.5 * cell})
+    assert "expanded at step 1: f = g + h" in text_of(phone, "#grid-hover")
     for game in ("connect4", "gomoku", "xiangqi"):
         open_tab(phone, game)
         engine = phone.locator(f"#panel-{game} aside").bounding_box()

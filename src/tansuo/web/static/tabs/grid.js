@@ -109,7 +109,9 @@ export function mount(root) {
       otherCard),
     el("aside", { class: "card" }, el("h2", {}, "Search"), stats, legend, about,
       el("p", { class: "lead", style: "margin-top:.8rem" },
-        "Drag S or G after a search to search again as you move. Hover a closed cell for f = g + h and its parent. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
+        fingers
+          ? "Drag S or G after a search to search again as you move. With Scroll chosen, tap a closed cell for f = g + h and its parent (a tap with Wall draws a wall)."
+          : "Drag S or G after a search to search again as you move. Hover a closed cell for f = g + h and its parent. Keys: arrows move, space draws, S/G place start/goal, F finds, P plays."))));
 
   const ctx = canvas.getContext("2d");
   const otherCtx = otherCanvas.getContext("2d");
@@ -638,7 +640,8 @@ export function mount(root) {
 
   canvas.addEventListener("pointerdown", (event) => {
     const cell = cellAt(event);
-    if (!cell || state.tool === "pan") return;
+    if (!cell) return;
+    if (state.tool === "pan") { describe(cell); return; } // a finger has no hover: a tap tells
     canvas.setPointerCapture(event.pointerId);
     state.drag = same(cell, state.start) ? "start" : same(cell, state.goal) ? "goal" : "paint";
     state.live = state.drag !== "paint" && Boolean(state.main) && state.done;
@@ -653,7 +656,8 @@ export function mount(root) {
     else place(state.drag, cell);
   });
   canvas.addEventListener("pointerup", () => { state.drag = null; state.live = false; });
-  canvas.addEventListener("pointerleave", () => { if (!state.drag) hover.textContent = ""; });
+  // a mouse leaving clears the line; a finger leaves after every tap, and its line stays
+  canvas.addEventListener("pointerleave", (event) => { if (!state.drag && event.pointerType === "mouse") hover.textContent = ""; });
   canvas.addEventListener("focus", draw);
   canvas.addEventListener("blur", draw);
   canvas.addEventListener("keydown", (event) => {
