@@ -626,6 +626,9 @@ def ida_many(
 ):
     """Solve every row of ``boards`` in one call (no budget): lengths, move strings, and per
     board ``nodes[i]`` = (boards generated, boards expanded)."""
+    # a typed int64, not the constant: ida_run is then the one version Python's calls use,
+    # not a second one compiled for the literal (numba specialises on constant arguments)
+    unlimited = np.int64(INFINITY)
     for i in range(boards.shape[0]):
         board[:] = boards[i]
         ida_init(
@@ -678,7 +681,7 @@ def ida_many(
             undo,
             path,
             nextd,
-            INFINITY,
+            unlimited,
         )
         if ctr[C_STATUS] == FOUND:
             lengths[i] = ctr[C_DEPTH]

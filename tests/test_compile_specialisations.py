@@ -1,0 +1,91 @@
+"""First-run compile time: importing a domain compiles nothing, a command one version a kernel.
+
+numba compiles a kernel once per distinct set of argument types (a
+"specialisation"), and each costs seconds on a first run. These tests run in
+a fresh interpreter on the session's warm cache (``conftest`` fills it), so
+they take seconds: a kernel loaded for a second set of types, or compiled
+when its package is imported, shows in the counts below.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+COUNT_KERNELS = """
+import json, sys
+from numba.core.registry import CPUDispatcher
+
+def kernels():
+    found = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith("tansuo."):
+            continue
+        for attr, value in list(vars(module).items()):
+            if isinstance(value, CPUDispatcher) and value.py_func.__module__ == name:
+                found[f"{name}.{attr}"] = value
+    return found
+"""
+
+
+def _run(code: str) -> dict[str, object]:
+    """Run ``code`` (after :data:`COUNT_KERNELS`) in a fresh interpreter; its last JSON line."""
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_KERNELS + code],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_domains_compiles_no_kernel():
+    """Kernels with explicit signatures wait for their first use (tansuo._jit)."""
+    counts = _run(
+        "import tansuo.graph, tansuo.grid, tansuo.queens, tansuo.sliding, tansuo.sudoku\n"
+        "import tansuo.sokoban, tansuo.gomoku, tansuo.xiangqi\n"
+        "print(json.dumps({name: len(k.signatures) for name, k in kernels().items()}))\n"
+    )
+    assert len(counts) > 50  # the kernels were found
+    # (the renju check allocates, and is called first from kernels without reference
+    # counting, which a kernel compiled on first use would be typed within: see tansuo._jit)
+    eager = {"tansuo.gomoku._kernels.board.is_forbidden": 1}
+    assert {name: n for name, n in counts.items() if n} == eager
+
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+COMMANDS = [
+    ["queens", "8"],
+    ["queens", "10", "--count"],
+    ["sudoku", "solve", HARD],
+    ["sudoku", "solve", "1.3.3..2.1.34..1"],
+    ["path", "--sample", "room"],
+    ["path", "--sample", "room", "--algo", "jps"],
+    ["graph", "--sample", "figure-7-19", "--from", "v"],
+    ["sliding", "solve", "1 2 3 4 5 6 0 7 8"],
+    ["sliding", "solve", "8 6 7 2 5 4 3 0 1", "--algo", "weighted-astar", "--weight", "2"],
+    ["xiangqi", "perft", "startpos", "2"],
+    ["gomoku", "vcf", "15 h8 i9 i8 j8 h9 h10 g8 f7 j10 k11 g10 g9 h11 f9"],
+]  # fmt: skip
+"""Typical first commands of the domains, each with its warm-up."""
+
+SEVERAL: dict[str, int] = {}
+"""Kernels a command rightly calls with more than one set of argument types (none now)."""
+
+
+def test_typical_commands_run_one_version_of_each_kernel():
+    """A warm-up or a call site with other argument types would load (or compile) a second."""
+    counts = _run(
+        "import contextlib, io\n"
+        "from tansuo.cli import main\n"
+        f"for args in {COMMANDS!r}:\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        code = main(args)\n"
+        "    assert code == 0, (args, code)\n"
+        "print(json.dumps({name: len(k.signatures) for name, k in kernels().items()}))\n"
+    )
+    used = {name: n for name, n in counts.items() if n}
+    assert len(used) >= 15  # the commands ran kernels of every domain
+    assert {name: n for name, n in used.items() if n > SEVERAL.get(name, 1)} == {}
