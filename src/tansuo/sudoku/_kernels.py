@@ -76,7 +76,9 @@ def bit_value(bit: int) -> int:
     return v
 
 
-@njit(cache=True)
+# One signature each for the kernels called with constant arguments (a tail of 1,
+# no limit): numba would otherwise compile a version per constant (Literal[int]).
+@njit_on_first_use("boolean(int32[::1], int32[::1], int32[:, ::1], int32[::1], int64, int64[::1])")
 def drain(candidates, values, peers, queue, tail, state) -> bool:
     """Place every queued single and whatever singles that creates; False on a contradiction."""
     head = 0
@@ -108,7 +110,10 @@ def drain(candidates, values, peers, queue, tail, state) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit_on_first_use(
+    "boolean(int32[::1], int32[::1], int32[:, ::1], int32[:, ::1], int32[::1], int64, int64,"
+    " int64[::1])"
+)
 def propagate(candidates, values, peers, units, queue, tail, full, state) -> bool:
     """Naked and hidden singles to a fixed point, starting from ``tail`` queued cells."""
     if not drain(candidates, values, peers, queue, tail, state):
@@ -588,7 +593,10 @@ def band_branch_cell(digits, solved) -> int:
     return best
 
 
-@njit(cache=True)
+@njit_on_first_use(
+    "int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1],"
+    " int32[:, ::1], int64[::1], int64)"
+)
 def band_search(
     digits, solved, seen, saved, branch_cell, untried, solutions, state, guesses_allowed
 ):
