@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tansuo._jit import njit_on_first_use
 from tansuo.xiangqi._kernels.board import (
     ABORTED,
     ADVISOR,
@@ -589,7 +590,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit(_Q_SIGNATURE, cache=True)
+@njit_on_first_use(_Q_SIGNATURE)
 def quiesce(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -665,7 +666,7 @@ def quiesce(
 # ---------------------------------------------------------------------------
 
 
-@njit(_SEARCH_SIGNATURE, cache=True)
+@njit_on_first_use(_SEARCH_SIGNATURE)
 def search(
     pos: np.ndarray,
     keys: np.ndarray,
