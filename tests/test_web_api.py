@@ -574,6 +574,11 @@ def test_sliding_streams_the_library_bounds_and_the_engine_counts(client):
     assert lines[-1]["lurd"] == library.lurd
     status, answer = post(client, "/api/sliding/solve", {**body, "stream": False})
     assert status == 200 and answer["bounds"] == told  # the same bounds, unstreamed
+    # with the tables ("best": the exact table on 3x3) the page is told first that they load
+    best = {**body, "heuristic": "best"}
+    lines = [json.loads(line) for line in client.post("/api/sliding/solve", json=best).text.split()]
+    assert lines[0] == {"type": "info", "phase": "tables", "heuristic": "exact"}
+    assert lines[-1]["heuristic"] == "exact" and lines[-1]["bounds"] == [lines[-1]["cost"]]
     wrong = {**body, "stream": False, "heuristic": "hamming"}  # not an estimate of tansuo.sliding
     assert post(client, "/api/sliding/solve", wrong)[0] == 422
     # the generic engine's IDA*: one line per iteration (its start expanded again), the count

@@ -143,7 +143,7 @@ def _solve_optimally(
     tiles: list[int], time_limit: float, algorithm: str, heuristic: str, emit: Emit | None
 ) -> dict[str, Any]:
     """tansuo.sliding: IDA* with pattern databases, or the zone strategy (line by line)."""
-    from tansuo.sliding import IdaProgress
+    from tansuo.sliding import IdaProgress, default_heuristic, goal_board
     from tansuo.sliding import solve as solve_sliding
 
     bounds: list[float] = []
@@ -170,6 +170,12 @@ def _solve_optimally(
     if algorithm == "zones":
         answer = solve_sliding(tiles, algorithm="zones", time_limit=time_limit).as_dict()
     else:
+        side = round(len(tiles) ** 0.5)
+        shape = (side, side)
+        name = default_heuristic(shape, goal_board(shape)) if heuristic == "best" else heuristic
+        if emit is not None and name not in ("manhattan", "linear"):
+            # a table is loaded (or built) before the first bound: say so while it happens
+            emit({"phase": "tables", "heuristic": name})
         answer = solve_sliding(
             tiles,
             algorithm="ida",

@@ -186,6 +186,10 @@ export function mount(root) {
     let last = null; // the row of the iteration under way
     return {
       info(line) {
+        if (line.phase === "tables") { // before the search: its tables load (the first solve only)
+          head.textContent = `Loading the ${line.heuristic === "exact" ? "exact table" : `${line.heuristic} pattern databases`} (once; later solves find them loaded)…`;
+          return;
+        }
         const time = seconds(line.elapsed_s);
         if (line.bound !== undefined) {
           if (line.new_bound) {
