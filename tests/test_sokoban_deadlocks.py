@@ -132,3 +132,10 @@ def test_portfolio_time_limit_is_wall_clock_for_the_whole_solve() -> None:
     assert wall < 3.0  # tables, the child's start and its stop included
     assert "forward-plain" in result.stats.searches  # the second process answered
     assert not multiprocessing.active_children()
+
+
+def test_portfolio_with_a_count_budget_ends_on_that_budget() -> None:
+    """A second process that spent its own expansions leaves the first one searching."""
+    result = solve(bundled_collection("xsokoban90")[1], portfolio=True, max_expansions=40)
+    assert result.status == "limit" and result.stats.limit == "max_expansions"
+    assert not multiprocessing.active_children()

@@ -569,6 +569,15 @@ class _Portfolio:
                 self.answer = (None, False, {})
         return self.answer is not None
 
+    def decisive(self) -> bool:
+        """Whether the child has answered with a solution or a proof that there is none
+        (a child whose budget ran out leaves the parent searching)."""
+        return (
+            self.done()
+            and self.answer is not None
+            and (self.answer[0] is not None or self.answer[1])
+        )
+
     def close(self) -> None:
         """Ask the child to stop, keep its counters if they come within half a second,
         and make sure it has ended (terminated if it does not stop by itself)."""
@@ -663,7 +672,7 @@ def solve(
         meter = budget.start()
 
         def step(units: int) -> bool:
-            return solver.step(units) or (second is not None and second.done())
+            return solver.step(units) or (second is not None and second.decisive())
 
         spent = run_chunked(step, solver.expanded, meter)
         elapsed = meter.elapsed()
