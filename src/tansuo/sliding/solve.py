@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from tansuo.budget import Budget, parse_memory, run_chunked
+from tansuo.budget import Budget, Meter, parse_memory, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED
 from tansuo.search.examples import SlidingPuzzle
@@ -432,7 +432,7 @@ def solve(
 
 
 def _reporting(
-    search: _Search, factor: Fraction, meter: Any, tell: Callable[[IdaProgress], None]
+    search: _Search, factor: Fraction, meter: Meter, tell: Callable[[IdaProgress], None]
 ) -> Callable[[int], bool]:
     """``search.step``, pausing at each raised bound to tell ``tell`` (see ``on_iteration``)."""
     search.par[K.P_PAUSE] = 1
