@@ -352,7 +352,6 @@ class _Search:
         params[ks.P_TUNNELS] = int(code == ks.MODE_FAST and TUNNELS)
         params[ks.P_ROOM] = -1 if tables.room is None else tables.room.entrance
         params[ks.P_LEARN] = int(not reverse and code != ks.MODE_MOVES)
-        params[ks.P_CORRAL_NODES] = ks.CORRAL_NODES
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)

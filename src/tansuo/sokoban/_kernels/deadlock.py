@@ -163,7 +163,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     a goal, so if this search finds neither way out, no solution exists.
     Pushes onto dead squares and into freeze deadlocks of these boxes (which
     freeze with more boxes too) are left out. It gives up (False: not known
-    to be dead) after ``w.vh.size`` positions (``P_CORRAL_NODES``) or a full
+    to be dead) after ``w.vh.size`` positions (:data:`.state.CORRAL_NODES`) or a full
     queue. The boxes are ``w.kb[:m]``; the corrals are labelled as
     :func:`pi_corral` left them.
     """

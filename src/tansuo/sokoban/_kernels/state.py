@@ -41,8 +41,7 @@ P_TARGET = 5  # backwards: the start's player cell, normalised to its region
 P_TUNNELS = 6  # 1: a push into a one-wide tunnel goes on through it (see tunnel_end)
 P_ROOM = 7  # the goal room's entrance cell, -1: no goal-room macro (see tansuo.sokoban.macros)
 P_LEARN = 8  # 1: keep the corral deadlocks found as patterns and prune children with them
-P_CORRAL_NODES = 9  # positions a corral's own search looks at before it gives up
-PARAM_SLOTS = 10
+PARAM_SLOTS = 9
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -84,7 +83,7 @@ SECONDARY = 1 << 24
 MAX_CORRALS = 64
 """Corrals one position may have before the PI-corral test gives up on it."""
 CORRAL_NODES = 300
-"""Default of ``P_CORRAL_NODES``."""
+"""Positions a corral's own search looks at before it gives up (the length of ``Work.vh``)."""
 CORRAL_QUEUE = 4096
 """Positions a corral's own search may queue."""
 CORRAL_CACHE = 1 << 14
