@@ -534,8 +534,9 @@ def _pattern_bytes(search: _Search) -> int:
 def _child(conn: Any, board: Board, code: int, memory: int, plan: Plan, budget: Budget) -> None:
     """The portfolio's second process: run ``plan`` and send back what it found."""
     try:
+        meter = budget.start(stop=conn.poll)
         solver = _Solver(board, code, memory, plan)
-        spent = run_chunked(solver.step, solver.expanded, budget.start(stop=conn.poll))
+        spent = run_chunked(solver.step, solver.expanded, meter)
         conn.send((solver.solution(), solver.proved and spent is None, solver.totals()))
     except (KeyboardInterrupt, BrokenPipeError, EOFError):  # stopped by the parent
         pass
@@ -578,14 +579,14 @@ class _Portfolio:
         )
 
     def close(self) -> None:
-        """Ask the child to stop, keep its counters if they come within half a second,
+        """Ask the child to stop, keep its counters if they come within a quarter of a second,
         and make sure it has ended (terminated if it does not stop by itself)."""
         if self.answer is None and self.process.is_alive():
             with contextlib.suppress(BrokenPipeError, OSError):
                 self.conn.send("stop")
-            if self.conn.poll(0.5):
+            if self.conn.poll(0.25):
                 self.done()
-        self.process.join(0.5)
+        self.process.join(0.25)
         if self.process.is_alive():
             self.process.terminate()
             self.process.join(1.0)
@@ -661,20 +662,20 @@ def solve(
     budget = Budget(time_limit=time_limit, max_expansions=max_expansions, max_memory=memory_bytes)
     board = level if isinstance(level, Board) else level.board()
     code = _MODE_CODE[mode]
-    memory = budget.start().memory_limit()
+    meter = budget.start()  # the time limit covers the whole solve, tables included
+    memory = meter.memory_limit()
     second = None
     if portfolio and code == ks.MODE_FAST and board.boxes != board.goals and _portfolio_allowed():
         memory //= 2
         second = _Portfolio(board, code, memory, replace(budget, max_memory=memory))
     try:
         solver = _Solver(board, code, memory)  # the tables: preprocess_s, not in elapsed_s
-        meter = budget.start()
 
         def step(units: int) -> bool:
             return solver.step(units) or (second is not None and second.decisive())
 
         spent = run_chunked(step, solver.expanded, meter)
-        elapsed = meter.elapsed()
+        elapsed = max(0.0, meter.elapsed() - solver.preprocess_s)
     finally:
         if second is not None:
             second.done()
