@@ -25,7 +25,8 @@ levels of each collection with short limits.
 Two environment variables help a long run: ``TANSUO_BENCH_SOKOBAN_LEVELS``
 (level numbers such as ``1-30,45``) runs only those levels of the collection,
 and ``TANSUO_BENCH_SOKOBAN_LOG`` (a file) gets each level's record as a JSON
-line as soon as it is done, so that a run stopped early keeps what it measured.
+line as soon as it is done (its LURD solution included, for ``tansuo sokoban
+verify``), so that a run stopped early keeps what it measured.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def _record(level: Level, result: Any, seconds: float) -> dict[str, Any]:
         "pruned": stats.pruned,
         "winner": stats.winner,
         "verified": False,
+        "solution": result.solution,
     }
     if result.solved:
         end = verify(level, result.solution)  # the replayer, move by move
@@ -254,7 +256,7 @@ def _lost(level: Level, error: BaseException) -> dict[str, Any]:
         "number": level.number, "title": level.title,
         "status": f"lost ({type(error).__name__})", "seconds": 0.0,
         "pushes": None, "moves": None, "expanded": 0, "nodes_per_s": None,
-        "pruned": dict.fromkeys(KINDS, 0), "winner": None, "verified": False,
+        "pruned": dict.fromkeys(KINDS, 0), "winner": None, "verified": False, "solution": None,
     }  # fmt: skip
 
 
