@@ -2,8 +2,12 @@
 
 Each file in ``docs/benchmarks/`` is one run: its ``date``, the ``machine`` and
 its ``load``, the ``command`` that made it, and ``results``, the list that
-``tansuo bench --json-out FILE`` writes. ``conf.py`` calls :func:`write_tables`
-before the build, which writes ``benchmarks/results.md`` (not kept in git).
+``tansuo bench --json-out FILE`` writes. A file that is only that list (named
+``YYYY-MM-DD-...json``) takes its date from its name, and its conditions from
+the page of ``docs/benchmarks/`` that names the file. ``conf.py`` calls
+:func:`write_tables` before the build, which writes ``benchmarks/results.md``
+(not kept in git). Notes indented in a suite's list (a line per instance) stay
+in the file; the table shows the others.
 """
 
 from __future__ import annotations
@@ -49,21 +53,33 @@ def suite_table(suite: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _conditions(path: Path, record: dict[str, Any]) -> str:
+    """The machine, load and command of a run, or where its page gives them."""
+    if "machine" in record:
+        return f"{record['machine']}; {record['load']}. Made by `{record['command']}`"
+    pages = sorted(p.stem for p in path.parent.glob("*.md") if path.name in p.read_text())
+    if pages:
+        return f"Machine, load and command: {{doc}}`{pages[0]}`"
+    return "Machine and load not recorded with this file"
+
+
 def page(files: list[Path]) -> str:
     """The Markdown of every run, newest first."""
     out: list[str] = []
     for path in sorted(files, reverse=True):
-        record = json.loads(path.read_text())
+        data = json.loads(path.read_text())
+        record = data if isinstance(data, dict) else {"date": path.name[:10], "results": data}
         for suite in record["results"]:
+            notes = [note for note in suite.get("notes", []) if not note.startswith(" ")]
             out += [
                 f"### {suite['suite']}, {record['date']}",
                 "",
-                f"{record['machine']}; {record['load']}. Made by `{record['command']}` "
-                f"({suite['instances']} instances; file `{path.name}`).",
+                f"{_conditions(path, record)} ({suite['instances']} instances; file "
+                f"`{path.name}`).",
                 "",
                 *suite_table(suite),
                 "",
-                *(f"- {note}" for note in suite.get("notes", [])),
+                *(f"- {note}" for note in notes),
                 "",
             ]
     return "\n".join(out)
