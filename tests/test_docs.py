@@ -180,3 +180,20 @@ def test_commands_run_by_another_test_are_the_ones_it_runs(page, command):
     path, call = next(v for k, v in RUN_ELSEWHERE.items() if command.startswith(k))
     assert command in RUN_ELSEWHERE, (page, command)
     assert call in path.read_text(), (path, call)
+
+
+def test_every_kept_benchmark_run_makes_a_table_with_its_conditions():
+    """docs/benchmarks/*.json become the benchmarks page's tables when the docs are built: each
+    file reads, and each names its machine and load (or a page of docs/benchmarks does)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_tables", DOCS / "bench_tables.py")
+    assert spec is not None and spec.loader is not None
+    bench_tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_tables)
+    files = sorted((DOCS / "benchmarks").glob("*.json"))
+    assert files
+    text = bench_tables.page(files)
+    for path in files:
+        assert f"file `{path.name}`" in text
+    assert "not recorded" not in text
