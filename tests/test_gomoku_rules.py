@@ -125,3 +125,28 @@ def test_five_points_match_the_reference(rule):
         for colour in (1, 2):
             mine = sorted(board.xy(m) for m in board.five_points(colour))
             assert mine == sorted(ref.five_points(colour))
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "renju"])
+def test_cell_scores_stay_the_sum_of_their_lines_through_play_and_undo(rule):
+    # each cell's score is its four lines' pattern scores, and a colour's total
+    # the sum over the empty cells: kept incrementally by make and unmake
+    from tansuo.gomoku._kernels import board as K
+
+    rng = random.Random(11)
+    for _ in range(3):
+        board = Board(15, rule=rule)
+        while len(board.history) < 40 and board.winner is None:
+            moves = board.legal_moves()
+            board.play(moves[rng.randrange(min(4, len(moves)))])
+        for _ in range(rng.randrange(1, 15)):
+            board.undo()
+        fresh = Board(15, rule=rule, moves=[board.format_move(m) for m in board.history])
+        for mine, theirs in zip(board.state, fresh.state, strict=True):
+            assert (mine == theirs).all()
+        state = board.state
+        pat, score, tot = state[K.ST_PATTERN], state[K.ST_SCORE], state[K.ST_TOTAL]
+        empty = state[K.ST_BOARD] == K.EMPTY
+        for colour in (1, 2):
+            assert (score[colour] == K.PATTERN_SCORE[pat[colour]].sum(axis=1)).all()
+            assert tot[colour] == score[colour][empty].sum()

@@ -860,11 +860,6 @@ class EngineOptions:
     reductions : bool
         Late move reductions and null-window searches in the alpha-beta
         (see ``LMR_FIRST`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
-    quiesce : bool
-        At the alpha-beta's leaves, search the side to move's fours (with the
-        forced blocks) as well as standing on the static score, and score a
-        coming straight four the opponent cannot delay as a win (see
-        ``QS_PLIES`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
 
     Raises
     ------
@@ -881,7 +876,6 @@ class EngineOptions:
     width: int = 12
     extend: bool = True
     reductions: bool = True
-    quiesce: bool = True
 
     def __post_init__(self) -> None:
         value = self.width
@@ -1134,7 +1128,6 @@ class Engine:
         params[K.S_WIDTH] = o.width
         params[K.S_EXTEND] = int(o.extend and not plain)
         params[K.S_REDUCE] = int(o.reductions and not plain)
-        params[K.S_QUIESCE] = int(o.quiesce and not plain)
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]
@@ -1554,7 +1547,7 @@ def search(
     time_limit : float, optional
         Seconds for the move, shared out as :class:`Engine` describes.
     max_nodes : int, optional
-        Alpha-beta nodes at most.
+        Nodes for the move, shared out the same way (see :meth:`Engine.search`).
     max_memory : int, optional
         Bytes for the engine's tables (default DEFAULT_MAX_MEMORY).
     options : EngineOptions, optional

@@ -13,10 +13,10 @@ sends one command a line; the brain answers and flushes:
 ``BOARD`` ...       lines ``x,y,who`` (1 the brain's, 2 the opponent's,
 ``DONE``            3 a continuous-game stone), then ``DONE``: ``x,y``
 ``INFO key value``  ``timeout_turn``, ``timeout_match``, ``time_left`` (ms),
-                    ``max_memory`` (bytes), ``max_node`` (the alpha-beta's
-                    nodes a move, as c-gomoku-cli sends it), ``game_type``,
-                    ``rule`` (a bit mask: 1 exactly five, 2 continuous
-                    game, 4 renju, 8 caro), ``folder``; no answer
+                    ``max_memory`` (bytes), ``max_node`` (nodes a move, of
+                    every search the move runs, as c-gomoku-cli sends it),
+                    ``game_type``, ``rule`` (a bit mask: 1 exactly five,
+                    2 continuous game, 4 renju, 8 caro), ``folder``; no answer
 ``TAKEBACK x,y``    remove that stone: ``OK``
 ``PLAY x,y``        the brain must play ``x,y`` (a GUI's forced move):
                     plays it and answers ``x,y``
@@ -96,7 +96,7 @@ class Brain:
         self.time_left = UNLIMITED_MS
         self.max_memory = 0
         self.max_node: int | None = None
-        self.last_nodes = 0  # the alpha-beta nodes of the last move searched
+        self.last_nodes = 0  # the nodes of the last move searched (alpha-beta and threat searches)
         self.held_bytes = 0  # resident bytes besides the tables, when max_memory was set
         self.engine = engine if engine is not None else Engine()
         self.collecting: str | None = None  # "BOARD" or "SWAP2BOARD" while reading stones

@@ -21,15 +21,12 @@ from tansuo.gomoku._kernels.board import (
     C_MAX_PLY,
     C_TT_HITS,
     C_TT_PROBES,
-    FOURS,
     I_RULE,
     MATE,
     MAX_PLY,
     NRT_OPTION,
-    OPEN3S,
     P_OPEN3,
     RULE_CARO,
-    RULE_STANDARD,
     SALT_WHITE,
     ST_FIVES,
     ST_INFO,
@@ -64,15 +61,8 @@ S_USE_HISTORY = 2
 S_WIDTH = 3  # moves searched per node when pruning
 S_EXTEND = 4  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
 S_REDUCE = 5  # late move reductions (see LMR_FIRST) and null-window searches
-S_QUIESCE = 6  # a search of the side to move's fours at the leaves (see QS_PLIES)
-PARAMS_SIZE = 7
+PARAMS_SIZE = 6
 EXTEND_PLIES = 4
-# The leaves' search of fours (S_QUIESCE), as a VCF at every leaf: the side to
-# move may stand on the static score or play a four, the opponent's block is
-# forced (searched by the extension above, to QS_PLIES past the depth), and
-# a leaf where the side to move will make a straight four that the opponent
-# has no four to delay is a win (freestyle and exactly-five rules).
-QS_PLIES = 12
 # Late move reductions: at a node with no threat to answer, the moves after
 # the first LMR_FIRST (in move order) that make no four and no open three are
 # searched LMR_DEPTH_MIN plies or more from the frontier one ply shallower
@@ -133,30 +123,16 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     # A quiescence-like extension: a leaf where the opponent threatens five
     # (one block) is searched on, up to EXTEND_PLIES beyond the depth; a quiet
     # leaf is evaluated.
-    quiesce = prune and params[S_QUIESCE] != 0
     extend = (
         prune
         and params[S_EXTEND] != 0
-        and depth > -(QS_PLIES if quiesce else EXTEND_PLIES)
+        and depth > -EXTEND_PLIES
         and ply < MAX_PLY - 40
         and fivecnt[o] > 0
     )
-    # (2) a quiet leaf: the static score, or with S_QUIESCE the better of it
-    # and our fours (the fours are searched at step 6)
-    fours_only = False
+    # (2) a quiet leaf
     if (depth <= 0 or ply >= MAX_PLY - 2) and not extend:
-        stand = evaluate(state, side)
-        if not quiesce or fivecnt[o] > 0 or depth <= -QS_PLIES or ply >= MAX_PLY - 40:
-            return stand
-        if (
-            info[I_RULE] <= RULE_STANDARD  # freestyle (0) or exactly five (1)
-            and fivecnt[OPEN3S + side] > 0
-            and fivecnt[FOURS + o] == 0
-        ):
-            return MATE - (ply + 3)  # our straight four, any reply, our five
-        if stand >= beta or fivecnt[FOURS + side] == 0:
-            return stand
-        fours_only = True
+        return evaluate(state, side)
     # (3) the transposition table
     use_tt = params[S_USE_TT] != 0
     k = key[0]
@@ -183,17 +159,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     prio = prio_buf[ply]
     n = 0
     forced = True  # the moves answer a threat: none is reduced
-    if fours_only:
-        n = candidates(state, side, moves)
-        m2 = 0
-        for i in range(n):
-            if four_count(state, moves[i], side) >= 1:
-                moves[m2] = moves[i]
-                m2 += 1
-        n = m2
-        if n == 0:
-            return stand
-    elif prune and fivecnt[o] > 0:
+    if prune and fivecnt[o] > 0:
         # only a block can save the game
         n = five_points(state, o, moves)
         if n >= 2 and info[I_RULE] != RULE_CARO and ply > 0:
@@ -243,11 +209,6 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     alpha0 = alpha
     best = -MATE - 1
     best_move = moves[0]
-    if fours_only:
-        # standing on the static score is a move too (fail-soft)
-        best = stand
-        if stand > alpha:
-            alpha = stand
     for i in range(n):
         m = buf[ply][i]
         if is_five_move(state, m, side):
@@ -278,7 +239,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
-                    if params[S_USE_HISTORY] != 0 and depth > 0:
+                    if params[S_USE_HISTORY] != 0:
                         history[m] += depth * depth
                     break
     if use_tt:
