@@ -364,4 +364,4 @@ if hasattr(TyperArgument, "_usage_display_name"):
     TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
     TyperArgument._rich_display_name = _help_name  # type: ignore[method-assign]
 else:
-    TyperArgument.make_metavar = _metavar  # type: ignore[method-assign, assignment]
+    setattr(TyperArgument, "make_metavar", _metavar)  # noqa: B010  (not in 0.29 stubs)
