@@ -896,6 +896,8 @@ class Engine:
     them when one is found in time; and with the time the alpha-beta left
     over, the move chosen is checked one reply deeper, for an opponent's
     quiet move after which no move stops its VCF or VCT (``TRAP_SHARE``).
+    A node budget (``max_nodes``) is shared out the same way, every search's
+    nodes counted, so a move held to nodes does not depend on the machine.
     The threat searches share one Zobrist-keyed cache for the whole game.
 
     Parameters
