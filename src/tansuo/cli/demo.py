@@ -33,6 +33,7 @@ DEMO_WARM_UPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "grid": ("tansuo.grid", ("astar", "jps")),
     "sliding": ("tansuo.sliding", ("ida",)),
     "sudoku": ("tansuo.sudoku.solve", ("bands",)),
+    "queens": ("tansuo.queens", ("count", "classes")),
 }
 """What ``tansuo demo`` compiles of each domain before its tour: only what the tour runs."""
 

@@ -232,7 +232,7 @@ def demo(console: Console) -> None:
     """Boards by the readable DFS, then counts by the bitmask kernel."""
     from tansuo.queens import count_solutions, format_board, reference_solutions, warm_up
 
-    warm_up()
+    warm_up("count", "classes")  # the counters; the boards come from the readable search
     boards = list(reference_solutions(4))
     console.print(
         f"[bold]queens[/bold]  depth-first backtracking (tansuo.search terms) finds "
