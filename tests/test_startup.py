@@ -121,3 +121,18 @@ def test_warm_up_runs_a_domain_in_its_own_process(run_cli):
     result = run_cli("warm-up", "queens")
     assert result.code == 0, result.err
     assert "1/1 queens ready" in result.err and result.out == ""
+
+
+def test_the_program_ends_at_once_with_its_whole_answer_and_exit_code():
+    """The program skips Python's teardown (os._exit): stdout is complete, the code kept."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tansuo", "queens", "6", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["status"] == "solved" and len(record["solutions"]) == 4
+    bad = subprocess.run(
+        [sys.executable, "-m", "tansuo", "queens", "0"], capture_output=True, text=True, timeout=120
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("tansuo: error: ") and bad.stdout == ""
