@@ -23,6 +23,7 @@ FAKE_ENGINE = textwrap.dedent(
     """
     import sys
     from tansuo.xiangqi import parse_position, format_iccs
+    parse_position("startpos").legal_moves()  # load the kernels before the dialogue, as engines do
     offer = sys.argv[1].split(",") if len(sys.argv) > 1 and sys.argv[1] else []
     log = open(sys.argv[2], "a")
     position = None
