@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -138,3 +139,21 @@ def test_a_nobestmove_is_judged_as_a_draw_claim():
         "no attacking piece left",
     )
     assert judge_draw_claim(parse_position("startpos moves h2e2")) is None
+
+
+def test_the_first_move_of_a_fresh_player_is_on_time():
+    """The kernels load when the player is made, not in its first move's time."""
+    script = textwrap.dedent(
+        """
+        import time
+        from tansuo.xiangqi import Position
+        from tansuo.xiangqi.match import TansuoPlayer
+        player = TansuoPlayer("tansuo")
+        start = time.perf_counter()
+        player.choose(Position(), 0.2)
+        print(time.perf_counter() - start)
+        """
+    )
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert float(done.stdout.split()[-1]) < 0.2 + 0.3  # the referee allows 0.5 s over

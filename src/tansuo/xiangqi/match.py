@@ -102,6 +102,10 @@ class TansuoPlayer:
         self.book = book
         self.rng = random.Random(0)
         self.engine = Engine(max_memory=max_memory, features=features, weights=weights)
+        # Kernels load (or compile) on their first call: do it now, off the clock
+        # of the first move, which could not stop the load in time.
+        self.engine.search(Position(), depth=1)
+        self.engine.new_game()
 
     def new_game(self) -> None:
         self.engine.new_game()
