@@ -57,7 +57,11 @@ def _conditions(path: Path, record: dict[str, Any]) -> str:
     """The machine, load and command of a run, or where its page gives them."""
     if "machine" in record:
         return f"{record['machine']}; {record['load']}. Made by `{record['command']}`"
-    pages = sorted(p.stem for p in path.parent.glob("*.md") if path.name in p.read_text())
+    pages = sorted(
+        p.stem
+        for p in path.parent.glob("*.md")
+        if p.name not in ("results.md", "index.md") and path.name in p.read_text()
+    )  # results.md is made from these files, and index.md shows it
     if pages:
         return f"Machine, load and command: {{doc}}`{pages[0]}`"
     return "Machine and load not recorded with this file"
