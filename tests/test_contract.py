@@ -582,3 +582,29 @@ def test_one_name_for_a_memory_budget():
     ]
     for small, large in (gomoku, xiangqi):
         assert 0 < small < large <= 64 << 20
+
+
+DOMAIN_PACKAGES = (
+    "adversarial", "graph", "grid", "queens", "sudoku", "sliding", "sokoban", "gomoku", "xiangqi",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("package", DOMAIN_PACKAGES)
+def test_every_result_type_lives_in_its_domains_result_module(package):
+    import importlib
+    import inspect
+
+    from tansuo.result import ResultMixin
+
+    module = importlib.import_module(f"tansuo.{package}")
+    types = [
+        value
+        for name in module.__all__
+        if inspect.isclass(value := getattr(module, name))
+        and issubclass(value, (ResultMixin, Stats))
+        and value.__module__.startswith(f"tansuo.{package}")
+    ]
+    assert types, f"tansuo.{package} exports no result type of its own"
+    assert {t.__name__: t.__module__ for t in types} == {
+        t.__name__: f"tansuo.{package}.result" for t in types
+    }

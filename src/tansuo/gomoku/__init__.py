@@ -14,8 +14,6 @@ from tansuo.gomoku.engine import (
     THREAT_KINDS,
     Engine,
     EngineOptions,
-    ThreatResult,
-    ThreatStats,
     find_threat,
     search,
     vcf,
@@ -26,6 +24,7 @@ from tansuo.gomoku.engine import (
 from tansuo.gomoku.io import format_position, parse_position, read_position, write_position
 from tansuo.gomoku.model import RULES, Board, IllegalMove
 from tansuo.gomoku.render import format_board
+from tansuo.gomoku.result import ThreatResult, ThreatStats
 
 __all__ = [
     "RULES",
