@@ -224,3 +224,13 @@ def test_a_node_budget_holds_the_whole_move_and_repeats_exactly():
     assert runs[0].pv == runs[1].pv and runs[0].depth == runs[1].depth >= 2
     # every search's nodes are counted (a win's line replayed may add a few)
     assert 30_000 // 2 < runs[0].stats.nodes <= 30_000 * 11 // 10
+
+
+def test_a_fixed_depth_search_keeps_its_time_limit():
+    """A depth far beyond reach with a time limit stops on the time, with the best move so far."""
+    from tansuo.gomoku import Board, Engine
+
+    started = time.perf_counter()
+    result = Engine(book=False).search(Board(15, moves=["h8"]), depth=50, time_limit=0.3)
+    assert time.perf_counter() - started < 5.0
+    assert result.stats.limit == "time_limit" and result.move is not None

@@ -1050,8 +1050,11 @@ class Engine:
         if clock.bounded:
             seconds, nodes = clock.left(hard_share)
             nodes = None if nodes is None else max(nodes, 1)
-        else:
-            seconds, nodes = None, budget.max_nodes  # a fixed depth: a plain node cap
+        else:  # a fixed depth: the budgets given are plain caps on the whole search
+            seconds = budget.time_limit
+            if seconds is not None:
+                seconds = max(seconds - (time.perf_counter() - start), 0.0)
+            nodes = budget.max_nodes
         counters[K.C_NODE_LIMIT] = -1 if nodes is None else nodes
         counters[K.C_NEXT_POLL] = K.POLL_EVERY
         watchdog = _Watchdog(counters, seconds)

@@ -77,6 +77,10 @@ TUNNELS = True
 """Fast mode pushes a box on through a one-wide tunnel (:func:`._kernels.tunnel_end`)."""
 GOAL_ROOMS = True
 """Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
+LEARN_IN_FAST_MODE = False
+"""Whether fast mode also keeps each dead corral it proves as a pattern that prunes
+later states (push-optimal mode always does). Off: on XSokoban the pattern tests
+cost fast mode more states per second than the patterns save."""
 PATTERN_CAPACITY = 1 << 15
 """Most deadlock patterns one solve keeps (the search stops learning when full)."""
 INITIAL_PATTERNS = 256
@@ -351,7 +355,8 @@ class _Search:
         params[ks.P_TARGET] = target
         params[ks.P_TUNNELS] = int(code == ks.MODE_FAST and TUNNELS)
         params[ks.P_ROOM] = -1 if tables.room is None else tables.room.entrance
-        params[ks.P_LEARN] = int(not reverse and code != ks.MODE_MOVES)
+        learns = code == ks.MODE_PUSHES or (code == ks.MODE_FAST and LEARN_IN_FAST_MODE)
+        params[ks.P_LEARN] = int(learns and not reverse)
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)
