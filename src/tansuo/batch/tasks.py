@@ -18,6 +18,7 @@ Record = dict[str, Any]
 ERROR = "error"
 """The status of an instance that could not be solved (bad input, a crash)."""
 
+
 @dataclass(frozen=True, slots=True)
 class Instance:
     """One instance of a batch: an ``id`` (unique in the batch) and its ``text``.
