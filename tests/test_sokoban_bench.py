@@ -15,3 +15,14 @@ def test_quick_suite_runs_and_is_verified(name: str) -> None:
     assert result.runs and all(run.verified for run in result.runs)
     assert all(run.solved >= 1 for run in result.runs)
     assert any("solved" in note for note in result.notes)
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [("abc", "expected level numbers"), ("1-2x", "expected level numbers"), ("999", "no level")],
+)
+def test_a_bad_level_choice_is_one_line_and_exit_2(run_cli, monkeypatch, spec, says) -> None:
+    monkeypatch.setenv("TANSUO_BENCH_SOKOBAN_LEVELS", spec)
+    run = run_cli("bench", "sokoban-xsokoban-cpu", "--quick")
+    assert run.code == 2
+    assert says in run.err and "Traceback" not in run.err

@@ -38,8 +38,10 @@ import resource
 import time
 from typing import Any
 
+from tansuo.batch.domains import parse_size_range
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
 from tansuo.budget import stop_when
+from tansuo.errors import InvalidInput
 from tansuo.sokoban import Level, bundled_collection, solve, verify, warm_up
 
 KINDS = ("dead_squares", "freeze", "matching", "corral", "pattern")
@@ -71,11 +73,14 @@ def _chosen(levels: list[Level]) -> list[Level]:
     spec = os.environ.get("TANSUO_BENCH_SOKOBAN_LEVELS", "").strip()
     if not spec:
         return levels
-    wanted: set[int] = set()
-    for part in spec.split(","):
-        first, _, last = part.partition("-")
-        wanted.update(range(int(first), int(last or first) + 1))
-    return [level for level in levels if level.number in wanted]
+    name = "TANSUO_BENCH_SOKOBAN_LEVELS"
+    wanted = set(parse_size_range(spec) or ())
+    if not wanted:
+        raise InvalidInput(f"{name}={spec!r}: expected level numbers such as 1-30,45")
+    chosen = [level for level in levels if level.number in wanted]
+    if not chosen:
+        raise InvalidInput(f"{name}={spec!r}: no level of the set has such a number")
+    return chosen
 
 
 def _log(record: dict[str, Any]) -> None:
