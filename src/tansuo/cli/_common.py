@@ -361,7 +361,8 @@ def _metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
 
 
 if hasattr(TyperArgument, "_usage_display_name"):
-    TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
-    TyperArgument._rich_display_name = _help_name  # type: ignore[method-assign]
+    # setattr: which of these names the installed Typer's stubs declare varies
+    setattr(TyperArgument, "_usage_display_name", _usage_name)  # noqa: B010
+    setattr(TyperArgument, "_rich_display_name", _help_name)  # noqa: B010
 else:
-    setattr(TyperArgument, "make_metavar", _metavar)  # noqa: B010  (not in 0.29 stubs)
+    setattr(TyperArgument, "make_metavar", _metavar)  # noqa: B010
