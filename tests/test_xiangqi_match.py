@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,62 @@ def test_the_first_move_of_a_fresh_player_is_on_time():
     command = [sys.executable, "-c", script]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert float(done.stdout.split()[-1]) < 0.2 + 0.3  # the referee allows 0.5 s over
+
+
+HANGING_ENGINE = textwrap.dedent(
+    """
+    import os, sys, time
+    open(os.path.join(sys.argv[1], str(os.getpid())), "w").close()
+    for line in sys.stdin:
+        line = line.strip()
+        if line == "ucci":
+            print("ucciok", flush=True)
+        elif line == "isready":
+            print("readyok", flush=True)
+        elif line.startswith("go"):
+            break
+    time.sleep(600)  # never answers, and outlives its input, as a busy engine may
+    """
+)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie nobody reaped yet counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal is Linux's")
+def test_a_killed_match_leaves_no_engine_running(tmp_path):
+    """SIGKILL to the referee (no cleanup of its own can run) ends its engines too."""
+    engine = tmp_path / "hang.py"
+    engine.write_text(HANGING_ENGINE)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    spec = f"ucci:{sys.executable} {engine} {pids}"
+    script = textwrap.dedent(
+        f"""
+        from tansuo.xiangqi.match import run_match
+        run_match({spec!r}, {spec!r}, games=2, seconds=60.0, concurrency=2)
+        """
+    )
+    referee = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 60
+        while len(list(pids.iterdir())) < 4:  # two games at once, two engines each
+            assert referee.poll() is None, "the referee ended before its engines started"
+            assert time.monotonic() < deadline, "the engines did not start"
+            time.sleep(0.05)
+        engines = [int(p.name) for p in pids.iterdir()]
+        time.sleep(0.3)  # both games are waiting for a move now
+        assert not any(_gone(pid) for pid in engines)
+    finally:
+        referee.kill()
+        referee.wait()
+    deadline = time.monotonic() + 10
+    while not all(_gone(pid) for pid in engines) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(_gone(pid) for pid in engines)

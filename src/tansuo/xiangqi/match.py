@@ -30,15 +30,20 @@ An external engine is told ``setoption usemillisec true`` when it offers
 that option (then ``go time`` is in milliseconds; otherwise in whole
 seconds, as UCCI says), and its own opening book is switched off
 (``usebook false``, UCI ``OwnBook false``) unless the match asks for it.
+On Linux an external engine is killed when the match's process dies, however
+it dies (a killed referee leaves no engine running).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import queue
 import random
 import shlex
+import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -126,6 +131,34 @@ class TansuoPlayer:
         pass
 
 
+def _die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that has Linux kill the child when its parent dies.
+
+    ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` is set in the child between fork and
+    exec; if the parent died before that, the child exits at once. The signal
+    comes when the *thread* that started the child ends, so engines are
+    started from a thread that lives as long as they do. Elsewhere (no
+    ``prctl``) returns None: the referee's ``finally`` is then the only cleanup.
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up before the fork
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+    pr_set_pdeathsig = 1
+
+    def preexec() -> None:
+        prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the call above
+            os._exit(1)
+
+    return preexec
+
+
 class ProtocolPlayer:
     """An engine in another process, spoken to in UCCI or UCI over its stdin/stdout."""
 
@@ -144,6 +177,7 @@ class ProtocolPlayer:
                 stderr=subprocess.DEVNULL,
                 text=True,
                 bufsize=1,
+                preexec_fn=_die_with_parent(),
             )
         except OSError as exc:
             raise InvalidInput(f"cannot start engine {' '.join(command)!r}: {exc}") from None
@@ -631,36 +665,41 @@ def run_match(
         raise InvalidInput("a match needs at least one opening")
     names = (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
     match = MatchResult(*names)
-    local = threading.local()
+    # Every pair of players is made here, in the calling thread: an external
+    # engine dies with the thread that started it (see _die_with_parent), and
+    # this thread outlives the games. A game takes a free pair and gives it back.
     pool: list[tuple[Player, Player]] = []
-    pool_lock = threading.Lock()
-
-    def players() -> tuple[Player, Player]:
-        if not hasattr(local, "pair"):
-            local.pair = (
-                make_player(first, name=names[0], book=book),
-                make_player(second, name=names[1], book=book),
-            )
-            with pool_lock:
-                pool.append(local.pair)
-        return local.pair
+    free: queue.Queue[tuple[Player, Player]] = queue.Queue()
 
     def one(index: int) -> GameRecord:
-        a, b = players()
-        opening = openings[(index // 2) % len(openings)]
-        red, black = (a, b) if index % 2 == 0 else (b, a)
-        return play_game(
-            red,
-            black,
-            opening=opening.name,
-            opening_moves=opening.moves,
-            seconds=seconds,
-            max_plies=max_plies,
-            start_fen=opening.fen,
-        )
+        pair = free.get()
+        try:
+            a, b = pair
+            opening = openings[(index // 2) % len(openings)]
+            red, black = (a, b) if index % 2 == 0 else (b, a)
+            return play_game(
+                red,
+                black,
+                opening=opening.name,
+                opening_moves=opening.moves,
+                seconds=seconds,
+                max_plies=max_plies,
+                start_fen=opening.fen,
+            )
+        finally:
+            free.put(pair)
 
     try:
-        with ThreadPoolExecutor(max_workers=concurrency) as executor:
+        for _ in range(min(concurrency, games)):
+            first_player = make_player(first, name=names[0], book=book)
+            try:
+                second_player = make_player(second, name=names[1], book=book)
+            except BaseException:
+                first_player.close()
+                raise
+            pool.append((first_player, second_player))
+            free.put(pool[-1])
+        with ThreadPoolExecutor(max_workers=len(pool)) as executor:
             for index, record in enumerate(executor.map(one, range(games))):
                 match.games.append(record)
                 if on_game is not None:
