@@ -68,3 +68,64 @@ def test_a_node_budget_is_sent_as_info_max_node():
     play_game(held, free, "", move_time=0.1, size=9, rule="freestyle")
     assert held.brain.max_node == 300 and 0 < held.brain.last_nodes <= 300 + 1024
     assert free.brain is not None and free.brain.max_node is None
+
+
+FAKE_JUDGE = r"""
+import sys
+stones = 0
+for line in sys.stdin:
+    words = line.replace(",", " ").split()
+    word = words[0].upper() if words else ""
+    if word == "ABOUT":
+        print('name="judge"', flush=True)
+    elif word == "BOARD":
+        stones = 0
+    elif word.isdigit():
+        stones += 1
+    elif word == "DONE":
+        # an odd number of stones: white to move, and lost (a mate in 7)
+        ev = "-M7" if stones % 2 else "42"
+        print(f"MESSAGE Speed 1K | Depth 3-5 | Eval {ev} | Node 9 | Time 0ms", flush=True)
+        print("MESSAGE Bestline A1", flush=True)
+        print("0,0", flush=True)
+    elif word == "END":
+        break
+"""
+
+
+def test_a_judge_brain_scores_positions_from_its_eval_messages():
+    import shlex
+
+    from tansuo.gomoku.match import MATE_SCORE, judge_positions, parse_eval
+
+    assert parse_eval(["MESSAGE Speed 2K | Depth 6-8 | Eval 133 | Node 985", "MESSAGE x"]) == 133
+    assert parse_eval(["MESSAGE Depth 9 | Eval +M*"]) == MATE_SCORE
+    assert parse_eval(["MESSAGE Depth 9 | Eval -12"]) == -12
+    assert parse_eval(["MESSAGE nothing here"]) is None and parse_eval([]) is None
+    brain = shlex.join([sys.executable, "-c", FAKE_JUDGE]) + " nodes=500"
+    found = judge_positions(brain, ["15 freestyle h8 i9", "15 freestyle h8 i9 h9"], move_time=5)
+    assert [j.score for j in found] == [42, -MATE_SCORE]
+    assert [j.move for j in found] == ["a15", "a15"]  # Gomocup 0,0: the top left corner
+
+
+def test_judge_command_prints_an_openings_file_of_the_positions_within_a_margin(run_cli, tmp_path):
+    import shlex
+
+    from tansuo.gomoku.match import read_openings
+
+    brain = shlex.join([sys.executable, "-c", FAKE_JUDGE])
+    positions = tmp_path / "p.txt"
+    positions.write_text("15 freestyle h8 i9\n15 freestyle h8 i9 h9  # three stones\n")
+    run = run_cli("gomoku", "judge", brain, "--file", str(positions), "--within", "50")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("15 freestyle h8 i9  #")
+    assert lines[0].endswith("+42, a15")
+    kept = tmp_path / "kept.txt"
+    kept.write_text(run.out)
+    assert read_openings(str(kept)) == ["15 freestyle h8 i9"]
+    run = run_cli("gomoku", "judge", brain, "--random", "5", "--count", "2")
+    assert run.code == 0 and len(run.out.splitlines()) == 2, run.err
+    assert all(len(line.split("#")[0].split()) == 6 for line in run.out.splitlines())
+    run = run_cli("gomoku", "judge", brain)
+    assert run.code == 2 and "one of them" in run.err

@@ -440,6 +440,94 @@ def match_command(
 
 
 # ---------------------------------------------------------------------------
+# judge
+# ---------------------------------------------------------------------------
+
+
+@gomoku_app.command("judge")
+def judge_command(
+    brain: str = typer.Argument(
+        ...,
+        metavar="BRAIN",
+        help='A brain command that prints its evaluation (Rapfi: "$RAPFI nodes=100000").',
+    ),
+    positions: list[str] = typer.Argument(
+        None, metavar="[POSITION]...", help="Positions to score (or --file, or --random)."
+    ),
+    file: Path | None = typer.Option(
+        None, "--file", metavar="FILE", help="Positions, one a line (# comments)."
+    ),
+    random_count: int | None = typer.Option(
+        None,
+        "--random",
+        metavar="N",
+        help="Score N random openings (two stones a side in the central 7x7, 15x15).",
+        callback=checked_count("--random"),
+    ),
+    seed: int = typer.Option(2026, "--seed", help="The seed of --random."),
+    within: int | None = typer.Option(
+        None, "--within", metavar="W", help="Print only the positions scored within W of even."
+    ),
+    count: int | None = typer.Option(
+        None,
+        "--count",
+        metavar="N",
+        help="Stop once N positions are printed.",
+        callback=checked_count("--count"),
+    ),
+    time_limit: float = typer.Option(
+        60.0,
+        "--time-limit",
+        metavar="S",
+        help="The brain's seconds a position (hold it to nodes with nodes=N).",
+        callback=checked_seconds,
+    ),
+) -> None:
+    """Score positions with another brain: one line each, the position and a comment.
+
+    The output is an openings file for ``gomoku match --openings``: each line
+    is the position, then the brain's score for the side to move (its
+    ``Eval``; mates +/-2000) and its move. With --within, only the positions
+    scored within W of even: balanced openings judged by, say, Rapfi.
+    """
+    from tansuo.budget import check_time_limit
+    from tansuo.gomoku.io import format_position
+    from tansuo.gomoku.match import judge_positions, random_openings, read_openings
+
+    check_time_limit(time_limit)
+    given = sum(x is not None and x != [] for x in (positions or None, file, random_count))
+    if given != 1:
+        raise InvalidInput("give positions, or --file FILE, or --random N (one of them)")
+    if within is not None and within < 0:
+        raise InvalidInput(f"--within must be >= 0, not {within}")
+    if file is not None:
+        if not file.is_file():
+            raise InvalidInput(f"{file}: no such file")
+        texts = read_openings(str(file))
+    elif random_count is not None:
+        source = random_openings(seed=seed)
+        texts = [format_position(next(source)) for _ in range(random_count)]
+    else:
+        texts = [format_position(_position(text)) for text in positions]
+    name = Path(brain.split()[0]).name if brain.split() else brain
+    printed = 0
+
+    def show(judgement: Any) -> None:
+        nonlocal printed
+        score = judgement.score
+        if within is not None and (score is None or abs(score) > within):
+            return
+        if count is not None and printed >= count:
+            return
+        shown = "no score" if score is None else f"{score:+d}"
+        move = judgement.move or "no move"
+        console.print(f"{judgement.position}  # {name} {shown}, {move}", markup=False)
+        printed += 1
+
+    judge_positions(brain, texts, move_time=time_limit, progress=show)
+
+
+# ---------------------------------------------------------------------------
 # book
 # ---------------------------------------------------------------------------
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import queue
 import random
+import re
 import shlex
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -86,6 +87,7 @@ class Player:
         self.brain: Brain | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.answered = 0.0  # when the last answer came (time.perf_counter())
+        self.messages: list[str] = []  # a child brain's MESSAGE lines before its last answer
         words, self.max_node = split_spec(self.spec)
         name = " ".join(words)
         if name in SETTINGS:
@@ -147,6 +149,7 @@ class Player:
             except (BrokenPipeError, OSError):
                 return None
         deadline = time.perf_counter() + seconds
+        self.messages = []
         while True:
             left = deadline - time.perf_counter()
             if left <= 0:
@@ -157,7 +160,10 @@ class Player:
                 return None
             if answer is None:
                 return None
-            if answer.upper().startswith(("MESSAGE", "DEBUG", "OK")):
+            if answer.upper().startswith("MESSAGE"):
+                self.messages.append(answer)
+                continue
+            if answer.upper().startswith(("DEBUG", "OK")):
                 continue
             self.answered = time.perf_counter()
             return answer
@@ -295,16 +301,31 @@ def balanced_openings(
     sides); each is distinct as a set of stones. The bundled
     ``data/openings-balanced.txt`` is ``balanced_openings()``.
     """
-    rng = random.Random(seed)
     engine = Engine(EngineOptions(threats=False), max_memory=16 << 20, book=False)
+    found: list[str] = []
+    for board in random_openings(seed=seed, size=size):
+        low = engine.search(board, depth=4).score or 0
+        high = engine.search(board, depth=5).score or 0
+        if abs(low + high) < 2 * margin:
+            found.append(format_position(board))
+            if len(found) == count:
+                break
+    return found
+
+
+def random_openings(*, seed: int = 2026, size: int = 15) -> Iterator[Board]:
+    """Endless random openings: two black and two white stones in the central 7x7.
+
+    Each is distinct as a set of stones, and neither side threatens five.
+    """
+    rng = random.Random(seed)
     centre = [
         (x, y)
         for x in range(size // 2 - 3, size // 2 + 4)
         for y in range(size // 2 - 3, size // 2 + 4)
     ]
     seen: set[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]] = set()
-    found: list[str] = []
-    while len(found) < count:
+    while True:
         cells = rng.sample(centre, 4)
         key = (frozenset(cells[0::2]), frozenset(cells[1::2]))
         if key in seen:
@@ -315,10 +336,97 @@ def balanced_openings(
             board.play(board.index(x, y))
         if board.five_points(K.BLACK) or board.five_points(K.WHITE):
             continue
-        low = engine.search(board, depth=4).score or 0
-        high = engine.search(board, depth=5).score or 0
-        if abs(low + high) < 2 * margin:
-            found.append(format_position(board))
+        yield board
+
+
+def _start(player: Player, board: Board, move_time: float) -> None:
+    """A new game for ``player``: the board's size, the turn time, the rule, its node budget."""
+    if board.width == board.height:
+        player.send(f"START {board.width}")
+    else:
+        player.send(f"RECTSTART {board.width},{board.height}")
+    player.send(f"INFO timeout_turn {int(move_time * 1000)}")
+    player.send(f"INFO rule {RULE_BITS[board.rule]}")
+    if player.max_node is not None:
+        player.send(f"INFO max_node {player.max_node}")
+
+
+def _board_lines(board: Board) -> list[str]:
+    """``BEGIN``, or ``BOARD``, the stones (1: the side to move's, 2: the other's), ``DONE``."""
+    if not board.history:
+        return ["BEGIN"]
+    side = board.side_to_move
+    lines = ["BOARD"]
+    for move in board.history:
+        x, y = board.xy(move)
+        lines.append(f"{x},{y},{1 if board.stone(move) == side else 2}")
+    lines.append("DONE")
+    return lines
+
+
+MATE_SCORE = 2000
+"""What a judge's mate announcement (Rapfi's ``+M7``, ``-M12``) counts as."""
+_EVAL = re.compile(r"\bEval\s+([+-]?M[0-9*]*|[+-]?[0-9]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A brain's view of one position: its score for the side to move and its move."""
+
+    position: str
+    score: int | None
+    """The last ``Eval`` the brain printed in a ``MESSAGE`` line (as Rapfi does), mates
+    as +/-:data:`MATE_SCORE`; None if it printed none."""
+    move: str | None
+    """Its move in the position's notation (None: no answer in time)."""
+
+
+def parse_eval(messages: list[str]) -> int | None:
+    """The last ``Eval N`` (or ``Eval +M7``) of a brain's MESSAGE lines, or None."""
+    for line in reversed(messages):
+        found = _EVAL.search(line)
+        if found is None:
+            continue
+        text = found.group(1).upper()
+        if "M" in text:
+            return -MATE_SCORE if text.startswith("-") else MATE_SCORE
+        return int(text)
+    return None
+
+
+def judge_positions(
+    spec: str,
+    positions: list[str],
+    *,
+    move_time: float = 60.0,
+    progress: Callable[[Judgement], None] | None = None,
+) -> list[Judgement]:
+    """Ask the brain ``spec`` (``"$RAPFI nodes=100000"``) for its score of each position.
+
+    Each position is a new game given as a ``BOARD``; the score is the
+    brain's own evaluation for the side to move, read from the ``MESSAGE``
+    lines it prints before its move (Rapfi's ``Eval``). ``progress`` gets
+    each judgement as it comes.
+    """
+    boards = [parse_position(text) for text in positions]  # fail before starting the brain
+    player = Player(spec)
+    found: list[Judgement] = []
+    try:
+        for text, board in zip(positions, boards, strict=True):
+            _start(player, board, move_time)
+            answer = player.ask(_board_lines(board), move_time + GRACE_S)
+            move = None
+            if answer is not None:
+                try:
+                    move = board.format_move(board.parse_move(answer))
+                except InvalidInput:
+                    move = None
+            judgement = Judgement(text, parse_eval(player.messages), move)
+            found.append(judgement)
+            if progress is not None:
+                progress(judgement)
+    finally:
+        player.close()
     return found
 
 
@@ -342,14 +450,7 @@ def play_game(
     players = {K.BLACK: black, K.WHITE: white}
     times = {K.BLACK: move_time, K.WHITE: move_time if white_time is None else white_time}
     for colour, player in players.items():
-        if board.width == board.height:
-            player.send(f"START {board.width}")
-        else:
-            player.send(f"RECTSTART {board.width},{board.height}")
-        player.send(f"INFO timeout_turn {int(times[colour] * 1000)}")
-        player.send(f"INFO rule {RULE_BITS[board.rule]}")
-        if player.max_node is not None:
-            player.send(f"INFO max_node {player.max_node}")
+        _start(player, board, times[colour])
     told = dict.fromkeys(players, False)
     last: int | None = None
     while not board.is_terminal():
@@ -357,14 +458,7 @@ def play_game(
         player = players[side]
         if not told[side]:
             told[side] = True
-            if not board.history:
-                lines = ["BEGIN"]
-            else:
-                lines = ["BOARD"]
-                for move in board.history:
-                    x, y = board.xy(move)
-                    lines.append(f"{x},{y},{1 if board.stone(move) == side else 2}")
-                lines.append("DONE")
+            lines = _board_lines(board)
         else:
             assert last is not None
             lines = [f"TURN {board.format_xy(last)}"]
