@@ -338,3 +338,22 @@ def test_a_defender_is_worth_more_against_an_attack():
     attacked = evaluate(parse_fen(crossed.format("A"))) - evaluate(parse_fen(crossed.format("1")))
     assert quiet == 60
     assert attacked > 2 * quiet
+
+
+@pytest.mark.parametrize(
+    ("fen", "red", "black"),
+    [
+        ("4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1", 110, 0),  # rook, horse next to the king
+        ("3ak4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1", 0, 0),  # an advisor defends it
+        ("4k4/9/9/9/4n4/9/9/9/9/3KR4 w - - 0 1", 80, 0),  # four points from the king
+        ("4k4/4n4/9/9/4P4/9/9/9/9/3KC4 w - - 0 1", 110, 0),  # a cannon over a pawn
+        ("4k4/4n4/4c4/9/9/9/9/9/9/3KC4 w - - 0 1", 210, 0),  # a cannon pins both
+        ("3k5/9/9/9/9/9/9/9/9/4K1N1r b - - 0 1", 0, 90),  # Black's rook on a rank
+        ("3k5/9/9/9/9/9/9/8B/9/4K1N1r b - - 0 1", 0, 0),  # an elephant defends it
+    ],
+)
+def test_pins_of_horses_and_cannons_to_their_king(fen, red, black):
+    from tansuo.xiangqi._kernels import search as ks
+
+    position = parse_fen(fen)
+    assert (ks.pins(position.pos, kb.RED), ks.pins(position.pos, kb.BLACK)) == (red, black)

@@ -14,6 +14,9 @@ is the sum, for each side, of
   the river, and its extra force): an advisor or elephant is worth little
   (60) while nothing threatens its king and nearly twice that against a
   full attack;
+* **pins**: a bonus for each undefended enemy horse or cannon held on a
+  line to its own king by a rook, or by a cannon over one other piece
+  (``pins``; the values are in the kernel, ``PIN_NEAR`` and ``PIN_STEP``);
 
 Red's sum minus Black's, negated for Black, plus a small bonus for having the
 move (``tempo``).
@@ -165,6 +168,11 @@ class EvalWeights:
         cannons, advisor leaks).
     pawn_attack : int
         Percent of a crossed pawn's bonus added again when it attacks.
+    piece_placement : int
+        Percent of the placement tables of horses, rooks and cannons.
+    pins : int
+        Percent of the pin values: an undefended horse or cannon held on a
+        line to its king by a rook, or by a cannon over one other piece.
     material_only : bool
         Ignore placement, mobility and king safety.
 
@@ -192,6 +200,8 @@ class EvalWeights:
     tempo: int = 10  # for the side to move
     palace_threats: int = 100  # percent: hollow, central and back-rank cannons, advisor leaks
     pawn_attack: int = 100  # percent of a crossed pawn's bonus added again when attacking
+    pins: int = 100  # percent: undefended horses and cannons pinned to their king
+    piece_placement: int = 100  # percent of the horse, rook and cannon placement tables
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -224,6 +234,8 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
         for row in range(10):
             for file in range(9):
                 bonus = 0 if weights.material_only else table[row][file]
+                if letter in "NRC":
+                    bonus = bonus * weights.piece_placement // 100
                 red = (kb.RED * kb.PIECE_TYPES + kind) * 256 + kb.cell_of(row, file)
                 ev[red] = value + bonus
                 # Black sees the board from the other end: its row r is Red's row 9 - r.
@@ -239,6 +251,7 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
     ev[ks.W_TEMPO] = weights.tempo
     ev[ks.W_PALACE_THREATS] = weights.palace_threats * on
     ev[ks.W_PAWN_ATTACK] = weights.pawn_attack * on
+    ev[ks.W_PINS] = weights.pins * on
     return ev
 
 

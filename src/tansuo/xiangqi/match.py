@@ -65,6 +65,8 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "no-mobility": with_weights(rook_mobility=0, horse_mobility=0, cannon_mobility=0),
     "no-king-safety": with_weights(missing_advisor=0, missing_elephant=0),
     "no-placement-pawn-bonus": with_weights(pawn=60),
+    "no-pins": with_weights(pins=0),
+    "placement-150": with_weights(piece_placement=150),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 
@@ -651,7 +653,9 @@ def run_match(
     same opening with the colours swapped. ``openings`` default to the
     bundled lines; ``book`` lets external engines use their own books. With
     ``concurrency`` > 1, games run in threads (each with its own players);
-    the in-process engine releases the GIL while it searches.
+    the in-process engine releases the GIL while it searches. The players
+    are made in the calling thread before the games start; on Linux an
+    external engine is killed when this process dies, however it dies.
     """
     if games < 1:
         raise InvalidInput(f"a match needs at least one game, got {games}")

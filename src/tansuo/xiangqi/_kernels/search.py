@@ -51,13 +51,16 @@ from tansuo.xiangqi._kernels.board import (
     FIRST_CANNON,
     FIRST_HORSE,
     FIRST_ROOK,
+    FORWARD,
     HALF,
     HORSE,
     HORSE_DELTA,
     HORSE_LEG,
     ILLEGAL,
     IN_BOARD,
+    IN_PALACE,
     KILLERS,
+    KING_SLOT,
     MAX_PLY,
     MOVES,
     NEEDS_TEST,
@@ -111,7 +114,8 @@ W_FULL_ATTACK = EV_WEIGHTS + 5
 W_TEMPO = EV_WEIGHTS + 6
 W_PALACE_THREATS = EV_WEIGHTS + 7  # percent of the palace-threat values below (0: off)
 W_PAWN_ATTACK = EV_WEIGHTS + 8  # percent: crossed pawns' placement bonus added again in attack
-EV_SIZE = EV_WEIGHTS + 9
+W_PINS = EV_WEIGHTS + 9  # percent of the pin values below (0: off)
+EV_SIZE = EV_WEIGHTS + 10
 
 # Threats to a king at home behind its advisors, in tenths of a horse (a
 # horse is 270 points: multiply by 27/10), by the attacking cannon's distance in
@@ -128,6 +132,14 @@ ADVISOR_LEAKAGE = 80  # no two advisors against two rooks, with a full attack
 # a pawn before it crosses, to measure a crossed pawn's placement bonus against.
 HOME_PAWN = np.array(((6 + 3) * 16 + 0 + 3, (3 + 3) * 16 + 0 + 3), np.int64)
 FULL_ATTACK_UNITS = 8
+# Pins: an enemy horse or cannon on a line to its own king, with nothing else
+# between a rook and the king, or one other piece between a cannon and the
+# king, cannot leave the line without exposing its king; undefended, it is a
+# lasting target. Worth PIN_NEAR points next to the king (it also blocks the
+# palace), PIN_STEP less per point further away; on a file PIN_FILE more.
+PIN_NEAR = 100
+PIN_STEP = 10
+PIN_FILE = 10
 
 # Slots of the ``ctl`` array (int64): the control slots of the board kernels
 # (STOP, NODE_LIMIT, ABORTED, ..., NEXT_POLL) first, then counters, then switches.
@@ -288,6 +300,10 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         # A crossed pawn is worth up to twice its placement bonus to a side that attacks.
         red_score += red_pawns * red_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
         black_score += black_pawns * black_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
+    pin_weight = ev[W_PINS]
+    if pin_weight:
+        red_score += pins(pos, RED) * pin_weight // 100
+        black_score += pins(pos, 1 - RED) * pin_weight // 100
     threats = ev[W_PALACE_THREATS]
     if threats:
         red_score -= palace_threats(pos, RED, black_units) * threats * 27 // 1000
@@ -322,6 +338,115 @@ def _attack_units(pos: np.ndarray, side: int) -> int:
     if simple > 0:
         units += 2 * simple
     return min(units, FULL_ATTACK_UNITS)
+
+
+@njit(cache=True)
+def defended(pos: np.ndarray, cell: int, by: int) -> bool:
+    """Whether a piece of ``by`` other than its king could capture on ``cell``."""
+    for d in ORTHOGONAL:  # a rook behind open points, a cannon one screen further
+        to = cell + d
+        while IN_BOARD[to] and pos[to] == 0:
+            to += d
+        if not IN_BOARD[to]:
+            continue
+        slot = pos[to]
+        if SIDE_OF_SLOT[slot] == by and SLOT_TYPE[slot] == ROOK:
+            return True
+        to += d
+        while IN_BOARD[to] and pos[to] == 0:
+            to += d
+        if IN_BOARD[to]:
+            slot = pos[to]
+            if SIDE_OF_SLOT[slot] == by and SLOT_TYPE[slot] == CANNON:
+                return True
+    for i in range(8):  # a horse whose leg is free
+        frm = cell - HORSE_DELTA[i]
+        slot = pos[frm]
+        if (
+            slot
+            and SIDE_OF_SLOT[slot] == by
+            and SLOT_TYPE[slot] == HORSE
+            and pos[frm + HORSE_LEG[i]] == 0
+        ):
+            return True
+    behind = cell - FORWARD[by]  # a pawn steps forward, or sideways once across
+    if pos[behind] and SIDE_OF_SLOT[pos[behind]] == by and SLOT_TYPE[pos[behind]] == PAWN:
+        return True
+    for frm in (cell - 1, cell + 1):
+        slot = pos[frm]
+        if slot and SIDE_OF_SLOT[slot] == by and SLOT_TYPE[slot] == PAWN and HALF[frm] != by:
+            return True
+    if IN_PALACE[by, cell]:  # an advisor one diagonal step away
+        for d in (-17, -15, 15, 17):
+            slot = pos[cell + d]
+            if slot and SIDE_OF_SLOT[slot] == by and SLOT_TYPE[slot] == ADVISOR:
+                return True
+    if HALF[cell] == by:  # an elephant two diagonal steps away, its eye empty
+        for d in (-34, -30, 30, 34):
+            slot = pos[cell + d]
+            if (
+                IN_BOARD[cell + d]
+                and slot
+                and SIDE_OF_SLOT[slot] == by
+                and SLOT_TYPE[slot] == ELEPHANT
+                and pos[cell + d // 2] == 0
+            ):
+                return True
+    return False
+
+
+@njit(cache=True)
+def pins(pos: np.ndarray, side: int) -> int:
+    """The value of ``side``'s pins: the other side's undefended horses and
+    cannons held on a line to their king by ``side``'s rooks and cannons."""
+    enemy = 1 - side
+    king = pos[SQUARES + KING_SLOT[enemy]]
+    total = 0
+    first = SQUARES + 1 + 16 * side
+    for offset in range(FIRST_ROOK, FIRST_CANNON + 2):
+        cell = pos[first + offset]
+        if cell == 0:
+            continue
+        near = PIN_NEAR
+        if (cell & 15) == (king & 15):
+            step = 16 if king > cell else -16
+            near += PIN_FILE
+        elif (cell >> 4) == (king >> 4):
+            step = 1 if king > cell else -1
+        else:
+            continue
+        between = 0  # pieces between the pinning piece and the king, the first two kept
+        first_piece = 0
+        second_piece = 0
+        to = cell + step
+        while to != king:
+            if pos[to]:
+                between += 1
+                if between == 1:
+                    first_piece = to
+                elif between == 2:
+                    second_piece = to
+                else:
+                    break
+            to += step
+        # A rook pins the only piece between; a cannon either of two (moving
+        # one leaves the other as its screen).
+        if between != (1 if offset < FIRST_CANNON else 2):
+            continue
+        for pinned in (first_piece, second_piece):
+            if pinned == 0:
+                continue
+            slot = pos[pinned]
+            kind = SLOT_TYPE[slot]
+            if SIDE_OF_SLOT[slot] != enemy or (kind != HORSE and kind != CANNON):
+                continue
+            if defended(pos, pinned, enemy):
+                continue
+            distance = (king - pinned) // step
+            value = near - PIN_STEP * (distance - 1)
+            if value > 0:
+                total += value
+    return total
 
 
 @njit(cache=True)
