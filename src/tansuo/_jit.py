@@ -15,6 +15,16 @@ signature (compile each signature, then refuse any other), only later.
 One limit: a kernel first compiled while numba types a caller built without
 reference counting (gomoku's ``_nrt=False`` helpers) is typed in that mode too,
 so one that allocates arrays (``np.empty``) keeps numba's own eager decorator.
+
+:func:`njit_one_version` is for helpers whose signature is awkward to write
+(named tuples of a dozen arrays): a plain ``njit(cache=True)`` kernel, except
+that a call from another kernel passes its scalars by plain type. numba
+otherwise compiles a helper once for ``f(x, 0)`` (the constant's literal
+type), again for ``f(x, i)`` with ``i`` an ``int64`` and a third time with an
+``int32`` read from an array; each costs as much as the first on a fresh
+cache. Constants are passed as ``int64`` or ``bool``, and signed integers
+narrower than 64 bits as ``int64``, so those calls share one version. Arrays
+of different element types still get one version each.
 """
 
 from __future__ import annotations
@@ -22,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import typeinfer
+from numba.core import typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["njit_on_first_use"]
+__all__ = ["njit_on_first_use", "njit_one_version"]
 
 
 class _SignaturesOnFirstUse(CPUDispatcher):
@@ -101,3 +111,54 @@ def njit_on_first_use(
         return kernel
 
     return decorate
+
+
+def _plain(numba_type: Any) -> Any:
+    """A literal as its plain type; a signed integer narrower than 64 bits as ``int64``."""
+    numba_type = types.unliteral(numba_type)
+    if isinstance(numba_type, types.Integer):
+        signed, bits = getattr(numba_type, "signed", False), getattr(numba_type, "bitwidth", 64)
+        if signed and bits < 64:
+            return types.int64
+    return numba_type
+
+
+class _PlainArguments(CPUDispatcher):
+    """A CPU dispatcher that types the calls of other kernels with plain scalar types."""
+
+    def get_call_template(self, args: Any, kws: Any) -> Any:
+        args = tuple(_plain(a) for a in args)
+        kws = {name: _plain(a) for name, a in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def njit_one_version(
+    function: Callable[..., Any] | None = None, *, cache: bool = True, **options: Any
+) -> Any:
+    """``numba.njit(cache=cache, **options)``, one version for calls that differ in scalars only.
+
+    Used bare (``@njit_one_version``) or with options
+    (``@njit_one_version(_nrt=False)``). See the module for what it changes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> @njit_one_version(cache=False)
+    ... def add(a, b):
+    ...     return a + b
+    >>> @njit(cache=False)
+    ... def calls(x):
+    ...     return add(x, 1) + add(x, np.int32(2)) + add(x, x)
+    >>> int(calls(3)), len(add.signatures)
+    (15, 1)
+    """
+
+    def decorate(function: Callable[..., Any]) -> CPUDispatcher:
+        targetoptions = {"nopython": True, "boundscheck": None, **options}
+        kernel = _PlainArguments(py_func=function, locals={}, targetoptions=targetoptions)
+        if cache:
+            kernel.enable_caching()
+        return kernel
+
+    return decorate if function is None else decorate(function)
