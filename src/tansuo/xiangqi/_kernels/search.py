@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tansuo._jit import njit_on_first_use
+from tansuo._jit import njit_on_first_use, njit_one_version
 from tansuo.xiangqi._kernels.board import (
     ABORTED,
     ADVISOR,
@@ -217,7 +217,7 @@ MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_one_version
 def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     """The static score of a position from ``side``'s point of view (see heuristics.py)."""
     red_score = 0
@@ -313,7 +313,7 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     return black_score - red_score + ev[W_TEMPO]
 
 
-@njit(cache=True)
+@njit_one_version
 def _attack_units(pos: np.ndarray, side: int) -> int:
     """How hard ``side`` attacks: rooks and horses across the river 2, cannons and
     pawns 1, two more per rook-or-minor unit it has over the other side; at most 8."""
@@ -460,7 +460,7 @@ def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
     return count
 
 
-@njit(cache=True)
+@njit_one_version
 def palace_threats(pos: np.ndarray, defender: int, units: int) -> int:
     """The danger to ``defender``'s king from enemy cannons and rooks (tenths of a horse).
 
@@ -562,7 +562,7 @@ def _poll(ctl: np.ndarray) -> bool:
     return ctl[ABORTED] != 0
 
 
-@njit(cache=True)
+@njit_one_version
 def score_moves(
     pos: np.ndarray,
     history: np.ndarray,
@@ -637,7 +637,7 @@ def _from_tt(score: int, ply: int) -> int:
     return score
 
 
-@njit(cache=True)
+@njit_one_version
 def tt_store(
     tt_keys: np.ndarray,
     tt_data: np.ndarray,
