@@ -27,6 +27,8 @@ import numpy as np
 from numba import njit, types
 from numba.core.cpu import CPUTargetOptions
 
+from tansuo._jit import njit_one_version
+
 # Explicit signatures of the recursive kernels (and their argument tuples): with
 # them numba compiles one version and can load it back from its cache.
 STATE_TYPE = types.Tuple(
@@ -116,8 +118,11 @@ NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt"
 
 
 def nrt_free(function):
-    """``njit(cache=True)`` without reference counting (for helpers that allocate nothing)."""
-    return njit(cache=True, **NRT_OPTION)(function)
+    """``njit(cache=True)`` without reference counting (for helpers that allocate nothing).
+
+    One version for calls that differ in scalar types only (``tansuo._jit.njit_one_version``).
+    """
+    return njit_one_version(cache=True, **NRT_OPTION)(function)
 
 
 # Cells.
