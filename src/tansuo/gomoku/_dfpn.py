@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from tansuo._jit import njit_on_first_use
+from tansuo._jit import njit_on_first_use, njit_one_version
 from tansuo.gomoku._kernels import (
     ABORT,
     BLACK,
@@ -93,7 +93,7 @@ THREE_PN = 2  # the proof number a three's position starts with (a four's: 1)
 PLY_PN = 4  # and one more every PLY_PN plies from the root: deep lines look harder
 
 
-@njit(cache=True)
+@njit_one_version
 def node_key(key, a, is_and, vct):
     """The table key of a node: the stones, whose node (OR/AND), the attacker, VCF or VCT."""
     k = key ^ (SALT_DEFEND if is_and else SALT_ATTACK)
@@ -208,7 +208,7 @@ def _defender_moves(state, bufs, scratch, a, ply, last):
     return n
 
 
-@njit(cache=True)
+@njit_one_version
 def _store(ds, k, pn, dn):
     keys, pns, dns = ds[0], ds[1], ds[2]
     slot = k & np.uint64(keys.shape[0] - 1)
@@ -217,7 +217,7 @@ def _store(ds, k, pn, dn):
     dns[slot] = dn
 
 
-@njit(cache=True)
+@njit_one_version
 def _child_key(state, a, is_and, vct, m, f):
     """Key of the child reached by ``m`` (and the attacker's block ``f`` after it, if >= 0)."""
     zob, key = state[ST_ZOBRIST], state[ST_KEY][0]

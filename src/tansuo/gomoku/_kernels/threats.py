@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from tansuo._jit import njit_on_first_use
+from tansuo._jit import njit_on_first_use, njit_one_version
 from tansuo.gomoku._kernels.board import (
     ABORT,
     BLACK,
@@ -76,7 +76,7 @@ from tansuo.gomoku._kernels.board import (
 )
 
 
-@njit(cache=True)
+@njit_one_version
 def _poll(counters):
     """Count a node; True when the search must stop (stop flag or node budget)."""
     counters[C_NODES] += 1
@@ -91,7 +91,7 @@ def _poll(counters):
     return False
 
 
-@njit(cache=True)
+@njit_one_version
 def _cache_probe(ckeys, cvals, cdepths, counters, key, depth):
     """WIN/FAIL if the cache proves the node at ``depth``, else 0.
 
@@ -112,7 +112,7 @@ def _cache_probe(ckeys, cvals, cdepths, counters, key, depth):
     return 0
 
 
-@njit(cache=True)
+@njit_one_version
 def _cache_store(ckeys, cvals, cdepths, key, depth, value, cut):
     """Store a node's result; a failure with no depth ``cut`` below it holds at any depth."""
     slot = key & np.uint64(ckeys.shape[0] - 1)
@@ -217,7 +217,7 @@ def defences(state, a, out, is_four_out, scratch):
 FOUR_PRIORITY = 100_000  # threat_moves: a four's priority is at least this, a three's below
 
 
-@njit(cache=True)
+@njit_one_version
 def _insert(moves, prio, n, m, v):
     """Insert move ``m`` of priority ``v`` into ``moves[:n]``, kept highest first."""
     j = n
