@@ -26,3 +26,12 @@ def test_a_bad_level_choice_is_one_line_and_exit_2(run_cli, monkeypatch, spec, s
     run = run_cli("bench", "sokoban-xsokoban-cpu", "--quick")
     assert run.code == 2
     assert says in run.err and "Traceback" not in run.err
+
+
+def test_the_chosen_levels_come_in_the_order_named(monkeypatch) -> None:
+    from tansuo.bench.sokoban import _chosen
+    from tansuo.sokoban import bundled_collection
+
+    monkeypatch.setenv("TANSUO_BENCH_SOKOBAN_LEVELS", "7,2-3,7,1")
+    numbers = [level.number for level in _chosen(bundled_collection("xsokoban90"))]
+    assert numbers == [7, 2, 3, 1]

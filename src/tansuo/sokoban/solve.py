@@ -10,6 +10,10 @@ Three modes (:data:`MODES`):
     until one finishes or the two meet. Forwards, a push into a one-wide
     tunnel goes on through it, and a box pushed into a goal room goes straight
     to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
+    A plan with ``features`` (:class:`Plan`) spreads the forward search over
+    feature cells instead (boxes packed in the packing order, regions the
+    boxes cut the floor into; :mod:`._kernels.features`, after Shoham and
+    Schaeffer's FESS), taking the best state of each cell in turn.
     Finds a solution quickly; makes no claim that it is short. With
     ``portfolio=True`` a second process runs a search of another kind
     (forwards only, no goal-room macro, a greedier priority) on the other
@@ -56,6 +60,7 @@ from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sokoban import _kernels as k
 from tansuo.sokoban._kernels import state as ks
+from tansuo.sokoban._kernels.features import cell_push, feature_cell
 from tansuo.sokoban._kernels.search import heap_key, rehash, search, table_insert
 from tansuo.sokoban._kernels.state import LevelTables, Patterns, States, Work
 from tansuo.sokoban.macros import GoalRoom, box_route, goal_room
@@ -103,6 +108,15 @@ class Plan:
         The goal-room macro (:mod:`.macros`).
     weight, order : int
         The priority's weights (:data:`FAST_WEIGHT`, :data:`FAST_ORDER`).
+    features : bool
+        The forward search takes its states from feature cells in turns
+        (:mod:`._kernels.features`) instead of from one priority queue.
+    advice : int
+        Feature search: what a push that improves no feature adds to the
+        priority of the states after it, in units of the lower bound's weight.
+    greedy : bool
+        Feature search: also run the forward search of one priority queue,
+        in turns with the others (three searches in all with ``backward``).
     """
 
     name: str = "forward"
@@ -110,6 +124,9 @@ class Plan:
     room: bool = True
     weight: int = FAST_WEIGHT
     order: int = FAST_ORDER
+    features: bool = False
+    advice: int = 0
+    greedy: bool = False
 
 
 MAIN_PLAN = Plan()
@@ -283,6 +300,12 @@ def _grown(old: Patterns) -> Patterns:
 
 def _new_states(nb: int, count: int) -> States:
     return States(
+        cell=np.zeros(count, dtype=np.int32),
+        acc=np.zeros(count, dtype=np.int32),
+        skey=np.zeros(count, dtype=np.int64),
+        left=np.zeros(count, dtype=np.int32),
+        right=np.zeros(count, dtype=np.int32),
+        croot=np.full(ks.feature_cells(nb), -1, dtype=np.int32),
         boxes=np.zeros((count, max(nb, 1)), dtype=np.int16),
         player=np.zeros(count, dtype=np.int32),
         parent=np.zeros(count, dtype=np.int32),
@@ -310,7 +333,7 @@ class _Arrays:
 
     @staticmethod
     def bytes_for(nb: int, count: int) -> int:
-        return count * (2 * nb + 4 * 5 + 8 + 1) + 4 * 4 * count + 2 * count * 12
+        return count * (2 * nb + 4 * 5 + 8 + 1 + 4 * 4 + 8) + 4 * 4 * count + 2 * count * 12
 
     @property
     def nbytes(self) -> int:
@@ -320,8 +343,10 @@ class _Arrays:
         """Double every array, keeping the first ``count`` states and ``heap_count`` entries."""
         old = self.states
         fresh = _new_states(self.nb, 2 * old.boxes.shape[0])
-        for name in ("boxes", "player", "parent", "g", "m", "h", "hash", "closed"):
+        for name in ("boxes", "player", "parent", "g", "m", "h", "hash", "closed", "cell", "acc",
+                     "skey", "left", "right"):  # fmt: skip
             getattr(fresh, name)[:count] = getattr(old, name)[:count]
+        fresh.croot[:] = old.croot
         fresh.hkey[:heap_count] = old.hkey[:heap_count]
         fresh.hidx[:heap_count] = old.hidx[:heap_count]
         rehash(fresh.table, fresh.hash, count)
@@ -357,6 +382,8 @@ class _Search:
         params[ks.P_ROOM] = -1 if tables.room is None else tables.room.entrance
         learns = code == ks.MODE_PUSHES or (code == ks.MODE_FAST and LEARN_IN_FAST_MODE)
         params[ks.P_LEARN] = int(learns and not reverse)
+        params[ks.P_FEATURES] = int(plan.features and code == ks.MODE_FAST and not reverse)
+        params[ks.P_ADVICE] = plan.advice * plan.weight
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)
@@ -389,8 +416,16 @@ class _Search:
         table_insert(st.table, st.hash, n)
         ctl[ks.C_STATES] = n + 1
         heap = int(ctl[ks.C_HEAP])
-        st.hkey[heap] = heap_key(self.params[ks.P_MODE], self.params[ks.P_WEIGHT], 0, 0, lower)
-        st.hidx[heap] = n
+        key = heap_key(self.params[ks.P_MODE], self.params[ks.P_WEIGHT], 0, 0, lower)
+        if self.params[ks.P_FEATURES]:
+            w = self.work
+            w.occ[list(boxes)] = 1
+            cell = feature_cell(self.lv, w.occ, w, ctl)
+            w.occ[:] = 0
+            cell_push(st, n, cell, key)
+        else:
+            st.hkey[heap] = key
+            st.hidx[heap] = n
         ctl[ks.C_HEAP] = heap + 1
         self.outcome = ks.RUNNING
 
@@ -444,12 +479,14 @@ class _Solver:
         started = time.perf_counter()
         self.board = board
         self.code = code
+        self.plan = plan
         tables = prepare(board, macros=code == ks.MODE_FAST and plan.room)
         both = code == ks.MODE_FAST and plan.backward and board.boxes != board.goals
         back_tables = prepare(board, reverse=True) if both else None
+        greedy = code == ks.MODE_FAST and plan.features and plan.greedy
         self.preprocess_s = time.perf_counter() - started
-        self.forward = forward = _Search(board, tables, code, memory // 2 if both else memory,
-                                         plan=plan)  # fmt: skip
+        share = memory // (1 + int(both) + int(greedy))
+        self.forward = forward = _Search(board, tables, code, share, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
         self.spent: list[np.ndarray] = []  # counters of searches replaced (see step)
@@ -458,15 +495,22 @@ class _Solver:
             if code != ks.MODE_MOVES:
                 self.player = forward.region(board.player, board.boxes)
             forward.add_root(board.boxes, self.player, self.lower)
+            if greedy:  # one priority queue, beside the feature cells
+                plain = replace(plan, name=f"{plan.name}-greedy", features=False)
+                second = _Search(board, tables, code, share, plan=plain)
+                second.add_root(board.boxes, self.player, self.lower)
+                self.searches.append(second)
             if back_tables is not None:
-                backward = _Search(board, back_tables, code, memory // 2, reverse=True,
+                backward = _Search(board, back_tables, code, share, reverse=True,
                                    target=self.player)  # fmt: skip
                 back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
                 if back_lower < k.INF:
                     for root in _regions(board, board.goals):
                         backward.add_root(board.goals, root, back_lower)
+                    for search in self.searches:
+                        search.other = backward
                     self.searches.append(backward)
-                    forward.other, backward.other = backward, forward
+                    backward.other = forward
         else:
             forward.outcome = ks.EXHAUSTED
 
@@ -485,11 +529,13 @@ class _Solver:
         # unless the goal-room macro (which can lose solutions) pruned it: then again without
         if forward.outcome == ks.EXHAUSTED and forward.limit is None and forward.tables.room:
             plain = replace(forward.tables, room=None)
-            fresh = _Search(self.board, plain, self.code, forward.memory, patterns=forward.patterns)
+            fresh = _Search(self.board, plain, self.code, forward.memory, plan=self.plan,
+                            patterns=forward.patterns)  # fmt: skip
             fresh.name = forward.name
             fresh.add_root(self.board.boxes, self.player, self.lower)
-            if len(self.searches) > 1:
-                fresh.other, self.searches[1].other = self.searches[1], fresh
+            backward = next((x for x in self.searches if x.reverse), None)
+            if backward is not None:
+                fresh.other, backward.other = backward, fresh
             self.searches[0] = self.forward = fresh
             self.spent.append(forward.ctl.copy())
             return False

@@ -169,7 +169,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     """
     walls, dead, goal, deltas = lv.walls, lv.dead, lv.goal, lv.deltas
     zbox, zplayer = lv.zbox, lv.zplayer
-    kb, cseen, cid, occ2, rseen, queue = w.kb, w.cseen, w.cid, w.occ2, w.rseen, w.queue
+    kb, occ2, rseen = w.kb, w.occ2, w.rseen
     frozen, qb, qp, vb, vp, vh = w.frozen2, w.qb, w.qp, w.vb, w.vp, w.vh
     qcap = qb.shape[0]
     for q in range(m):
@@ -184,29 +184,10 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
         head += 1
         for q in range(m):
             occ2[row[q]] = 1
-        ctl[C_SUBSTAMP] += 1
-        st = ctl[C_SUBSTAMP]
         # flood the player's region; reaching the corral resolves it
-        rh = 0
-        rt = 1
-        queue[0] = pl
-        rseen[pl] = st
-        low = pl
-        opened = False
-        while rh < rt:
-            x = queue[rh]
-            rh += 1
-            if cseen[x] == stamp and cid[x] == c:
-                opened = True
-                break
-            for k in range(4):
-                y = x + deltas[k]
-                if rseen[y] != st and not walls[y] and occ2[y] == 0:
-                    rseen[y] = st
-                    queue[rt] = y
-                    rt += 1
-                    if y < low:
-                        low = y
+        low = _flood(pl, lv, w, ctl, -1, stamp, c)
+        st = ctl[C_SUBSTAMP]
+        opened = low < 0
         solved = True
         for q in range(m):
             if not goal[row[q]]:
@@ -265,19 +246,40 @@ def _side(cells, m, player, lv, w, ctl, stop):
     region); with ``stop >= 0`` it stops as soon as it reaches that cell or
     a smaller one (then the region's top-left cell is not ``stop``).
     """
-    walls, deltas, occ2, rseen, queue = lv.walls, lv.deltas, w.occ2, w.rseen, w.queue
+    occ2 = w.occ2
     for q in range(m):
         occ2[cells[q]] = 1
+    low = _flood(player, lv, w, ctl, stop, -1, -1)
+    for q in range(m):
+        occ2[cells[q]] = 0
+    return low
+
+
+@njit(cache=True)
+def _flood(start, lv, w, ctl, stop, stamp, c):
+    """Flood the player's region from ``start`` among the boxes ``w.occ2 == 1``; its
+    top-left cell.
+
+    Marks the region in ``w.rseen`` with a fresh stamp of ``ctl[C_SUBSTAMP]``
+    (using ``w.queue``). Stops early as soon as it reaches a cell no greater
+    than ``stop`` (the region's top-left cell is then not ``stop``; -1: never),
+    and with ``c >= 0``, when it reaches a cell of corral ``c`` (``w.cseen ==
+    stamp`` and ``w.cid == c``, as :func:`pi_corral` labelled them): then -1.
+    """
+    walls, deltas, occ2, rseen, queue = lv.walls, lv.deltas, w.occ2, w.rseen, w.queue
+    cseen, cid = w.cseen, w.cid
     ctl[C_SUBSTAMP] += 1
     st = ctl[C_SUBSTAMP]
     head = 0
     tail = 1
-    queue[0] = player
-    rseen[player] = st
-    low = player
+    queue[0] = start
+    rseen[start] = st
+    low = start
     while head < tail and low > stop:  # a cell below stop: another region
         x = queue[head]
         head += 1
+        if c >= 0 and cseen[x] == stamp and cid[x] == c:
+            return -1
         for k in range(4):
             y = x + deltas[k]
             if rseen[y] != st and not walls[y] and occ2[y] == 0:
@@ -286,8 +288,6 @@ def _side(cells, m, player, lv, w, ctl, stop):
                 tail += 1
                 if y < low:
                     low = y
-    for q in range(m):
-        occ2[cells[q]] = 0
     return low
 
 

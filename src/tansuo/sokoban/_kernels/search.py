@@ -32,6 +32,7 @@ from tansuo.sokoban._kernels.board import (
     tunnel_end,
 )
 from tansuo.sokoban._kernels.deadlock import corral_dead, learn_pattern, pattern_dead, pi_corral
+from tansuo.sokoban._kernels.features import advised, cell_pop, cell_push, feature_cell
 from tansuo.sokoban._kernels.state import (
     C_CORRAL_DEAD,
     C_CORRALS,
@@ -59,7 +60,9 @@ from tansuo.sokoban._kernels.state import (
     MODE_FAST,
     MODE_MOVES,
     MODE_PUSHES,
+    P_ADVICE,
     P_BOXES,
+    P_FEATURES,
     P_LEARN,
     P_MODE,
     P_ORDER,
@@ -219,6 +222,12 @@ def search(units, lv, params, ctl, st, other, w, pat):
     search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
     searches again without it).
 
+    The feature search (``P_FEATURES``, fast mode forwards only): the open
+    states wait in the skew heap of their feature cell instead of in the one
+    binary heap, and step 1 takes the best state of each non-empty cell in
+    turn (:mod:`.features`); a child's priority adds ``P_ADVICE`` for every
+    push on its path that neither packed a box nor joined two regions.
+
     Returns RUNNING, FOUND (``ctl[C_FOUND]``), EXHAUSTED or GROW.
     """
     nb = params[P_BOXES]
@@ -230,6 +239,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
     tunnels = params[P_TUNNELS] and not reverse
     entrance = params[P_ROOM] if not reverse else -1
     learn = params[P_LEARN] and not reverse
+    features = params[P_FEATURES] and mode == MODE_FAST and not reverse
+    advice = params[P_ADVICE]
     walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
     zbox, zplayer = lv.zbox, lv.zplayer
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
@@ -248,7 +259,11 @@ def search(units, lv, params, ctl, st, other, w, pat):
             return GROW
         if ctl[C_HEAP] == 0:
             return EXHAUSTED
-        s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
+        if features:  # the best state of the next feature cell (.features)
+            s = cell_pop(st, ctl)
+            ctl[C_HEAP] -= 1
+        else:
+            s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
         if st.closed[s]:
             continue
         st.closed[s] = 1
@@ -449,7 +464,17 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     ctl[C_FOUND] = n
                     return FOUND
                 key = heap_key(mode, weight, g, m, lb + penalty)
-                ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
+                if features:  # into the heap of its feature cell
+                    occ[b] = 0
+                    occ[t] = i + 1
+                    cell = feature_cell(lv, occ, w, ctl)
+                    occ[t] = 0
+                    occ[b] = i + 1
+                    st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)
+                    cell_push(st, n, cell, key + advice * st.acc[n] * SECONDARY)
+                    ctl[C_HEAP] += 1
+                else:
+                    ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
         _release(sboxes, s, nb, occ)
         if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
             ctl[C_MAX_FRONTIER] = ctl[C_HEAP]

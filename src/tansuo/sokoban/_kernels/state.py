@@ -41,7 +41,9 @@ P_TARGET = 5  # backwards: the start's player cell, normalised to its region
 P_TUNNELS = 6  # 1: a push into a one-wide tunnel goes on through it (see tunnel_end)
 P_ROOM = 7  # the goal room's entrance cell, -1: no goal-room macro (see tansuo.sokoban.macros)
 P_LEARN = 8  # 1: keep the corral deadlocks found as patterns and prune children with them
-PARAM_SLOTS = 9
+P_FEATURES = 9  # 1: the open states sit in feature cells, taken in turns (see FEATURE_REGIONS)
+P_ADVICE = 10  # feature search: priority added per push that improves no feature
+PARAM_SLOTS = 11
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -65,7 +67,8 @@ C_PATTERN_DEAD = 17  # children pruned by a learned deadlock pattern
 C_PATTERNS = 18  # patterns learned (kept in Patterns)
 C_ENTRIES = 19  # used entries of the patterns' per-cell lists
 C_SUBSTAMP = 20  # stamp of the sub-searches' player floods (Work.rseen)
-CTL_SLOTS = 21
+C_CYCLE = 21  # feature search: the cell the last state was taken from
+CTL_SLOTS = 22
 
 # -- return codes of ``search`` -----------------------------------------------
 RUNNING = 0
@@ -88,6 +91,13 @@ CORRAL_QUEUE = 4096
 """Positions a corral's own search may queue."""
 CORRAL_CACHE = 1 << 14
 """Slots of the cache of corral verdicts (by player, corral and its boxes)."""
+FEATURE_REGIONS = 16
+"""Feature search: the cells are (boxes packed, free regions), regions counted up to this."""
+
+
+def feature_cells(nb: int) -> int:
+    """How many feature cells a level with ``nb`` boxes has (the length of ``States.croot``)."""
+    return (nb + 1) * FEATURE_REGIONS
 
 
 class LevelTables(NamedTuple):
@@ -123,6 +133,12 @@ class States(NamedTuple):
     table: np.ndarray  # int32 open-addressing table of state indices (-1 free)
     hkey: np.ndarray  # int64 heap keys
     hidx: np.ndarray  # int32 heap state indices
+    cell: np.ndarray  # int32 per state: its feature cell (feature search)
+    acc: np.ndarray  # int32 per state: pushes on its path that improved no feature
+    skey: np.ndarray  # int64 per state: its priority in its cell's heap
+    left: np.ndarray  # int32 per state: children in its cell's skew heap (-1 none)
+    right: np.ndarray  # int32
+    croot: np.ndarray  # int32 per feature cell: the root of its skew heap (-1 empty)
 
 
 class Work(NamedTuple):

@@ -1,0 +1,142 @@
+"""Feature kernels: the feature cell of a position, and one skew heap of open states per cell.
+
+The feature search (after FESS, Shoham and Schaeffer's Feature Space Search)
+projects each position onto a small grid of features and spreads the search
+over that grid instead of following one priority:
+
+* *packing*: boxes on goals, counted in the packing order (a box on a goal
+  that the order fills later than a goal still empty does not count);
+* *connectivity*: the regions the boxes cut the free floor into (1 when the
+  player can walk everywhere).
+
+Every open state waits in the heap of its cell; the search takes the best
+state of each non-empty cell in turn (:func:`cell_pop`), so that progress on
+either feature gets its share of the expansions, however the lower bound
+ranks it. A push that packs a box or joins two regions is an *advised* push
+(FESS's advisors propose such moves): it adds nothing to the state's path
+cost inside the cell, any other push adds ``P_ADVICE``.
+
+The heaps are skew heaps threaded through per-state arrays (``States.left``,
+``States.right``, keys in ``States.skey``), so that any number of cells
+costs one root per cell and no array per cell.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from tansuo.sokoban._kernels.state import C_CYCLE, C_SUBSTAMP, FEATURE_REGIONS
+
+
+@njit(cache=True)
+def packed(goals, rank, occ):
+    """Boxes on goals in the packing order: on a goal no later than the first empty one."""
+    low = 1 << 30
+    for g in goals:
+        if occ[g] == 0 and rank[g] < low:
+            low = rank[g]
+    count = 0
+    for g in goals:
+        if occ[g] > 0 and rank[g] <= low:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def regions(walls, occ, rseen, queue, deltas, ctl):
+    """How many regions the boxes (``occ > 0``) cut the free floor into.
+
+    Marks ``rseen`` with a fresh stamp of ``ctl[C_SUBSTAMP]`` and uses ``queue``.
+    """
+    ctl[C_SUBSTAMP] += 1
+    st = ctl[C_SUBSTAMP]
+    count = 0
+    for start in range(walls.size):
+        if walls[start] or occ[start] > 0 or rseen[start] == st:
+            continue
+        count += 1
+        rseen[start] = st
+        queue[0] = start
+        head = 0
+        tail = 1
+        while head < tail:
+            c = queue[head]
+            head += 1
+            for k in range(4):
+                x = c + deltas[k]
+                if rseen[x] != st and not walls[x] and occ[x] == 0:
+                    rseen[x] = st
+                    queue[tail] = x
+                    tail += 1
+    return count
+
+
+@njit(cache=True)
+def feature_cell(lv, occ, w, ctl):
+    """The feature cell of the position ``occ`` (packed boxes, then regions)."""
+    pack = packed(lv.goals, lv.rank, occ)
+    cut = regions(lv.walls, occ, w.rseen, w.queue, lv.deltas, ctl)
+    if cut > FEATURE_REGIONS:
+        cut = FEATURE_REGIONS
+    return pack * FEATURE_REGIONS + cut - 1
+
+
+@njit(cache=True)
+def advised(parent_cell, child_cell):
+    """Whether the push from a state in ``parent_cell`` packed a box or joined regions."""
+    return (
+        child_cell // FEATURE_REGIONS > parent_cell // FEATURE_REGIONS
+        or child_cell % FEATURE_REGIONS < parent_cell % FEATURE_REGIONS
+    )
+
+
+@njit(cache=True)
+def _merge(st, a, b):
+    """The skew heap holding the heaps rooted at ``a`` and ``b`` (-1: empty); its root."""
+    if a < 0:
+        return b
+    if b < 0:
+        return a
+    key, left, right = st.skey, st.left, st.right
+    if key[b] < key[a]:
+        a, b = b, a
+    root = a
+    while True:  # a is the smaller root: b merges into its right heap, then the two swap
+        r = right[a]
+        right[a] = left[a]
+        if r < 0:
+            left[a] = b
+            break
+        if key[b] < key[r]:
+            r, b = b, r
+        left[a] = r
+        a = r
+    return root
+
+
+@njit(cache=True)
+def cell_push(st, idx, cell, key):
+    """Put state ``idx`` with priority ``key`` (smaller first) in the heap of ``cell``."""
+    st.cell[idx] = cell
+    st.skey[idx] = key
+    st.left[idx] = -1
+    st.right[idx] = -1
+    st.croot[cell] = _merge(st, st.croot[cell], idx)
+
+
+@njit(cache=True)
+def cell_pop(st, ctl):
+    """The best state of the next non-empty cell after ``ctl[C_CYCLE]`` (taken from its
+    heap), -1 when every cell is empty."""
+    ncell = st.croot.size
+    c = ctl[C_CYCLE]
+    for _ in range(ncell):
+        c += 1
+        if c >= ncell:
+            c = 0
+        top = st.croot[c]
+        if top >= 0:
+            st.croot[c] = _merge(st, st.left[top], st.right[top])
+            ctl[C_CYCLE] = c
+            return top
+    return -1

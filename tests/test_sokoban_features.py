@@ -1,0 +1,100 @@
+"""The feature search of fast mode: feature cells, the per-cell skew heaps, solutions.
+
+The feature counts are worked out by hand on small boards; the heaps are
+checked against sorting; the search's solutions are replayed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from tansuo.sokoban import Level, bundled_collection, verify
+from tansuo.sokoban._kernels import state as ks
+from tansuo.sokoban._kernels.features import advised, cell_pop, cell_push, packed, regions
+
+solve_module = importlib.import_module("tansuo.sokoban.solve")
+
+
+def _occ(board, cells) -> np.ndarray:
+    occ = np.zeros(board.width * board.height, dtype=np.int32)
+    occ[list(cells)] = 1
+    return occ
+
+
+def test_regions_counts_the_floor_the_boxes_cut_apart() -> None:
+    # a corridor of 7 cells, the player at its left end: one box in it cuts it
+    # in two, two boxes in three; boxes at the corridor's ends cut nothing off
+    board = Level.from_text("#########\n#@ $ $..#\n#########").board()
+    tables = solve_module.prepare(board)
+    ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+    seen = np.zeros(board.width * board.height, dtype=np.int64)
+    queue = np.zeros(board.width * board.height, dtype=np.int64)
+
+    def count(*steps: int) -> int:
+        occ = _occ(board, [board.player + step for step in steps])
+        return int(regions(tables.walls, occ, seen, queue, tables.deltas, ctl))
+
+    assert count() == 1
+    assert count(2) == 2
+    assert count(2, 4) == 3
+    assert count(6) == 1
+    assert count(0, 6) == 1
+
+
+def test_packed_counts_boxes_in_the_packing_order() -> None:
+    # a goal room filled from the back: the inner goal first; a box on the outer
+    # goal while the inner one is empty does not count as packed
+    board = Level.from_text("#######\n#@$$..#\n#######").board()
+    tables = solve_module.prepare(board)
+    inner, outer = max(board.goals), min(board.goals)
+    assert tables.rank[inner] < tables.rank[outer]
+    assert packed(tables.goals, tables.rank, _occ(board, [outer])) == 0
+    assert packed(tables.goals, tables.rank, _occ(board, [inner])) == 1
+    assert packed(tables.goals, tables.rank, _occ(board, [inner, outer])) == 2
+
+
+def test_advised_pushes_pack_a_box_or_join_regions() -> None:
+    r = ks.FEATURE_REGIONS
+    assert advised(0 * r + 2, 1 * r + 2)  # one more box packed
+    assert advised(1 * r + 2, 1 * r + 1)  # one region fewer
+    assert not advised(1 * r + 1, 1 * r + 1)
+    assert not advised(1 * r + 1, 1 * r + 3)
+
+
+def test_cell_heaps_pop_in_key_order_and_take_cells_in_turn() -> None:
+    rng = random.Random(7)
+    states = solve_module._new_states(2, 64)
+    ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+    keys = {0: [], 3: []}
+    for idx in range(40):
+        cell = 0 if idx % 4 else 3
+        key = rng.randrange(1000)
+        keys[cell].append(key)
+        cell_push(states, idx, cell, key)
+    popped: dict[int, list[int]] = {0: [], 3: []}
+    order = []
+    for _ in range(40):
+        idx = int(cell_pop(states, ctl))
+        cell = int(states.cell[idx])
+        order.append(cell)
+        popped[cell].append(int(states.skey[idx]))
+    assert cell_pop(states, ctl) == -1
+    assert popped[0] == sorted(keys[0]) and popped[3] == sorted(keys[3])
+    assert order[:20] == [3, 0] * 10  # in turns while both cells hold states
+    assert order[20:] == [0] * 20
+
+
+def test_feature_search_solutions_replay() -> None:
+    plan = replace(solve_module.MAIN_PLAN, features=True, advice=1)
+    for level in bundled_collection("microban")[:12]:
+        board = level.board()
+        solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+        while not solver.step(10_000):
+            pass
+        solution = solver.solution()
+        assert solution is not None, level.title
+        verify(board, solution)
