@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tansuo._jit import njit_one_version
+
 INF = 1 << 20
 """A push distance that stands for "never"."""
 _BIG = 1 << 50
@@ -135,7 +137,7 @@ def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
     return total
 
 
-@njit(cache=True)
+@njit_one_version
 def _blocked(cell, d, walls, dead, frozen):
     """Whether the box on ``cell`` cannot be pushed along ``d`` (either way)."""
     a = cell - d
@@ -143,7 +145,7 @@ def _blocked(cell, d, walls, dead, frozen):
     return walls[a] or walls[b] or frozen[a] or frozen[b] or (dead[a] and dead[b])
 
 
-@njit(cache=True)
+@njit_one_version
 def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
 
@@ -198,7 +200,7 @@ def disorder(goals, rank, occ):
     return count
 
 
-@njit(cache=True)
+@njit_one_version
 def player_region(start, walls, occ, seen, stamp, queue, dist, deltas):
     """Flood the player's region from ``start``: ``seen[c] == stamp``, walk lengths in ``dist``.
 
@@ -283,7 +285,7 @@ def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, delta
     return low
 
 
-@njit(cache=True)
+@njit_one_version
 def moved_row(boxes, nb, i, t, out):
     """``out``: the sorted cells ``boxes[:nb]`` with box ``i`` moved to cell ``t``, still sorted."""
     j = 0
@@ -334,7 +336,7 @@ def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
     return t
 
 
-@njit(cache=True)
+@njit_one_version
 def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     """How many goals of the room are filled, when a box just pushed onto the entrance
     along direction ``k`` can take the next one: -1 when it cannot (the push is
@@ -358,7 +360,7 @@ def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     return count
 
 
-@njit(cache=True)
+@njit_one_version
 def room_in_order(row_of, skip, nb, inroom, ordix):
     """Whether the boxes in the goal room (box ``skip`` left out, -1: none) stand
     exactly on the first goals of its packing order."""
