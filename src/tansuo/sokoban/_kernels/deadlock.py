@@ -20,13 +20,12 @@ the search asks two questions here:
 
 from __future__ import annotations
 
-from numba import njit
-
+from tansuo._jit import njit_one_version
 from tansuo.sokoban._kernels.board import freeze_deadlock, moved_row
 from tansuo.sokoban._kernels.state import C_ENTRIES, C_PATTERNS, C_SUBSTAMP, MAX_CORRALS
 
 
-@njit(cache=True)
+@njit_one_version
 def pi_corral(boxes, nb, stamp, lv, w):
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
@@ -150,7 +149,7 @@ def pi_corral(boxes, nb, stamp, lv, w):
     return best
 
 
-@njit(cache=True)
+@njit_one_version
 def corral_dead(m, player, c, stamp, lv, w, ctl):
     """Whether corral ``c`` can never be resolved: the position is dead.
 
@@ -238,7 +237,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     return True
 
 
-@njit(cache=True)
+@njit_one_version
 def _side(cells, m, player, lv, w, ctl, stop):
     """The top-left cell of the player's region when only ``cells[:m]`` are boxes.
 
@@ -255,7 +254,7 @@ def _side(cells, m, player, lv, w, ctl, stop):
     return low
 
 
-@njit(cache=True)
+@njit_one_version
 def _flood(start, lv, w, ctl, stop, stamp, c):
     """Flood the player's region from ``start`` among the boxes ``w.occ2 == 1``; its
     top-left cell.
@@ -291,7 +290,7 @@ def _flood(start, lv, w, ctl, stop, stamp, c):
     return low
 
 
-@njit(cache=True)
+@njit_one_version
 def learn_pattern(m, player, lv, w, pat, ctl):
     """Keep the boxes ``w.kb[:m]`` with the player on ``player`` as a deadlock pattern.
 
@@ -316,7 +315,7 @@ def learn_pattern(m, player, lv, w, pat, ctl):
     return True
 
 
-@njit(cache=True)
+@njit_one_version
 def pattern_dead(t, player, occ, lv, w, pat, ctl, stamp, stamp2, b, whole):
     """Whether a learned pattern with a box on ``t`` holds in the position ``occ``.
 

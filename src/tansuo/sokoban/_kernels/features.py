@@ -12,9 +12,14 @@ over that grid instead of following one priority:
 Every open state waits in the heap of its cell; the search takes the best
 state of each non-empty cell in turn (:func:`cell_pop`), so that progress on
 either feature gets its share of the expansions, however the lower bound
-ranks it. A push that packs a box or joins two regions is an *advised* push
-(FESS's advisors propose such moves): it adds nothing to the state's path
-cost inside the cell, any other push adds ``P_ADVICE``.
+ranks it. It does so for every other expansion, and takes the others from
+the one priority queue of the greedy search (an alternation of the two
+queues over one table of states): a greedy dive that solves a level in a
+few thousand expansions is not slowed down by the number of cells.
+
+A push that packs a box or joins two regions is an *advised* push (FESS's
+advisors propose such moves): it adds nothing to the state's path cost
+inside the cell, any other push adds ``P_ADVICE``.
 
 The heaps are skew heaps threaded through per-state arrays (``States.left``,
 ``States.right``, keys in ``States.skey``), so that any number of cells
@@ -23,12 +28,11 @@ costs one root per cell and no array per cell.
 
 from __future__ import annotations
 
-from numba import njit
-
+from tansuo._jit import njit_one_version
 from tansuo.sokoban._kernels.state import C_CYCLE, C_SUBSTAMP, FEATURE_REGIONS
 
 
-@njit(cache=True)
+@njit_one_version
 def packed(goals, rank, occ):
     """Boxes on goals in the packing order: on a goal no later than the first empty one."""
     low = 1 << 30
@@ -42,7 +46,7 @@ def packed(goals, rank, occ):
     return count
 
 
-@njit(cache=True)
+@njit_one_version
 def regions(walls, occ, rseen, queue, deltas, ctl):
     """How many regions the boxes (``occ > 0``) cut the free floor into.
 
@@ -71,7 +75,7 @@ def regions(walls, occ, rseen, queue, deltas, ctl):
     return count
 
 
-@njit(cache=True)
+@njit_one_version
 def feature_cell(lv, occ, w, ctl):
     """The feature cell of the position ``occ`` (packed boxes, then regions)."""
     pack = packed(lv.goals, lv.rank, occ)
@@ -81,7 +85,7 @@ def feature_cell(lv, occ, w, ctl):
     return pack * FEATURE_REGIONS + cut - 1
 
 
-@njit(cache=True)
+@njit_one_version
 def advised(parent_cell, child_cell):
     """Whether the push from a state in ``parent_cell`` packed a box or joined regions."""
     return (
@@ -90,7 +94,7 @@ def advised(parent_cell, child_cell):
     )
 
 
-@njit(cache=True)
+@njit_one_version
 def _merge(st, a, b):
     """The skew heap holding the heaps rooted at ``a`` and ``b`` (-1: empty); its root."""
     if a < 0:
@@ -114,7 +118,7 @@ def _merge(st, a, b):
     return root
 
 
-@njit(cache=True)
+@njit_one_version
 def cell_push(st, idx, cell, key):
     """Put state ``idx`` with priority ``key`` (smaller first) in the heap of ``cell``."""
     st.cell[idx] = cell
@@ -124,19 +128,20 @@ def cell_push(st, idx, cell, key):
     st.croot[cell] = _merge(st, st.croot[cell], idx)
 
 
-@njit(cache=True)
+@njit_one_version
 def cell_pop(st, ctl):
-    """The best state of the next non-empty cell after ``ctl[C_CYCLE]`` (taken from its
-    heap), -1 when every cell is empty."""
+    """The best open state of the next cell after ``ctl[C_CYCLE]`` that has one (taken
+    from its heap, with the closed states above it), -1 when no cell has one."""
     ncell = st.croot.size
     c = ctl[C_CYCLE]
     for _ in range(ncell):
         c += 1
         if c >= ncell:
             c = 0
-        top = st.croot[c]
-        if top >= 0:
+        while st.croot[c] >= 0:
+            top = st.croot[c]
             st.croot[c] = _merge(st, st.left[top], st.right[top])
-            ctl[C_CYCLE] = c
-            return top
+            if not st.closed[top]:
+                ctl[C_CYCLE] = c
+                return top
     return -1

@@ -16,8 +16,7 @@ updated for each push by one augmenting path.
 
 from __future__ import annotations
 
-from numba import njit
-
+from tansuo._jit import njit_one_version
 from tansuo.sokoban._kernels.board import (
     INF,
     child_region,
@@ -76,7 +75,7 @@ from tansuo.sokoban._kernels.state import (
 )
 
 
-@njit(cache=True)
+@njit_one_version
 def heap_push(hkey, hidx, n, key, idx):
     i = n
     while i > 0:
@@ -91,7 +90,7 @@ def heap_push(hkey, hidx, n, key, idx):
     return n + 1
 
 
-@njit(cache=True)
+@njit_one_version
 def heap_pop(hkey, hidx, n):
     top = hidx[0]
     n -= 1
@@ -115,7 +114,7 @@ def heap_pop(hkey, hidx, n):
     return top, n
 
 
-@njit(cache=True)
+@njit_one_version
 def heap_key(mode, weight, g, m, h):
     """The priority of a state: smaller pops first."""
     if mode == MODE_FAST:
@@ -125,7 +124,7 @@ def heap_key(mode, weight, g, m, h):
     return (m + h) * SECONDARY + min(g + h, SECONDARY - 1)
 
 
-@njit(cache=True)
+@njit_one_version
 def table_insert(table, shash, idx):
     mask = table.size - 1
     slot = shash[idx] & mask
@@ -134,14 +133,14 @@ def table_insert(table, shash, idx):
     table[slot] = idx
 
 
-@njit(cache=True)
+@njit_one_version
 def rehash(table, shash, count):
     """Fill a fresh (all -1) table with states ``0 .. count-1``."""
     for i in range(count):
         table_insert(table, shash, i)
 
 
-@njit(cache=True)
+@njit_one_version
 def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
     mask = table.size - 1
@@ -160,14 +159,14 @@ def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     return -1
 
 
-@njit(cache=True)
+@njit_one_version
 def _release(sboxes, s, nb, occ):
     """Clear the expanded state's boxes from ``occ`` (all zero again)."""
     for q in range(nb):
         occ[sboxes[s, q]] = 0
 
 
-@njit(cache=True)
+@njit_one_version
 def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     """Step 3's second half: whether an I-corral with work in it is dead (and learn it).
 
@@ -202,7 +201,7 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     return False
 
 
-@njit(cache=True)
+@njit_one_version
 def search(units, lv, params, ctl, st, other, w, pat):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
@@ -222,11 +221,14 @@ def search(units, lv, params, ctl, st, other, w, pat):
     search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
     searches again without it).
 
-    The feature search (``P_FEATURES``, fast mode forwards only): the open
-    states wait in the skew heap of their feature cell instead of in the one
-    binary heap, and step 1 takes the best state of each non-empty cell in
-    turn (:mod:`.features`); a child's priority adds ``P_ADVICE`` for every
-    push on its path that neither packed a box nor joined two regions.
+    The feature search (``P_FEATURES``, fast mode forwards only): every open
+    state also waits in the skew heap of its feature cell, and step 1 takes
+    every other state from the feature cells, the best state of each
+    non-empty cell in turn (:mod:`.features`), the others from the one
+    binary heap as before (a state taken from one queue is closed, and
+    skipped when the other one comes to it). A child's priority in its
+    cell adds ``P_ADVICE`` for every push on its path that neither packed
+    a box nor joined two regions.
 
     Returns RUNNING, FOUND (``ctl[C_FOUND]``), EXHAUSTED or GROW.
     """
@@ -259,10 +261,10 @@ def search(units, lv, params, ctl, st, other, w, pat):
             return GROW
         if ctl[C_HEAP] == 0:
             return EXHAUSTED
-        if features:  # the best state of the next feature cell (.features)
+        s = -1
+        if features and ctl[C_EXPANDED] & 1:  # the best state of the next feature cell
             s = cell_pop(st, ctl)
-            ctl[C_HEAP] -= 1
-        else:
+        if s < 0:
             s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
         if st.closed[s]:
             continue
@@ -464,7 +466,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     ctl[C_FOUND] = n
                     return FOUND
                 key = heap_key(mode, weight, g, m, lb + penalty)
-                if features:  # into the heap of its feature cell
+                ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
+                if features:  # also into the heap of its feature cell
                     occ[b] = 0
                     occ[t] = i + 1
                     cell = feature_cell(lv, occ, w, ctl)
@@ -472,9 +475,6 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     occ[b] = i + 1
                     st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)
                     cell_push(st, n, cell, key + advice * st.acc[n] * SECONDARY)
-                    ctl[C_HEAP] += 1
-                else:
-                    ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
         _release(sboxes, s, nb, occ)
         if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
             ctl[C_MAX_FRONTIER] = ctl[C_HEAP]
