@@ -2,7 +2,7 @@
 
 The feature search (after FESS, Shoham and Schaeffer's Feature Space Search)
 projects each position onto a small grid of features and spreads the search
-over that grid instead of following one priority:
+over that grid instead of following one priority queue:
 
 * *packing*: boxes on goals, counted in the packing order (a box on a goal
   that the order fills later than a goal still empty does not count);
@@ -12,10 +12,9 @@ over that grid instead of following one priority:
 Every open state waits in the heap of its cell; the search takes the best
 state of each non-empty cell in turn (:func:`cell_pop`), so that progress on
 either feature gets its share of the expansions, however the lower bound
-ranks it. It does so for every other expansion, and takes the others from
-the one priority queue of the greedy search (an alternation of the two
-queues over one table of states): a greedy dive that solves a level in a
-few thousand expansions is not slowed down by the number of cells.
+ranks it. A greedy dive that takes a few thousand expansions is slowed down
+by the number of cells, so the solver can run the one-queue search beside
+this one (``Plan.greedy``).
 
 A push that packs a box or joins two regions is an *advised* push (FESS's
 advisors propose such moves): it adds nothing to the state's path cost
@@ -130,18 +129,17 @@ def cell_push(st, idx, cell, key):
 
 @njit_one_version
 def cell_pop(st, ctl):
-    """The best open state of the next cell after ``ctl[C_CYCLE]`` that has one (taken
-    from its heap, with the closed states above it), -1 when no cell has one."""
+    """The best state of the next non-empty cell after ``ctl[C_CYCLE]`` (taken from its
+    heap), -1 when every cell is empty."""
     ncell = st.croot.size
     c = ctl[C_CYCLE]
     for _ in range(ncell):
         c += 1
         if c >= ncell:
             c = 0
-        while st.croot[c] >= 0:
-            top = st.croot[c]
+        top = st.croot[c]
+        if top >= 0:
             st.croot[c] = _merge(st, st.left[top], st.right[top])
-            if not st.closed[top]:
-                ctl[C_CYCLE] = c
-                return top
+            ctl[C_CYCLE] = c
+            return top
     return -1

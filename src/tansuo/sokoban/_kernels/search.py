@@ -221,14 +221,13 @@ def search(units, lv, params, ctl, st, other, w, pat):
     search with it that runs dry proves nothing (:func:`tansuo.sokoban.solve`
     searches again without it).
 
-    The feature search (``P_FEATURES``, fast mode forwards only): every open
-    state also waits in the skew heap of its feature cell, and step 1 takes
-    every other state from the feature cells, the best state of each
-    non-empty cell in turn (:mod:`.features`), the others from the one
-    binary heap as before (a state taken from one queue is closed, and
-    skipped when the other one comes to it). A child's priority in its
-    cell adds ``P_ADVICE`` for every push on its path that neither packed
-    a box nor joined two regions.
+    The feature search (``P_FEATURES``, fast mode forwards only): the open
+    states wait in the skew heap of their feature cell instead of in the one
+    binary heap, and step 1 takes the best state of each non-empty cell in
+    turn (:mod:`.features`); a child's priority adds ``P_ADVICE`` for every
+    push on its path that neither packed a box nor joined two regions. With
+    ``Plan.greedy`` the solver runs the one-heap search beside it, on its
+    own table (a shared table lets each queue's states steer the other's).
 
     Returns RUNNING, FOUND (``ctl[C_FOUND]``), EXHAUSTED or GROW.
     """
@@ -261,10 +260,10 @@ def search(units, lv, params, ctl, st, other, w, pat):
             return GROW
         if ctl[C_HEAP] == 0:
             return EXHAUSTED
-        s = -1
-        if features and ctl[C_EXPANDED] & 1:  # the best state of the next feature cell
+        if features:  # the best state of the next feature cell (.features)
             s = cell_pop(st, ctl)
-        if s < 0:
+            ctl[C_HEAP] -= 1
+        else:
             s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
         if st.closed[s]:
             continue
@@ -466,8 +465,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     ctl[C_FOUND] = n
                     return FOUND
                 key = heap_key(mode, weight, g, m, lb + penalty)
-                ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
-                if features:  # also into the heap of its feature cell
+                if features:  # into the heap of its feature cell
                     occ[b] = 0
                     occ[t] = i + 1
                     cell = feature_cell(lv, occ, w, ctl)
@@ -475,6 +473,9 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     occ[b] = i + 1
                     st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)
                     cell_push(st, n, cell, key + advice * st.acc[n] * SECONDARY)
+                    ctl[C_HEAP] += 1
+                else:
+                    ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
         _release(sboxes, s, nb, occ)
         if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
             ctl[C_MAX_FRONTIER] = ctl[C_HEAP]
