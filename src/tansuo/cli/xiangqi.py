@@ -181,7 +181,7 @@ def bestmove_command(
     max_memory = _old_hash(old_hash, max_memory)
     if depth is None and time_limit is None and max_nodes is None:
         time_limit = DEFAULT_THINK
-    with compiling(_warm_up, "the Xiangqi kernels"):
+    with compiling(lambda: _warm_up("search"), "the Xiangqi kernels"):  # not perft
         engine = _engine(max_memory)
     result = engine.search(board, depth=depth, time_limit=time_limit, max_nodes=max_nodes)
     if render is not None:

@@ -340,7 +340,7 @@ def _attack_units(pos: np.ndarray, side: int) -> int:
     return min(units, FULL_ATTACK_UNITS)
 
 
-@njit(cache=True)
+@njit_one_version
 def defended(pos: np.ndarray, cell: int, by: int) -> bool:
     """Whether a piece of ``by`` other than its king could capture on ``cell``."""
     for d in ORTHOGONAL:  # a rook behind open points, a cannon one screen further
@@ -395,7 +395,7 @@ def defended(pos: np.ndarray, cell: int, by: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit_one_version
 def pins(pos: np.ndarray, side: int) -> int:
     """The value of ``side``'s pins: the other side's undefended horses and
     cannons held on a line to their king by ``side``'s rooks and cannons."""
@@ -449,7 +449,7 @@ def pins(pos: np.ndarray, side: int) -> int:
     return total
 
 
-@njit(cache=True)
+@njit_one_version
 def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
     count = 0
     cell = a + step
@@ -528,7 +528,7 @@ def palace_threats(pos: np.ndarray, defender: int, units: int) -> int:
     return penalty
 
 
-@njit(cache=True)
+@njit_one_version
 def may_skip_a_move(pos: np.ndarray, side: int) -> bool:
     """Whether ``side`` has enough pieces for null-move pruning and reductions to be safe.
 
@@ -674,7 +674,7 @@ def _update_pv(frames: np.ndarray, ply: int, move: int) -> None:
     frames[ply, PV_LENGTH] = max(child_end, ply + 1)
 
 
-@njit(cache=True)
+@njit_one_version
 def _reward(
     history: np.ndarray,
     frames: np.ndarray,
