@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pytest
 
 from tansuo.cli import main
+from tansuo.cli._compile import PLAIN_TYPING_ERRORS
+
+# before numba is imported: kernels compile with less CPU (see tansuo.cli._compile)
+os.environ.setdefault(PLAIN_TYPING_ERRORS, "1")
 
 
 @dataclass
@@ -32,8 +37,6 @@ def run_cli(capsys):
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
     """Tables a test builds (sliding-tile pattern databases) go to a temporary cache."""
-    import os
-
     if "TANSUO_CACHE" in os.environ:
         yield
         return
