@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
+from typing import Any
 
 import typer
 
@@ -49,22 +51,53 @@ def register(app: typer.Typer) -> None:
 
 
 def run_demo() -> None:
-    """Solve one instance of every domain tansuo has and print what it did."""
+    """Solve one instance of every domain tansuo has and print what it did.
+
+    On a first run the kernels compile in worker processes, one domain a
+    process on every core, while this process shows the tour: first the parts
+    that compile nothing, then each domain as soon as its kernels are ready.
+    """
+    import queue
+    import threading
+
     from tansuo.cli import command_modules
     from tansuo.cli._common import console
 
     console.print("[bold]探索 tansuo[/bold] — a tour of what it solves\n")
+    tours = [
+        (m.__name__.rsplit(".", 1)[-1], m.demo) for m in command_modules() if hasattr(m, "demo")
+    ]
     cold = cold_domains(list(DOMAINS))
-    if cold:  # the first run: every core compiles, one domain a process
-        warm_up_domains(cold, demo=True)
-        console.print()
-    for module in command_modules():
-        demo = getattr(module, "demo", None)
-        if demo is None:
-            continue
-        start = time.perf_counter()
-        demo(console)
-        console.print(f"[dim]  ({time.perf_counter() - start:.2f} s)[/dim]\n")
+    waiting = {name for name, _ in tours if ALIASES.get(name, name) in cold}
+    ready: queue.Queue[str] = queue.Queue()
+
+    def compile_cold() -> None:
+        try:
+            warm_up_domains(cold, demo=True, on_ready=ready.put)
+        except Exception as exc:  # the pool itself broke: each tour compiles its own
+            print(f"tansuo: warning: compiling ahead failed: {exc}", file=sys.stderr, flush=True)
+        finally:  # a domain not reported compiles in its own tour
+            for domain in cold:
+                ready.put(domain)
+
+    if cold:  # the first run: compile in the background, every core
+        threading.Thread(target=compile_cold, daemon=True).start()
+    for name, demo in tours:  # what needs no compiling, in the usual order
+        if name not in waiting:
+            _show(console, demo)
+    while waiting:  # the rest as their kernels come (a domain that failed compiles here)
+        domain = ready.get()
+        for name, demo in tours:
+            if name in waiting and ALIASES.get(name, name) == domain:
+                waiting.discard(name)
+                _show(console, demo)
+
+
+def _show(console: Any, demo: Callable[[Any], None]) -> None:
+    """One domain's part of the tour, and how long it took."""
+    start = time.perf_counter()
+    demo(console)
+    console.print(f"[dim]  ({time.perf_counter() - start:.2f} s)[/dim]\n")
 
 
 def run_warm_up(
@@ -96,13 +129,18 @@ def run_warm_up(
 
 
 def warm_up_domains(
-    names: list[str], workers: int | None = None, *, demo: bool = False
+    names: list[str],
+    workers: int | None = None,
+    *,
+    demo: bool = False,
+    on_ready: Callable[[str], object] | None = None,
 ) -> list[str]:
     """Run the ``warm_up`` of each domain in its own process, ``workers`` at a time.
 
     One line on stderr per domain as it finishes (its wall time); numba writes
     its cache as it compiles, so the processes share nothing but the disk.
     ``demo``: compile only what ``tansuo demo`` runs (:data:`DEMO_WARM_UPS`).
+    ``on_ready(name)`` is called as each domain finishes, failed ones too.
     Returns the domains that failed, with their errors (also printed).
     """
     workers = max(1, min(len(names), workers or os.cpu_count() or 1))
@@ -122,12 +160,14 @@ def warm_up_domains(
                 seconds, cpu = job.result()
             except Exception as exc:  # one domain failing does not hide the others
                 failures.append(f"{name}: {type(exc).__name__}: {exc}")
-                continue
-            print(
-                f"  {done}/{len(names)} {name} ready ({seconds:.1f} s, {cpu:.1f} s of CPU)",
-                file=sys.stderr,
-                flush=True,
-            )
+            else:
+                print(
+                    f"  {done}/{len(names)} {name} ready ({seconds:.1f} s, {cpu:.1f} s of CPU)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            if on_ready is not None:
+                on_ready(name)
     total = time.perf_counter() - started
     print(f"kernels ready in {total:.1f} s", file=sys.stderr, flush=True)
     for failure in failures:  # each domain's own command shows its error again
