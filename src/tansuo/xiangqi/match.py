@@ -65,8 +65,8 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "no-mobility": with_weights(rook_mobility=0, horse_mobility=0, cannon_mobility=0),
     "no-king-safety": with_weights(missing_advisor=0, missing_elephant=0),
     "no-placement-pawn-bonus": with_weights(pawn=60),
-    "no-pins": with_weights(pins=0),
-    "placement-150": with_weights(piece_placement=150),
+    "pins": with_weights(pins=100),
+    "placement-100": with_weights(piece_placement=100),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 
