@@ -512,17 +512,16 @@ def judge_command(
     name = Path(brain.split()[0]).name if brain.split() else brain
     printed = 0
 
-    def show(judgement: Any) -> None:
+    def show(judgement: Any) -> bool:
         nonlocal printed
         score = judgement.score
         if within is not None and (score is None or abs(score) > within):
-            return
-        if count is not None and printed >= count:
-            return
+            return False
         shown = "no score" if score is None else f"{score:+d}"
         move = judgement.move or "no move"
         console.print(f"{judgement.position}  # {name} {shown}, {move}", markup=False)
         printed += 1
+        return count is not None and printed >= count
 
     judge_positions(brain, texts, move_time=time_limit, progress=show)
 

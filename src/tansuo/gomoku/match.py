@@ -399,14 +399,14 @@ def judge_positions(
     positions: list[str],
     *,
     move_time: float = 60.0,
-    progress: Callable[[Judgement], None] | None = None,
+    progress: Callable[[Judgement], bool | None] | None = None,
 ) -> list[Judgement]:
     """Ask the brain ``spec`` (``"$RAPFI nodes=100000"``) for its score of each position.
 
     Each position is a new game given as a ``BOARD``; the score is the
     brain's own evaluation for the side to move, read from the ``MESSAGE``
     lines it prints before its move (Rapfi's ``Eval``). ``progress`` gets
-    each judgement as it comes.
+    each judgement as it comes; a true answer stops the judging there.
     """
     boards = [parse_position(text) for text in positions]  # fail before starting the brain
     player = Player(spec)
@@ -423,8 +423,8 @@ def judge_positions(
                     move = None
             judgement = Judgement(text, parse_eval(player.messages), move)
             found.append(judgement)
-            if progress is not None:
-                progress(judgement)
+            if progress is not None and progress(judgement):
+                break
     finally:
         player.close()
     return found
