@@ -98,3 +98,13 @@ def test_feature_search_solutions_replay() -> None:
         solution = solver.solution()
         assert solution is not None, level.title
         verify(board, solution)
+
+
+def test_three_searches_take_their_shares_of_the_expansions() -> None:
+    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2))
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 600 expansions
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    assert [s.name for s in solver.searches] == ["forward", "forward-greedy", "backward"]
+    assert not solver.step(600)
+    done = [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
+    assert done == [300, 100, 200]

@@ -117,6 +117,10 @@ class Plan:
     greedy : bool
         Feature search: also run the forward search of one priority queue,
         in turns with the others (three searches in all with ``backward``).
+    shares : tuple of int
+        How many expansions each search gets per turn, in proportion: the
+        forward search, the one-queue search beside the feature search
+        (``greedy``), the backward search.
     """
 
     name: str = "forward"
@@ -127,6 +131,7 @@ class Plan:
     features: bool = False
     advice: int = 0
     greedy: bool = False
+    shares: tuple[int, int, int] = (1, 1, 1)
 
 
 MAIN_PLAN = Plan()
@@ -364,6 +369,7 @@ class _Search:
         self.memory = memory
         self.reverse = reverse
         self.name = "backward" if reverse else plan.name
+        self.role = 2 if reverse else 0  # its place in Plan.shares
         nb = len(board.boxes)
         count = _INITIAL_STATES
         while count > 64 and _Arrays.bytes_for(nb, count) > memory:
@@ -498,6 +504,7 @@ class _Solver:
             if greedy:  # one priority queue, beside the feature cells
                 plain = replace(plan, name=f"{plan.name}-greedy", features=False)
                 second = _Search(board, tables, code, share, plan=plain)
+                second.role = 1
                 second.add_root(board.boxes, self.player, self.lower)
                 self.searches.append(second)
             if back_tables is not None:
@@ -519,9 +526,10 @@ class _Solver:
 
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
-        share = max(1, units // len(self.searches))
-        for s in self.searches:
-            s.step(share)
+        weights = [self.plan.shares[s.role] for s in self.searches]
+        total = sum(weights) or 1
+        for s, weight in zip(self.searches, weights, strict=True):
+            s.step(max(1, units * weight // total))
             if s.outcome == ks.FOUND:
                 return True
         forward = self.forward
