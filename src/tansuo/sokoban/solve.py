@@ -4,20 +4,21 @@
 Three modes (:data:`MODES`):
 
 ``fast``
-    Greedy best-first on the lower bound (ties: fewer pushes), with PI-corral
-    pruning and a goal-room packing order in its priority, forwards from the
-    start and backwards (pulling boxes) from the solved position in turns,
-    until one finishes or the two meet. Forwards, a push into a one-wide
-    tunnel goes on through it, and a box pushed into a goal room goes straight
-    to the next goal of its packing order (:mod:`tansuo.sokoban.macros`).
-    A plan with ``features`` (:class:`Plan`) spreads the forward search over
-    feature cells instead (boxes packed in the packing order, regions the
-    boxes cut the floor into; :mod:`._kernels.features`, after Shoham and
-    Schaeffer's FESS), taking the best state of each cell in turn.
-    Finds a solution quickly; makes no claim that it is short. With
-    ``portfolio=True`` a second process runs a search of another kind
-    (forwards only, no goal-room macro, a greedier priority) on the other
-    core; the first answer wins and the other process is stopped.
+    Three searches in turns (:data:`MAIN_PLAN`), until one finishes or a
+    forward one meets the backward one. A feature search forwards: the open
+    states sit in feature cells (boxes packed in the packing order, regions
+    the boxes cut the floor into; :mod:`._kernels.features`, after Shoham
+    and Schaeffer's FESS) and the best state of each cell is taken in turn.
+    Greedy best-first forwards on the lower bound (ties: fewer pushes), with
+    a goal-room packing order in its priority. And greedy best-first
+    backwards (pulling boxes) from the solved position. PI-corral pruning
+    forwards; a push into a one-wide tunnel goes on through it, and a box
+    pushed into a goal room goes straight to the next goal of its packing
+    order (:mod:`tansuo.sokoban.macros`). Finds a solution quickly; makes no
+    claim that it is short. With ``portfolio=True`` a second process runs
+    a search of another kind (forwards only, no goal-room macro, a greedier
+    priority) on the other core; the first answer wins and the other
+    process is stopped.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound and PI-corral pruning
     (which keeps a push-optimal solution): the solution has the fewest pushes
@@ -134,8 +135,11 @@ class Plan:
     shares: tuple[int, int, int] = (1, 1, 1)
 
 
-MAIN_PLAN = Plan()
-"""Fast mode's search: forwards with the goal-room macro and backwards, in turns."""
+MAIN_PLAN = Plan(features=True, greedy=True, shares=(1, 1, 3))
+"""Fast mode's searches, in turns: forwards by feature cells and by one priority queue
+(both with the goal-room macro), and backwards; 1, 1 and 3 expansions of 5 (a feature
+search's expansion costs about twice a backward one's: the floor is flooded for the
+regions of each new state)."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
@@ -528,8 +532,12 @@ class _Solver:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
         weights = [self.plan.shares[s.role] for s in self.searches]
         total = sum(weights) or 1
-        for s, weight in zip(self.searches, weights, strict=True):
-            s.step(max(1, units * weight // total))
+        allot = [units * weight // total for weight in weights]
+        for i in range(units - sum(allot)):  # what the division left, one each in order
+            allot[i % len(allot)] += 1
+        for s, count in zip(self.searches, allot, strict=True):
+            if count > 0:
+                s.step(count)
             if s.outcome == ks.FOUND:
                 return True
         forward = self.forward
@@ -668,9 +676,10 @@ def solve(
 ) -> SokobanResult:
     """Solve a level (see the module docstring for the modes and budgets).
 
-    Fast mode runs two searches in turns: pushes forwards from the start and
-    pulls backwards from the solved position (which untangles goal rooms that
-    must be filled in order); whichever finishes first answers.
+    Fast mode runs three searches in turns: pushes forwards from the start,
+    by feature cells and by one priority queue, and pulls backwards from the
+    solved position (which untangles goal rooms that must be filled in
+    order); whichever finishes first answers.
 
     Parameters
     ----------
