@@ -104,7 +104,7 @@ def node_key(key, a, is_and, vct):
     return k
 
 
-@njit(cache=True)
+@njit_one_version
 def _attacker_moves(state, bufs, a, vct, ply, last):
     """The OR node's children (the attacker's threats, best first), or GEN_WIN / GEN_FAIL."""
     fivecnt = state[ST_FIVES]
