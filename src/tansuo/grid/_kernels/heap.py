@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from tansuo._jit import njit_one_version
 from tansuo.grid._kernels.codes import NO_CELL
 
 
@@ -105,7 +106,7 @@ def lazy_offer(heap, keys, size, top_free, node, f, g):
 
 # -- the indexed binary heap -------------------------------------------------------
 # ``pos[node]`` is the node's index in the heap (-1 once popped), for decrease-key.
-@njit(cache=True, error_model="numpy")
+@njit_one_version(error_model="numpy")
 def sift_up(heap, keys, pos, i):
     node = heap[i]
     f = keys[i, 0]
