@@ -449,7 +449,7 @@ def _solve_bands(
 ) -> SudokuResult:
     """:func:`solve` on the band kernel (a 9x9 grid)."""
     _peers, units = geometry(3, 3)
-    givens = np.frombuffer(bytes(sudoku.cells), dtype=np.uint8)
+    givens = np.frombuffer(bytearray(sudoku.cells), dtype=np.uint8)  # writable, as in solve_many
     work = _band_work()
     digits, solved, seen, saved, branch_cell, untried, kept, state, _packed = work
     keep = min(wanted, KEEP_SOLUTIONS)
