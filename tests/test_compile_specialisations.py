@@ -85,8 +85,19 @@ COMMANDS = [
 ]  # fmt: skip
 """Typical first commands of the domains, each with its warm-up."""
 
-SEVERAL: dict[str, int] = {}
-"""Kernels a command rightly calls with more than one set of argument types (none now)."""
+SEVERAL: dict[str, int] = {
+    # a box list as the state table's int16 row and as an int64 work row: two array types
+    **{
+        f"tansuo.sokoban._kernels.{kernel}": 2
+        for kernel in (
+            "board._augment", "board.hungarian", "board.freeze_deadlock", "board.moved_row",
+            "deadlock._side",
+        )
+    },
+    # a literal row-or-column flag (the heuristic's hot loop; left specialised)
+    "tansuo.sliding._kernels.line_conflicts": 2,
+}  # fmt: skip
+"""Kernels compiled in more than one version, and why (each costs its compile time again)."""
 
 
 def test_typical_commands_compile_one_version_of_each_kernel():
