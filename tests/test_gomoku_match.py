@@ -129,3 +129,28 @@ def test_judge_command_prints_an_openings_file_of_the_positions_within_a_margin(
     assert all(len(line.split("#")[0].split()) == 6 for line in run.out.splitlines())
     run = run_cli("gomoku", "judge", brain)
     assert run.code == 2 and "one of them" in run.err
+
+
+def test_judge_replays_a_match_record_move_by_move_with_what_each_move_lost(run_cli, tmp_path):
+    import shlex
+
+    from tansuo.gomoku.match import game_prefixes
+
+    game = "15 freestyle h8 i9 h9 i10 h10 i11 h11 i12 h12"  # black's five at the ninth stone
+    assert game_prefixes(game, 7) == [
+        "15 freestyle h8 i9 h9 i10 h10 i11 h11",
+        "15 freestyle h8 i9 h9 i10 h10 i11 h11 i12",
+    ]
+    assert game_prefixes("15 h8 i9", 0) == ["15 freestyle", "15 freestyle h8", "15 freestyle h8 i9"]
+    brain = shlex.join([sys.executable, "-c", FAKE_JUDGE])
+    games = tmp_path / "games.txt"
+    games.write_text(f"game 1: black lost (five): {game}\n")
+    run = run_cli("gomoku", "judge", brain, "--file", str(games), "--from-ply", "5")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert [line.split("  #")[0].split()[-1] for line in lines] == ["h10", "i11", "h11", "i12"]
+    assert "lost" not in lines[0] and "gained" not in lines[0]
+    # the fake brain: +42 with an even number of stones, lost (-2000) with an odd one;
+    # a move's loss is the mover's score before it plus the opponent's after it
+    assert "white's i11 gained 1958" in lines[1] and lines[1].endswith("chose a15)")
+    assert "black's h11 gained 1958" in lines[2] and "white's i12 gained 1958" in lines[3]

@@ -455,7 +455,10 @@ def judge_command(
         None, metavar="[POSITION]...", help="Positions to score (or --file, or --random)."
     ),
     file: Path | None = typer.Option(
-        None, "--file", metavar="FILE", help="Positions, one a line (# comments)."
+        None,
+        "--file",
+        metavar="FILE",
+        help="Positions, one a line (# comments), or the games of gomoku match --out.",
     ),
     random_count: int | None = typer.Option(
         None,
@@ -475,6 +478,14 @@ def judge_command(
         help="Stop once N positions are printed.",
         callback=checked_count("--count"),
     ),
+    from_ply: int | None = typer.Option(
+        None,
+        "--from-ply",
+        metavar="N",
+        help="Score every position of each game from its N-th stone on, and what each "
+        "move lost by the brain's count.",
+        callback=checked_count("--from-ply"),
+    ),
     time_limit: float = typer.Option(
         60.0,
         "--time-limit",
@@ -489,10 +500,21 @@ def judge_command(
     is the position, then the brain's score for the side to move (its
     ``Eval``; mates +/-2000) and its move. With --within, only the positions
     scored within W of even: balanced openings judged by, say, Rapfi.
+
+    With --from-ply N each game is scored position by position from its N-th
+    stone on (a lost game of a match, replayed against Rapfi's evaluation),
+    and each move's line says what it lost for the side that played it: the
+    score before it plus the score after it (the opponent's), and the move
+    the brain had chosen instead.
     """
     from tansuo.budget import check_time_limit
     from tansuo.gomoku.io import format_position
-    from tansuo.gomoku.match import judge_positions, random_openings, read_openings
+    from tansuo.gomoku.match import (
+        game_prefixes,
+        judge_positions,
+        random_openings,
+        read_positions,
+    )
 
     check_time_limit(time_limit)
     given = sum(x is not None and x != [] for x in (positions or None, file, random_count))
@@ -503,23 +525,41 @@ def judge_command(
     if file is not None:
         if not file.is_file():
             raise InvalidInput(f"{file}: no such file")
-        texts = read_openings(str(file))
+        texts = read_positions(str(file))
     elif random_count is not None:
         source = random_openings(seed=seed)
         texts = [format_position(next(source)) for _ in range(random_count)]
     else:
         texts = [format_position(_position(text)) for text in positions]
+    if from_ply is not None:
+        texts = [prefix for text in texts for prefix in game_prefixes(text, from_ply)]
     name = Path(brain.split()[0]).name if brain.split() else brain
     printed = 0
+    previous: Any = None
 
     def show(judgement: Any) -> bool:
-        nonlocal printed
+        nonlocal printed, previous
+        before, previous = previous, judgement
         score = judgement.score
         if within is not None and (score is None or abs(score) > within):
             return False
         shown = "no score" if score is None else f"{score:+d}"
         move = judgement.move or "no move"
-        console.print(f"{judgement.position}  # {name} {shown}, {move}", markup=False)
+        line = f"{judgement.position}  # {name} {shown}, {move}"
+        words = judgement.position.split()
+        if (
+            from_ply is not None
+            and before is not None
+            and before.position.split() == words[:-1]
+            and before.score is not None
+            and score is not None
+        ):
+            # the move just played: the mover's score before it, less after it
+            lost = before.score + score
+            mover = "black" if len(words) % 2 == 1 else "white"
+            change = f"lost {lost}" if lost >= 0 else f"gained {-lost}"
+            line += f"; {mover}'s {words[-1]} {change} ({name} chose {before.move})"
+        console.print(line, markup=False)
         printed += 1
         return count is not None and printed >= count
 

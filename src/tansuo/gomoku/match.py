@@ -313,6 +313,43 @@ def balanced_openings(
     return found
 
 
+_RECORD = re.compile(r"^game \d+: [^:]*?\): ")
+
+
+def read_positions(path: str) -> list[str]:
+    """Positions, one a line (``#`` comments), or the game records of ``gomoku match --out``.
+
+    A record (``game 3: black lost (five): 15 freestyle h8 ...``) gives its
+    final position.
+    """
+    from tansuo.files import read_text
+
+    found = []
+    for line in read_text(path).splitlines():
+        text = _RECORD.sub("", line.split("#", 1)[0].strip())
+        if text:
+            parse_position(text)  # fail early, with the line's own error
+            found.append(text)
+    return found
+
+
+def game_prefixes(position: str, first: int) -> list[str]:
+    """The positions of a game from its ``first``-th stone on, up to the last one not yet won."""
+    board = parse_position(position)
+    names = [board.format_move(move) for move in board.history]
+    found = []
+    replay = Board(board.width, height=board.height, rule=board.rule)
+    for ply, name in enumerate(names, start=1):
+        if replay.winner is not None:
+            break
+        replay.push(name)
+        if ply >= first and replay.winner is None:
+            found.append(format_position(replay))
+    if first == 0:
+        found.insert(0, format_position(Board(board.width, height=board.height, rule=board.rule)))
+    return found
+
+
 def random_openings(*, seed: int = 2026, size: int = 15) -> Iterator[Board]:
     """Endless random openings: two black and two white stones in the central 7x7.
 
