@@ -75,13 +75,103 @@ def regions(walls, occ, rseen, queue, deltas, ctl):
 
 
 @njit_one_version
+def label_regions(walls, occ, lab, lseen, stamp, queue, deltas):
+    """Label the regions of the free floor (``occ == 0``): ``lab[c]`` where ``lseen[c] ==
+    stamp``, 0, 1, ...; how many there are."""
+    count = 0
+    for start in range(walls.size):
+        if walls[start] or occ[start] > 0 or lseen[start] == stamp:
+            continue
+        lseen[start] = stamp
+        lab[start] = count
+        queue[0] = start
+        head = 0
+        tail = 1
+        while head < tail:
+            c = queue[head]
+            head += 1
+            for k in range(4):
+                x = c + deltas[k]
+                if lseen[x] != stamp and not walls[x] and occ[x] == 0:
+                    lseen[x] = stamp
+                    lab[x] = count
+                    queue[tail] = x
+                    tail += 1
+        count += 1
+    return count
+
+
+@njit_one_version
+def moved_regions(b, t, before, walls, occ, lab, deltas):
+    """The regions of the free floor after the box on ``b`` moved to ``t``, from the
+    labels of the position before (:func:`label_regions`, ``before`` regions); -1 when
+    that cannot tell (``t`` may have cut its region in two: flood then).
+
+    ``occ`` is the position after the move. The cells round ``t`` say whether ``t``'s
+    region stays one piece without it (its free neighbours are joined round ``t``,
+    ``b`` not counted as free), or was ``t`` alone; ``b`` then joins the regions next
+    to it into one, or is a region of its own.
+    """
+    w = deltas[3]
+    ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
+    count = before
+    start = -1
+    for j in range(8):
+        c = ring[j]
+        if walls[c] or occ[c] > 0 or c == b:
+            start = j
+            break
+    if start >= 0:  # count the runs of free ring cells that hold a neighbour of t
+        runs = 0
+        orthogonal = False
+        for j in range(start + 1, start + 9):
+            c = ring[j % 8]
+            if walls[c] or occ[c] > 0 or c == b:
+                if orthogonal:
+                    runs += 1
+                orthogonal = False
+            elif j % 2 == 0:
+                orthogonal = True
+        if runs > 1:
+            return -1
+        if runs == 0:
+            count -= 1  # t was a region of its own
+    first = -1
+    second = -1
+    third = -1
+    joined = 0
+    for k in range(4):
+        x = b + deltas[k]
+        if walls[x] or occ[x] > 0:
+            continue
+        label = lab[x]
+        if label != first and label != second and label != third:
+            joined += 1
+            if first < 0:
+                first = label
+            elif second < 0:
+                second = label
+            else:
+                third = label
+    if joined == 0:
+        return count + 1
+    return count - joined + 1
+
+
+@njit_one_version
+def cell_index(pack, cut):
+    """The feature cell of ``pack`` boxes packed and ``cut`` regions (capped)."""
+    if cut > FEATURE_REGIONS:
+        cut = FEATURE_REGIONS
+    return pack * FEATURE_REGIONS + cut - 1
+
+
+@njit_one_version
 def feature_cell(lv, occ, w, ctl):
     """The feature cell of the position ``occ`` (packed boxes, then regions)."""
     pack = packed(lv.goals, lv.rank, occ)
     cut = regions(lv.walls, occ, w.rseen, w.queue, lv.deltas, ctl)
-    if cut > FEATURE_REGIONS:
-        cut = FEATURE_REGIONS
-    return pack * FEATURE_REGIONS + cut - 1
+    return cell_index(pack, cut)
 
 
 @njit_one_version

@@ -31,7 +31,16 @@ from tansuo.sokoban._kernels.board import (
     tunnel_end,
 )
 from tansuo.sokoban._kernels.deadlock import corral_dead, learn_pattern, pattern_dead, pi_corral
-from tansuo.sokoban._kernels.features import advised, cell_pop, cell_push, feature_cell
+from tansuo.sokoban._kernels.features import (
+    advised,
+    cell_index,
+    cell_pop,
+    cell_push,
+    label_regions,
+    moved_regions,
+    packed,
+    regions,
+)
 from tansuo.sokoban._kernels.state import (
     C_CORRAL_DEAD,
     C_CORRALS,
@@ -296,6 +305,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
 
         # Step 4. Every push (backwards: pull) the player can make.
         matched = False  # pu, pv, pp hold the matching of state s once True
+        parts = -1  # feature search: state s's regions once labelled (w.lab)
         in_order = entrance >= 0 and room_in_order(sboxes[s], -1, nb, lv.inroom, lv.ordix)
         for i in range(nb):
             b = sboxes[s, i]
@@ -466,9 +476,14 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     return FOUND
                 key = heap_key(mode, weight, g, m, lb + penalty)
                 if features:  # into the heap of its feature cell
+                    if parts < 0:
+                        parts = label_regions(walls, occ, w.lab, w.lseen, stamp, queue, deltas)
                     occ[b] = 0
                     occ[t] = i + 1
-                    cell = feature_cell(lv, occ, w, ctl)
+                    cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
+                    if cut < 0:
+                        cut = regions(walls, occ, w.rseen, queue, deltas, ctl)
+                    cell = cell_index(packed(lv.goals, lv.rank, occ), cut)
                     occ[t] = 0
                     occ[b] = i + 1
                     st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)

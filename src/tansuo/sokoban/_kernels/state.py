@@ -175,6 +175,8 @@ class Work(NamedTuple):
     occ2: np.ndarray  # uint8 per cell: the sub-search's boxes
     rseen: np.ndarray  # int64 per cell: stamp of the sub-search's floods (C_SUBSTAMP)
     frozen2: np.ndarray  # uint8 per cell
+    lab: np.ndarray  # int32 per cell: region labels of the expanded state (feature search)
+    lseen: np.ndarray  # int64 per cell: lab is valid where lseen == the expansion's stamp
     qb: np.ndarray  # int64 [CORRAL_QUEUE, nb]: the sub-search's queue
     qp: np.ndarray  # int64 [CORRAL_QUEUE]
     vb: np.ndarray  # int64 [nodes, nb]: the sub-search's positions seen
