@@ -280,8 +280,9 @@ def solve(
     ncells = n * n
     peers, units = geometry(sudoku.box_rows, sudoku.box_cols)
     order = _value_order(n, value_order)
-    # cells are 0..25, so a bytes object is the cheapest way into an array
-    givens = np.frombuffer(bytes(sudoku.cells), dtype=np.uint8)
+    # cells are 0..25, so a bytearray is the cheapest way into a (writable) array: the
+    # band solver's are writable too, and the kernels both call compile once for them
+    givens = np.frombuffer(bytearray(sudoku.cells), dtype=np.uint8)
     work = _work(ncells)
     (candidates, values, saved_candidates, saved_values, branch_cell, untried, queue, kept,
      state) = work  # fmt: skip
