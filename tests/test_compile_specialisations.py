@@ -11,6 +11,9 @@ calls (their code is inside its own), so the versions of a helper are read
 from numba's on-disk index of it instead: one entry per version compiled
 since its source file last changed, whichever process compiled it (the
 warm-up of every domain, which runs what the commands run, or a command).
+Entries older than the last edit of any tansuo file are not counted: the
+caller that needed them may have changed since. On a fresh clone (CI) every
+version is counted.
 """
 
 from __future__ import annotations
@@ -33,11 +36,22 @@ def kernels():
                 found[f"{name}.{attr}"] = value
     return found
 
+import glob, os, tansuo
+SOURCES = glob.glob(os.path.join(os.path.dirname(tansuo.__file__), "**", "*.py"), recursive=True)
+EDITED = max(os.path.getmtime(path) for path in SOURCES)
+
 def versions(kernel):
-    # versions compiled: loaded here, or listed in the kernel's on-disk cache index
+    # versions compiled: loaded here, or listed in the kernel's on-disk cache index and
+    # compiled since the last edit of tansuo (an older entry may be for a caller since
+    # changed: the index lasts until the kernel's own file changes)
     cache_file = getattr(kernel._cache, "_cache_file", None)  # None: a kernel not cached
     index = cache_file._load_index() if cache_file is not None else {}
-    return max(len({key[0] for key in index}), len(kernel.signatures))  # keys: (signature, ...)
+    fresh = {
+        key[0]  # keys are (signature, target, code hashes)
+        for key, name in index.items()
+        if os.path.getmtime(cache_file._data_path(name)) >= EDITED
+    }
+    return max(len(fresh), len(kernel.signatures))
 """
 
 
