@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -191,6 +192,12 @@ def _warm_up_one(name: str, demo: bool = False) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
+CACHED_KERNEL = re.compile(
+    r'^@(njit|njit_on_first_use|njit_one_version|nrt_free)\b(?!.*inline="always")', re.M
+)
+"""A kernel's decorator line: one numba compiles on its own and caches (not inlined)."""
+
+
 def cold_domains(names: list[str]) -> list[str]:
     """The domains with a kernel source file that has no index in numba's on-disk cache.
 
@@ -222,8 +229,8 @@ def cold_domains(names: list[str]) -> list[str]:
         root = next(iter(spec.submodule_search_locations))
         for source in glob.glob(os.path.join(root, "**", "*.py"), recursive=True):
             with open(source, encoding="utf-8") as handle:
-                if "njit" not in handle.read():
-                    continue
+                if not CACHED_KERNEL.search(handle.read()):
+                    continue  # no kernel numba keeps (none, or inlined ones only)
             for locator_class in impl._locator_classes:
                 locator = locator_class.from_function(probe, source)
                 if locator is not None:
