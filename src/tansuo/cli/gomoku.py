@@ -486,19 +486,20 @@ def judge_command(
         "move lost by the brain's count.",
         callback=checked_count("--from-ply"),
     ),
-    time_limit: float = typer.Option(
-        60.0,
+    time_limit: float | None = typer.Option(
+        None,
         "--time-limit",
         metavar="S",
-        help="The brain's seconds a position (hold it to nodes with nodes=N).",
+        help=f"Seconds to think on a move, each position (default: {DEFAULT_THINK:g}, or 60 "
+        "as a guard when nodes=N holds the brain).",
         callback=checked_seconds,
     ),
 ) -> None:
     """Score positions with another brain: one line each, the position and a comment.
 
-    The output is an openings file for ``gomoku match --openings``: each line
+    The output is an openings file for gomoku match --openings: each line
     is the position, then the brain's score for the side to move (its
-    ``Eval``; mates +/-2000) and its move. With --within, only the positions
+    Eval; mates +/-2000) and its move. With --within, only the positions
     scored within W of even: balanced openings judged by, say, Rapfi.
 
     With --from-ply N each game is scored position by position from its N-th
@@ -514,8 +515,12 @@ def judge_command(
         judge_positions,
         random_openings,
         read_positions,
+        split_spec,
     )
 
+    if time_limit is None:
+        # held to nodes, the brain's search ends on its budget: the turn time is a guard
+        time_limit = 60.0 if split_spec(brain)[1] is not None else DEFAULT_THINK
     check_time_limit(time_limit)
     given = sum(x is not None and x != [] for x in (positions or None, file, random_count))
     if given != 1:
