@@ -135,11 +135,12 @@ class Plan:
     shares: tuple[int, int, int] = (1, 1, 1)
 
 
-MAIN_PLAN = Plan(features=True, greedy=True, shares=(1, 1, 3))
+MAIN_PLAN = Plan(features=True, advice=1, greedy=True, shares=(1, 1, 3))
 """Fast mode's searches, in turns: forwards by feature cells and by one priority queue
 (both with the goal-room macro), and backwards; 1, 1 and 3 expansions of 5 (a feature
-search's expansion costs about twice a backward one's: the floor is flooded for the
-regions of each new state)."""
+search's expansion costs about twice a backward one's: it counts the regions of each
+new state). In its cells, the feature search charges a push that improves no feature
+as much as one more push of lower bound (``advice=1``)."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
