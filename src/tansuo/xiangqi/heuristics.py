@@ -7,7 +7,7 @@ is the sum, for each side, of
 * **material and placement**: each piece's value plus a bonus for the point
   it stands on (:data:`PLACEMENT`, drawn from Red's side of the board and
   mirrored for Black; the horse, rook and cannon tables count
-  ``piece_placement`` percent, 150 by default);
+  ``piece_placement`` percent, 100 by default);
 * **mobility**: points for each move of a rook, horse or cannon
   (``*_mobility``), so that a blocked horse or a buried rook counts less;
 * **king safety**: a penalty for each missing advisor and elephant, scaled by
@@ -202,7 +202,7 @@ class EvalWeights:
     palace_threats: int = 100  # percent: hollow, central and back-rank cannons, advisor leaks
     pawn_attack: int = 100  # percent of a crossed pawn's bonus added again when attacking
     pins: int = 0  # percent: undefended horses and cannons pinned to their king (off: see docs)
-    piece_placement: int = 150  # percent of the horse, rook and cannon placement tables
+    piece_placement: int = 100  # percent of the horse, rook and cannon placement tables
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -302,7 +302,7 @@ def evaluate(position: Position, tables: np.ndarray | None = None) -> int:
     >>> evaluate(Position())
     10
     >>> evaluate(parse_position("startpos moves h2e2 h7e7 e2e6"))  # Black, a pawn down
-    -16
+    -20
     """
     ev = default_tables() if tables is None else tables
     return int(ks.evaluate(position.pos, int(position.pos[kb.SIDE]), ev))

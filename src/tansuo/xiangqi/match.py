@@ -66,7 +66,7 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "no-king-safety": with_weights(missing_advisor=0, missing_elephant=0),
     "no-placement-pawn-bonus": with_weights(pawn=60),
     "pins": with_weights(pins=100),
-    "placement-100": with_weights(piece_placement=100),
+    "placement-150": with_weights(piece_placement=150),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 
