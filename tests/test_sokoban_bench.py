@@ -35,3 +35,16 @@ def test_the_chosen_levels_come_in_the_order_named(monkeypatch) -> None:
     monkeypatch.setenv("TANSUO_BENCH_SOKOBAN_LEVELS", "7,2-3,7,1")
     numbers = [level.number for level in _chosen(bundled_collection("xsokoban90"))]
     assert numbers == [7, 2, 3, 1]
+
+
+def test_the_number_of_processes_comes_from_the_environment(monkeypatch) -> None:
+    from tansuo.bench.sokoban import _processes
+    from tansuo.errors import InvalidInput
+
+    monkeypatch.delenv("TANSUO_BENCH_SOKOBAN_PROCESSES", raising=False)
+    assert _processes() == 2
+    monkeypatch.setenv("TANSUO_BENCH_SOKOBAN_PROCESSES", "1")
+    assert _processes() == 1
+    monkeypatch.setenv("TANSUO_BENCH_SOKOBAN_PROCESSES", "0")
+    with pytest.raises(InvalidInput, match="whole number"):
+        _processes()

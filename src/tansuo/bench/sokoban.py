@@ -9,7 +9,8 @@ The issue's targets, one suite each:
 * ``sokoban-xsokoban-cpu``: the same levels measured independently of the
   machine's load: each level in its own process (no portfolio: the solver's
   own searches take turns in it), stopped after 60 s of CPU time
-  (``RLIMIT_CPU`` a little above as a backstop), two levels at once;
+  (``RLIMIT_CPU`` a little above as a backstop), two levels at once
+  (``TANSUO_BENCH_SOKOBAN_PROCESSES`` sets how many);
 * ``sokoban-optimal``: push-optimal and move-optimal A* on Microban at 10 s
   per level: how many are solved, each proved optimal by the search.
 
@@ -83,6 +84,17 @@ def _chosen(levels: list[Level]) -> list[Level]:
     if not chosen:
         raise InvalidInput(f"{name}={spec!r}: no level of the set has such a number")
     return chosen
+
+
+def _processes() -> int:
+    """How many levels ``sokoban-xsokoban-cpu`` runs at once: ``TANSUO_BENCH_SOKOBAN_PROCESSES``
+    (a CPU-time limit makes the count fair at any load), else 2, one per core."""
+    spec = os.environ.get("TANSUO_BENCH_SOKOBAN_PROCESSES", "").strip()
+    if not spec:
+        return 2
+    if not spec.isdigit() or int(spec) < 1:
+        raise InvalidInput(f"TANSUO_BENCH_SOKOBAN_PROCESSES={spec!r}: expected a whole number >= 1")
+    return int(spec)
 
 
 def _log(record: dict[str, Any]) -> None:
@@ -239,7 +251,8 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
     records: list[dict[str, Any]] = []
-    with context.Pool(2, maxtasksperchild=1) as pool:
+    processes = _processes()
+    with context.Pool(processes, maxtasksperchild=1) as pool:
         pending = [pool.apply_async(_solve_cpu, (level, cpu_limit)) for level in levels]
         for i, job in enumerate(pending):
             try:
@@ -250,7 +263,7 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
             ctx.progress(label, i + 1, len(levels))
     run, notes = _summarise(label, levels, records, f"{cpu_limit:g} s of CPU per level")
     notes.append(
-        "each level in its own process (2 at once), no portfolio, stopped after "
+        f"each level in its own process ({processes} at once), no portfolio, stopped after "
         f"{cpu_limit:g} s of CPU time: what one core gives it on an idle machine, whatever the load"
     )
     notes.append("peer (published, not run here): Festival solves all 90")
