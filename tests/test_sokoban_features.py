@@ -16,6 +16,7 @@ from tansuo.sokoban import Level, bundled_collection, verify
 from tansuo.sokoban._kernels import state as ks
 from tansuo.sokoban._kernels.features import (
     advised,
+    cell_index,
     cell_pop,
     cell_push,
     label_regions,
@@ -65,12 +66,25 @@ def test_packed_counts_boxes_in_the_packing_order() -> None:
     assert packed(tables.goals, tables.rank, _occ(board, [inner, outer])) == 2
 
 
-def test_advised_pushes_pack_a_box_or_join_regions() -> None:
-    r = ks.FEATURE_REGIONS
-    assert advised(0 * r + 2, 1 * r + 2)  # one more box packed
-    assert advised(1 * r + 2, 1 * r + 1)  # one region fewer
-    assert not advised(1 * r + 1, 1 * r + 1)
-    assert not advised(1 * r + 1, 1 * r + 3)
+def test_advised_pushes_pack_a_box_join_regions_or_clear_a_doorway() -> None:
+    assert advised(cell_index(0, 3, 0), cell_index(1, 3, 0))  # one more box packed
+    assert advised(cell_index(1, 3, 0), cell_index(1, 2, 0))  # one region fewer
+    assert advised(cell_index(1, 2, 2), cell_index(1, 2, 1))  # one doorway cleared
+    assert not advised(cell_index(1, 2, 0), cell_index(1, 2, 0))
+    assert not advised(cell_index(1, 2, 0), cell_index(1, 4, 0))
+    assert not advised(cell_index(1, 2, 0), cell_index(1, 2, 1))
+    assert cell_index(2, 99, 99) == cell_index(2, ks.FEATURE_REGIONS, ks.FEATURE_GATES - 1)
+    assert cell_index(ks.FEATURE_REGIONS, 1, 0) < ks.feature_cells(ks.FEATURE_REGIONS + 1)
+
+
+def test_doorways_are_one_wide_passages_off_the_goals() -> None:
+    from tansuo.sokoban.solve import prepare
+
+    level = Level.from_text("#######\n#  #  #\n#@ $ .#\n#  #  #\n#######")
+    board = level.board()
+    tables = prepare(board)
+    # the gap in the middle wall; not the goal's cell, nor cells with room on both sides
+    assert [board.rowcol(c) for c in range(tables.gate.size) if tables.gate[c]] == [(2, 3)]
 
 
 def test_cell_heaps_pop_in_key_order_and_take_cells_in_turn() -> None:

@@ -122,6 +122,9 @@ class Plan:
         How many expansions each search gets per turn, in proportion: the
         forward search, the one-queue search beside the feature search
         (``greedy``), the backward search.
+    gates : bool
+        Feature search: the boxes standing in doorways (:func:`doorways`) are
+        a third feature, and a push that clears one is advised.
     """
 
     name: str = "forward"
@@ -133,6 +136,7 @@ class Plan:
     advice: int = 0
     greedy: bool = False
     shares: tuple[int, int, int] = (1, 1, 1)
+    gates: bool = False
 
 
 MAIN_PLAN = Plan(features=True, advice=1, greedy=True, shares=(1, 1, 3))
@@ -168,6 +172,7 @@ class Tables:
     rgoal: np.ndarray = field(default_factory=lambda: _EMPTY)
     rpush: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
     rafter: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
+    gate: np.ndarray = field(default_factory=lambda: _EMPTY.astype(np.uint8))
 
     def kernel(self) -> LevelTables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
@@ -175,7 +180,7 @@ class Tables:
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
             dist=self.dist, zbox=self.zbox, zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
-            rafter=self.rafter,
+            rafter=self.rafter, gate=self.gate,
         )  # fmt: skip
 
 
@@ -199,7 +204,8 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
-    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer)
+    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
+                    gate=doorways(walls, goal, dead, board.width))  # fmt: skip
     room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
     if room is None:
         return tables
@@ -210,6 +216,19 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     rgoal = np.array(room.order, dtype=np.int64)
     return replace(tables, room=room, inroom=inroom, ordix=ordix, rgoal=rgoal,
                    rpush=room.pushes, rafter=room.after)  # fmt: skip
+
+
+def doorways(walls: np.ndarray, goal: np.ndarray, dead: np.ndarray, width: int) -> np.ndarray:
+    """Per cell, 1 for a doorway: a floor cell between two walls (left and right, or above
+    and below), neither a goal nor dead, so that a box on it blocks a way between two
+    parts of the level (the feature search's third feature, after FESS's room links)."""
+    gate = np.zeros(walls.size, dtype=np.uint8)
+    for c in range(width + 1, walls.size - width - 1):
+        if walls[c] or goal[c] or dead[c]:
+            continue
+        if (walls[c - 1] and walls[c + 1]) or (walls[c - width] and walls[c + width]):
+            gate[c] = 1
+    return gate
 
 
 def packing_order(board: Board) -> np.ndarray:
@@ -396,6 +415,7 @@ class _Search:
         params[ks.P_LEARN] = int(learns and not reverse)
         params[ks.P_FEATURES] = int(plan.features and code == ks.MODE_FAST and not reverse)
         params[ks.P_ADVICE] = plan.advice * plan.weight
+        params[ks.P_GATES] = int(plan.gates)
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)
@@ -432,7 +452,7 @@ class _Search:
         if self.params[ks.P_FEATURES]:
             w = self.work
             w.occ[list(boxes)] = 1
-            cell = feature_cell(self.lv, w.occ, w, ctl)
+            cell = feature_cell(self.lv, w.occ, w, ctl, self.params[ks.P_GATES])
             w.occ[:] = 0
             cell_push(st, n, cell, key)
         else:

@@ -7,7 +7,11 @@ over that grid instead of following one priority queue:
 * *packing*: boxes on goals, counted in the packing order (a box on a goal
   that the order fills later than a goal still empty does not count);
 * *connectivity*: the regions the boxes cut the free floor into (1 when the
-  player can walk everywhere).
+  player can walk everywhere);
+* *doorways* (``P_GATES``, a simple form of FESS's room connectivity): the
+  boxes that stand in a one-wide passage between walls, off the goals
+  (``LevelTables.gate``), each blocking a way between two parts of the level
+  even when the player can still go round.
 
 Every open state waits in the heap of its cell; the search takes the best
 state of each non-empty cell in turn (:func:`cell_pop`), so that progress on
@@ -16,7 +20,7 @@ ranks it. A greedy dive that takes a few thousand expansions is slowed down
 by the number of cells, so the solver can run the one-queue search beside
 this one (``Plan.greedy``).
 
-A push that packs a box or joins two regions is an *advised* push (FESS's
+A push that packs a box, joins two regions or clears a doorway is an *advised* push (FESS's
 advisors propose such moves): it adds nothing to the state's path cost
 inside the cell, any other push adds ``P_ADVICE``.
 
@@ -28,7 +32,7 @@ costs one root per cell and no array per cell.
 from __future__ import annotations
 
 from tansuo._jit import njit_one_version
-from tansuo.sokoban._kernels.state import C_CYCLE, C_SUBSTAMP, FEATURE_REGIONS
+from tansuo.sokoban._kernels.state import C_CYCLE, C_SUBSTAMP, FEATURE_GATES, FEATURE_REGIONS
 
 
 @njit_one_version
@@ -159,27 +163,49 @@ def moved_regions(b, t, before, walls, occ, lab, deltas):
 
 
 @njit_one_version
-def cell_index(pack, cut):
-    """The feature cell of ``pack`` boxes packed and ``cut`` regions (capped)."""
-    if cut > FEATURE_REGIONS:
-        cut = FEATURE_REGIONS
-    return pack * FEATURE_REGIONS + cut - 1
+def gated(gate, row, nb):
+    """How many of the boxes ``row[:nb]`` stand in doorways (``gate``)."""
+    count = 0
+    for q in range(nb):
+        count += gate[row[q]]
+    return count
 
 
 @njit_one_version
-def feature_cell(lv, occ, w, ctl):
-    """The feature cell of the position ``occ`` (packed boxes, then regions)."""
+def cell_index(pack, cut, gates):
+    """The feature cell of ``pack`` boxes packed, ``cut`` regions and ``gates`` boxes in
+    doorways (the last two capped)."""
+    if cut > FEATURE_REGIONS:
+        cut = FEATURE_REGIONS
+    if gates >= FEATURE_GATES:
+        gates = FEATURE_GATES - 1
+    return (pack * FEATURE_REGIONS + cut - 1) * FEATURE_GATES + gates
+
+
+@njit_one_version
+def feature_cell(lv, occ, w, ctl, gates):
+    """The feature cell of the position ``occ`` (packed boxes, regions, and boxes in
+    doorways when ``gates``)."""
     pack = packed(lv.goals, lv.rank, occ)
     cut = regions(lv.walls, occ, w.rseen, w.queue, lv.deltas, ctl)
-    return cell_index(pack, cut)
+    blocked = 0
+    if gates:
+        for c in range(occ.size):
+            if occ[c] > 0:
+                blocked += lv.gate[c]
+    return cell_index(pack, cut, blocked)
 
 
 @njit_one_version
 def advised(parent_cell, child_cell):
-    """Whether the push from a state in ``parent_cell`` packed a box or joined regions."""
+    """Whether the push from a state in ``parent_cell`` packed a box, joined regions or
+    cleared a doorway."""
+    parent = parent_cell // FEATURE_GATES
+    child = child_cell // FEATURE_GATES
     return (
-        child_cell // FEATURE_REGIONS > parent_cell // FEATURE_REGIONS
-        or child_cell % FEATURE_REGIONS < parent_cell % FEATURE_REGIONS
+        child // FEATURE_REGIONS > parent // FEATURE_REGIONS
+        or child % FEATURE_REGIONS < parent % FEATURE_REGIONS
+        or child_cell % FEATURE_GATES < parent_cell % FEATURE_GATES
     )
 
 

@@ -36,6 +36,7 @@ from tansuo.sokoban._kernels.features import (
     cell_index,
     cell_pop,
     cell_push,
+    gated,
     label_regions,
     moved_regions,
     packed,
@@ -71,6 +72,7 @@ from tansuo.sokoban._kernels.state import (
     P_ADVICE,
     P_BOXES,
     P_FEATURES,
+    P_GATES,
     P_LEARN,
     P_MODE,
     P_ORDER,
@@ -234,7 +236,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
     states wait in the skew heap of their feature cell instead of in the one
     binary heap, and step 1 takes the best state of each non-empty cell in
     turn (:mod:`.features`); a child's priority adds ``P_ADVICE`` for every
-    push on its path that neither packed a box nor joined two regions. With
+    push on its path that neither packed a box, joined two regions nor (with
+    ``P_GATES``) cleared a doorway. With
     ``Plan.greedy`` the solver runs the one-heap search beside it, on its
     own table (a shared table lets each queue's states steer the other's).
 
@@ -251,6 +254,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
     learn = params[P_LEARN] and not reverse
     features = params[P_FEATURES] and mode == MODE_FAST and not reverse
     advice = params[P_ADVICE]
+    gates = params[P_GATES]
     walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
     zbox, zplayer = lv.zbox, lv.zplayer
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
@@ -483,7 +487,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
                     if cut < 0:
                         cut = regions(walls, occ, w.rseen, queue, deltas, ctl)
-                    cell = cell_index(packed(lv.goals, lv.rank, occ), cut)
+                    blocked = gated(lv.gate, row, nb) if gates else 0
+                    cell = cell_index(packed(lv.goals, lv.rank, occ), cut, blocked)
                     occ[t] = 0
                     occ[b] = i + 1
                     st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)

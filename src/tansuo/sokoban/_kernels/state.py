@@ -43,7 +43,8 @@ P_ROOM = 7  # the goal room's entrance cell, -1: no goal-room macro (see tansuo.
 P_LEARN = 8  # 1: keep the corral deadlocks found as patterns and prune children with them
 P_FEATURES = 9  # 1: the open states sit in feature cells, taken in turns (see FEATURE_REGIONS)
 P_ADVICE = 10  # feature search: priority added per push that improves no feature
-PARAM_SLOTS = 11
+P_GATES = 11  # feature search: 1: boxes standing in doorways are a third feature (LevelTables.gate)
+PARAM_SLOTS = 12
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -92,12 +93,15 @@ CORRAL_QUEUE = 4096
 CORRAL_CACHE = 1 << 14
 """Slots of the cache of corral verdicts (by player, corral and its boxes)."""
 FEATURE_REGIONS = 16
-"""Feature search: the cells are (boxes packed, free regions), regions counted up to this."""
+"""Feature search: the cells are (boxes packed, free regions, boxes in doorways), regions
+counted up to this."""
+FEATURE_GATES = 4
+"""Feature search: boxes standing in doorways (``LevelTables.gate``) counted up to this less one."""
 
 
 def feature_cells(nb: int) -> int:
     """How many feature cells a level with ``nb`` boxes has (the length of ``States.croot``)."""
-    return (nb + 1) * FEATURE_REGIONS
+    return (nb + 1) * FEATURE_REGIONS * FEATURE_GATES
 
 
 class LevelTables(NamedTuple):
@@ -117,6 +121,7 @@ class LevelTables(NamedTuple):
     rgoal: np.ndarray  # int64 the room's goals in packing order
     rpush: np.ndarray  # int64 [filled, direction]: pushes of the room macro, -1 none
     rafter: np.ndarray  # int64 [filled, direction]: the player's cell after them
+    gate: np.ndarray  # uint8 per cell: a doorway (one wide between walls, no goal) a box blocks
 
 
 class States(NamedTuple):
