@@ -25,18 +25,31 @@ type), again for ``f(x, i)`` with ``i`` an ``int64`` and a third time with an
 cache. Constants are passed as ``int64`` or ``bool``, and signed integers
 narrower than 64 bits as ``int64``, so those calls share one version. Arrays
 of different element types still get one version each.
+
+Importing this module also guards numba's on-disk cache against a stale
+callee. numba checks a cached kernel against its own source file only, so a
+kernel whose callee in another file changed would load its old machine code,
+the old callee inlined, and compute what the old code computed. Here a kernel
+file of tansuo is checked against the content of every tansuo file it can
+reach through its imports (:func:`source_closure`): numba's cache index keeps
+that digest where it kept the file's own, and a kernel whose digest changed
+compiles again, as after an edit of its own file. Every tansuo file with a
+cached kernel imports this module before its first kernel (a test checks it).
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import typeinfer, types
+from numba.core import caching, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["njit_on_first_use", "njit_one_version"]
+__all__ = ["guard_package", "njit_on_first_use", "njit_one_version", "source_closure"]
 
 
 class _SignaturesOnFirstUse(CPUDispatcher):
@@ -162,3 +175,143 @@ def njit_one_version(
         return kernel
 
     return decorate if function is None else decorate(function)
+
+
+# --- numba's cache checked against every file a kernel file imports ----------------------
+
+_GUARDED: dict[str, str] = {}  # a guarded package's directory -> its import name
+
+# an import statement (comments removed first): ``from X import a, b`` or ``import X, Y``
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)"
+    r"|import[ \t]+([\w., \t]+))",
+    re.MULTILINE,
+)
+
+# per source file: (mtime_ns, size) when read -> (content digest, files it imports)
+_READ: dict[str, tuple[tuple[int, int], bytes, tuple[str, ...]]] = {}
+
+
+def guard_package(name: str, directory: str) -> None:
+    """Check the cached kernels of the files under ``directory`` against their imports too.
+
+    ``directory`` holds the package imported as ``name``; tansuo guards
+    itself. A kernel file's cache then stays valid while no file of that
+    package it can reach through its imports changed (:func:`source_closure`).
+    """
+    _GUARDED[os.path.normcase(os.path.abspath(directory))] = name
+
+
+def _package_of(path: str) -> tuple[str, str] | None:
+    """The guarded package (directory, name) that holds ``path``, or None."""
+    path = os.path.normcase(os.path.abspath(path))
+    for directory, name in _GUARDED.items():
+        if path.startswith(directory + os.sep):
+            return directory, name
+    return None
+
+
+def _module_file(directory: str, name: str, module: str) -> str | None:
+    """The source file of ``module`` if it is in the guarded package ``name`` (at ``directory``)."""
+    if module != name and not module.startswith(name + "."):
+        return None
+    parts = module.split(".")[1:]
+    base = os.path.join(directory, *parts)
+    for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def _imports(path: str, text: str, directory: str, name: str) -> tuple[str, ...]:
+    """The files of the guarded package that the source ``text`` of ``path`` imports."""
+    relative = os.path.relpath(path, directory).replace(os.sep, "/")[: -len(".py")].split("/")
+    here = [name, *relative]
+    package = here[:-1]  # a module's package; a package's own __init__ is its package
+    text = re.sub(r"#[^\n]*", "", text)
+    found: set[str] = set()
+    for match in _IMPORT.finditer(text):
+        source, names, plain = match.groups()
+        modules: list[str] = []
+        if plain is not None:
+            modules = [part.split()[0] for part in plain.split(",") if part.strip()]
+        else:
+            if source.startswith("."):
+                dots = len(source) - len(source.lstrip("."))
+                stem = package[: len(package) - (dots - 1)] if dots > 1 else package
+                source = ".".join([*stem, *([source.lstrip(".")] if source.lstrip(".") else [])])
+            modules = [source]
+            for part in names.strip("()").split(","):
+                if part.strip():
+                    modules.append(source + "." + part.split()[0])
+        for module in modules:
+            target = _module_file(directory, name, module)
+            if target is not None and os.path.normcase(os.path.abspath(target)) != path:
+                found.add(os.path.normcase(os.path.abspath(target)))
+    return tuple(sorted(found))
+
+
+def _read(path: str, directory: str, name: str) -> tuple[bytes, tuple[str, ...]]:
+    """A source file's content digest and the guarded files it imports (re-read when it changed)."""
+    status = os.stat(path)
+    key = (status.st_mtime_ns, status.st_size)
+    known = _READ.get(path)
+    if known is not None and known[0] == key:
+        return known[1], known[2]
+    with open(path, "rb") as handle:
+        content = handle.read()
+    digest = hashlib.sha256(content).digest()
+    imported = _imports(path, content.decode("utf-8", "replace"), directory, name)
+    _READ[path] = (key, digest, imported)
+    return digest, imported
+
+
+def source_closure(path: str) -> dict[str, bytes]:
+    """Every file of ``path``'s guarded package that it reaches through imports, with its digest.
+
+    ``path`` itself included; a file outside any guarded package gives an
+    empty dict. Imports are read from the text (``import X``, ``from X
+    import a``, relative ones too; ``from X import a`` counts ``X.a`` when it
+    is a module), transitively, without importing anything. The files a
+    kernel can call into, or read constants from, are among these.
+    """
+    package = _package_of(path)
+    if package is None:
+        return {}
+    directory, name = package
+    start = os.path.normcase(os.path.abspath(path))
+    seen: dict[str, bytes] = {}
+    todo = [start]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        digest, imported = _read(current, directory, name)
+        seen[current] = digest
+        todo.extend(f for f in imported if f not in seen)
+    return seen
+
+
+def _closure_stamp(path: str) -> tuple[str, str]:
+    """The stamp numba's cache index keeps for a guarded kernel file: a digest of its closure."""
+    directory = _package_of(path)
+    assert directory is not None
+    digest = hashlib.sha256()
+    for source, content in sorted(source_closure(path).items()):
+        digest.update(os.path.relpath(source, directory[0]).encode() + b"\0" + content)
+    return ("tansuo source closure", digest.hexdigest())
+
+
+_numba_stamp = caching._SourceFileBackedLocatorMixin.get_source_stamp
+
+
+def _source_stamp(self: Any) -> Any:
+    """numba's stamp of a kernel file, or for a guarded one the digest of its closure."""
+    path = getattr(self, "_py_file", None)
+    if path is not None and _package_of(path) is not None:
+        return _closure_stamp(path)
+    return _numba_stamp(self)
+
+
+caching._SourceFileBackedLocatorMixin.get_source_stamp = _source_stamp  # type: ignore[method-assign]
+guard_package("tansuo", os.path.dirname(os.path.abspath(__file__)))

@@ -24,6 +24,8 @@ import math
 import numpy as np
 from numba import njit
 
+import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)
+
 # -- what a search kernel returns ------------------------------------------------
 RUNNING = 0
 """``max_steps`` expansions done and the search is not over: call again."""

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)
+
 # slots of ``state``, the resumable kernels' memory between two calls
 TASK = 0  # the counting task (two-row prefix) being searched
 DEPTH = 1  # the row the search is at; NOT_STARTED before a task's first row

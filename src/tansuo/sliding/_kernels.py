@@ -37,6 +37,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)
+
 # directions of the blank, in the order tried; the opposite of d is (d + 2) & 3
 LEFT, UP, RIGHT, DOWN = 0, 1, 2, 3
 

@@ -34,7 +34,9 @@ expansions and returns ``RUNNING``; the Python side looks at the budget
 (``tansuo.budget.run_chunked``) and calls again. ``counters`` holds the state
 that survives between calls (slots in ``codes``).
 
-numba's on-disk cache (``cache=True``) notices a change to the file that
-defines a kernel, not to the files of the kernels it calls: after editing one
-of these modules, delete ``__pycache__`` here (or touch the callers' files).
+numba's on-disk cache (``cache=True``) notices by itself a change to the
+file that defines a kernel only; importing :mod:`tansuo._jit` first makes it
+notice a change to any of these modules the kernel's file imports.
 """
+
+import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)

@@ -5,16 +5,12 @@ Flat numpy arrays (bundled in the named tuples of ``state``) and
 ``@njit(cache=True)`` functions only; every slot of ``params`` and ``ctl``
 and every code has a named constant in ``state``, used by the kernels and
 their Python callers alike. The names most callers need are re-exported here.
-Importing the package first drops numba's cache of every kernel file when any
-of them changed (:mod:`._cache`): a kernel's cache follows only its own file.
+Importing the package first imports :mod:`tansuo._jit`, so that a kernel's
+numba cache is checked against every kernel file it imports, not only its own.
 """
 
-from tansuo.sokoban._kernels._cache import drop_stale
-
-drop_stale()
-
-
-from tansuo.sokoban._kernels.board import (  # noqa: E402 (after drop_stale)
+import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)
+from tansuo.sokoban._kernels.board import (
     INF,
     child_region,
     freeze_deadlock,

@@ -1,0 +1,198 @@
+"""numba's on-disk cache and kernels in other files: an edited callee reaches its cached callers.
+
+numba checks a cached kernel against its own source file only. A caller whose
+callee (in another file) changed would load its old machine code, with the
+old callee inlined. ``tansuo._jit`` checks a guarded package's kernel files
+against every file of the package they import; these tests edit a callee in
+a temporary package and run its caller in fresh interpreters on one cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import tansuo
+
+CALLEE = textwrap.dedent(
+    """
+    from numba import njit
+
+    @njit(cache=True)
+    def value(x):
+        return x + {add}
+    """
+)
+
+CALLER = textwrap.dedent(
+    """
+    from numba import njit
+
+    from guardpkg.inner.callee import value
+
+    @njit(cache=True)
+    def twice(x):
+        return 2 * value(x)
+    """
+)
+
+RUN = textwrap.dedent(
+    """
+    import sys
+    if sys.argv[1] == "guard":
+        import tansuo._jit
+        tansuo._jit.guard_package("guardpkg", sys.argv[2])
+    from guardpkg.caller import twice
+    print(twice(10), len(twice.stats.cache_hits))
+    """
+)
+
+
+def _package(where: Path) -> Path:
+    package = where / "guardpkg"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "__init__.py").write_text("")
+    (package / "inner" / "callee.py").write_text(CALLEE.format(add=1))
+    (package / "caller.py").write_text(CALLER)
+    return package
+
+
+def _twice(where: Path, package: Path, mode: str) -> tuple[int, int]:
+    """``twice(10)`` in a fresh interpreter, and how many versions came from the cache."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(where), *sys.path])}
+    env["NUMBA_CACHE_DIR"] = str(where / "numba-cache")
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, mode, str(package)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    value, hits = done.stdout.split()
+    return int(value), int(hits)
+
+
+def _edit_callee(package: Path) -> None:
+    (package / "inner" / "callee.py").write_text(CALLEE.format(add=5))
+
+
+def test_an_edited_callee_reaches_the_cached_caller(tmp_path):
+    package = _package(tmp_path)
+    assert _twice(tmp_path, package, "guard") == (22, 0)  # compiled, cached
+    assert _twice(tmp_path, package, "guard") == (22, 1)  # loaded from the cache
+    _edit_callee(package)
+    assert _twice(tmp_path, package, "guard") == (30, 0)  # compiled again: 2 * (10 + 5)
+    assert _twice(tmp_path, package, "guard") == (30, 1)  # and cached again
+
+
+def test_without_the_guard_the_cached_caller_keeps_the_old_callee(tmp_path):
+    """What the guard prevents (numba's own behaviour): the caller's stale code is loaded."""
+    package = _package(tmp_path)
+    assert _twice(tmp_path, package, "plain") == (22, 0)
+    _edit_callee(package)
+    assert _twice(tmp_path, package, "plain") == (22, 1)  # the old callee's answer
+
+
+def test_the_closure_follows_imports_of_the_package_only():
+    from tansuo._jit import source_closure
+
+    root = Path(tansuo.__file__).parent
+    closure = {
+        Path(p).relative_to(root).as_posix()
+        for p in source_closure(str(root / "gomoku" / "_dfpn.py"))
+    }
+    assert {
+        "gomoku/_dfpn.py",
+        "gomoku/_kernels/__init__.py",
+        "gomoku/_kernels/board.py",
+        "gomoku/_kernels/threats.py",
+        "_jit.py",
+    } <= closure
+    assert not any(p.startswith(("xiangqi/", "cli/")) for p in closure)
+    search = {
+        Path(p).relative_to(root).as_posix()
+        for p in source_closure(str(root / "sokoban" / "_kernels" / "search.py"))
+    }
+    assert {
+        "sokoban/_kernels/board.py",
+        "sokoban/_kernels/deadlock.py",
+        "sokoban/_kernels/state.py",
+    } <= search
+    assert source_closure(os.__file__) == {}  # outside tansuo: numba's own check only
+
+
+KERNEL_LINE = re.compile(
+    r"^\s*@(?:numba\.)?(?:njit|jit|njit_one_version|njit_on_first_use|nrt_free)\b", re.M
+)
+GUARD_IMPORT = re.compile(
+    r"^(?:import tansuo\._jit|from tansuo\._jit import|from tansuo import _jit)", re.M
+)
+
+
+def test_every_kernel_file_imports_the_guard_before_its_first_kernel():
+    """The guard must be in place before numba makes a kernel's cache (at its decorator)."""
+    root = Path(tansuo.__file__).parent
+    unguarded = []
+    for source in sorted(root.rglob("*.py")):
+        text = source.read_text(encoding="utf-8")
+        kernel = KERNEL_LINE.search(text)
+        if kernel is None or source.name == "_jit.py":
+            continue
+        guard = GUARD_IMPORT.search(text)
+        if guard is not None and guard.start() < kernel.start():
+            continue
+        # or a package __init__ above it (inside tansuo) imports it
+        parents = [p for p in source.parents if root in p.parents]
+        if any(
+            GUARD_IMPORT.search((p / "__init__.py").read_text(encoding="utf-8"))
+            for p in parents
+            if (p / "__init__.py").exists()
+        ):
+            continue
+        unguarded.append(source.relative_to(root).as_posix())
+    assert unguarded == []
+
+
+def test_every_cached_kernel_of_tansuo_is_guarded():
+    code = textwrap.dedent(
+        """
+        import json, sys
+        from numba.core.registry import CPUDispatcher
+        import tansuo.graph, tansuo.grid, tansuo.queens, tansuo.sliding, tansuo.sudoku
+        import tansuo.sokoban, tansuo.gomoku, tansuo.xiangqi
+        import tansuo.gomoku._dfpn, tansuo.grid._kernels.astar, tansuo.sokoban._kernels.search
+        stamps = {}
+        for name, module in list(sys.modules.items()):
+            if module is None or not name.startswith("tansuo."):
+                continue
+            for attr, value in list(vars(module).items()):
+                if isinstance(value, CPUDispatcher) and value.py_func.__module__ == name:
+                    cache_file = getattr(value._cache, "_cache_file", None)
+                    if cache_file is not None:
+                        stamps[name + "." + attr] = str(cache_file._source_stamp[0])
+        print(json.dumps(stamps))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    stamps = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(stamps) > 50
+    assert {name for name, stamp in stamps.items() if stamp != "tansuo source closure"} == set()
+    domains = {name.split(".")[1] for name in stamps}
+    assert domains >= {
+        "graph",
+        "grid",
+        "queens",
+        "sliding",
+        "sudoku",
+        "sokoban",
+        "gomoku",
+        "xiangqi",
+    }
