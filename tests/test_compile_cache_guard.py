@@ -113,8 +113,8 @@ def test_the_closure_follows_imports_of_the_package_only():
         "gomoku/_kernels/__init__.py",
         "gomoku/_kernels/board.py",
         "gomoku/_kernels/threats.py",
-        "_jit.py",
     } <= closure
+    assert "_jit.py" not in closure  # the decorators' module: see tansuo._jit
     assert not any(p.startswith(("xiangqi/", "cli/")) for p in closure)
     search = {
         Path(p).relative_to(root).as_posix()

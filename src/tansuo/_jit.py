@@ -49,7 +49,13 @@ from numba.core import caching, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["guard_package", "njit_on_first_use", "njit_one_version", "source_closure"]
+__all__ = [
+    "guard_package",
+    "index_is_fresh",
+    "njit_on_first_use",
+    "njit_one_version",
+    "source_closure",
+]
 
 
 class _SignaturesOnFirstUse(CPUDispatcher):
@@ -188,6 +194,10 @@ _IMPORT = re.compile(
     re.MULTILINE,
 )
 
+# this module: every kernel file imports it, and it decides how kernels are typed, not what
+# they compute; counting it would make an edit here recompile every domain
+_NOT_FOLLOWED = {os.path.normcase(os.path.abspath(__file__))}
+
 # per source file: (mtime_ns, size) when read -> (content digest, files it imports)
 _READ: dict[str, tuple[tuple[int, int], bytes, tuple[str, ...]]] = {}
 
@@ -246,8 +256,11 @@ def _imports(path: str, text: str, directory: str, name: str) -> tuple[str, ...]
                     modules.append(source + "." + part.split()[0])
         for module in modules:
             target = _module_file(directory, name, module)
-            if target is not None and os.path.normcase(os.path.abspath(target)) != path:
-                found.add(os.path.normcase(os.path.abspath(target)))
+            if target is None:
+                continue
+            target = os.path.normcase(os.path.abspath(target))
+            if target != path and target not in _NOT_FOLLOWED:
+                found.add(target)
     return tuple(sorted(found))
 
 
@@ -300,6 +313,30 @@ def _closure_stamp(path: str) -> tuple[str, str]:
     for source, content in sorted(source_closure(path).items()):
         digest.update(os.path.relpath(source, directory[0]).encode() + b"\0" + content)
     return ("tansuo source closure", digest.hexdigest())
+
+
+def index_is_fresh(index_path: str, source: str) -> bool:
+    """Whether numba would use the cache index ``index_path`` of a kernel of ``source``.
+
+    False for a missing or unreadable index, one written by another numba,
+    or one whose stamp (for a guarded file: its closure's digest) no longer
+    matches: numba then compiles that kernel again.
+    """
+    import pickle
+
+    import numba
+
+    try:
+        with open(index_path, "rb") as handle:
+            if pickle.load(handle) != numba.__version__:
+                return False
+            stamp, _overloads = pickle.loads(handle.read())
+    except Exception:  # missing, half written, from an older layout: not usable
+        return False
+    if _package_of(source) is not None:
+        return bool(stamp == _closure_stamp(source))
+    status = os.stat(source)
+    return bool(stamp == caching._hash_source_file(source, status.st_mtime, status.st_size))
 
 
 _numba_stamp = caching._SourceFileBackedLocatorMixin.get_source_stamp

@@ -199,13 +199,14 @@ CACHED_KERNEL = re.compile(
 
 
 def cold_domains(names: list[str]) -> list[str]:
-    """The domains with a kernel source file that has no index in numba's on-disk cache.
+    """The domains with a kernel source file that has no usable index in numba's on-disk cache.
 
     Looks, without importing the domains (some compile at import), for each
     kernel file's cache index files where numba keeps them (beside the
-    source, or under ``NUMBA_CACHE_DIR``). A file with some index counts as
-    warm: a kernel still missing then compiles in the command, with its
-    progress line.
+    source, or under ``NUMBA_CACHE_DIR``). A file with some index that
+    numba would load counts as warm: a kernel still missing then compiles in
+    the command, with its progress line. An index made before the file, or a
+    file it imports, changed is not loaded (:func:`tansuo._jit.index_is_fresh`).
     """
     import glob
     import importlib.util
@@ -214,6 +215,8 @@ def cold_domains(names: list[str]) -> list[str]:
 
     import_numba_quietly()
     from numba.core import caching
+
+    from tansuo._jit import index_is_fresh
 
     # the classes numba tries, in its order (CacheImpl was _CacheImpl before numba 0.61)
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # type: ignore[attr-defined]
@@ -238,7 +241,10 @@ def cold_domains(names: list[str]) -> list[str]:
             else:
                 continue
             stem = os.path.splitext(os.path.basename(source))[0]
-            if not glob.glob(os.path.join(locator.get_cache_path(), f"{stem}.*.nbi")):
+            indexes = glob.glob(os.path.join(locator.get_cache_path(), f"{stem}.*.nbi"))
+            # every index of a file has the same stamp, except an old kernel's (an earlier
+            # line number or name): that one is stale and stays so
+            if not any(index_is_fresh(index, source) for index in indexes):
                 cold.append(name)
                 break
     return cold
