@@ -24,6 +24,7 @@ from tansuo.xiangqi import (
 )
 from tansuo.xiangqi._kernels import board as kb
 from tansuo.xiangqi.engine import MATE
+from tansuo.xiangqi.heuristics import build_tables, with_weights
 
 # Features that change the order moves are searched in but never the value.
 ORDERING_ONLY = ("pvs", "killers", "history", "mvv_lva")
@@ -338,6 +339,21 @@ def test_a_defender_is_worth_more_against_an_attack():
     attacked = evaluate(parse_fen(crossed.format("A"))) - evaluate(parse_fen(crossed.format("1")))
     assert quiet == 60
     assert attacked > 2 * quiet
+
+
+def test_the_ending_values_rooks_less_and_pawns_more():
+    """With ``endgame`` on, a rook is worth less and a crossed pawn more as the
+    material thins; with the whole army on the board nothing changes, and the
+    term is the same for both colours."""
+    ending = build_tables(with_weights(endgame=100))
+    start = parse_fen(START_FEN)
+    assert evaluate(start, ending) == evaluate(start)
+    rook = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+    pawn = "4k4/9/4P4/9/9/9/9/9/9/3K5 w - - 0 1"
+    assert evaluate(parse_fen(rook), ending) < evaluate(parse_fen(rook)) - 50
+    assert evaluate(parse_fen(pawn), ending) > evaluate(parse_fen(pawn)) + 20
+    for fen in (rook, pawn, "2ba5/4ak3/9/1P7/4N3R/9/4c4/4c4/6r2/3K5 w - - 0 1"):
+        assert evaluate(parse_fen(fen), ending) == evaluate(parse_fen(_mirror(fen)), ending)
 
 
 @pytest.mark.parametrize(

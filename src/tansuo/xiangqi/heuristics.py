@@ -174,6 +174,11 @@ class EvalWeights:
     pins : int
         Percent of the pin values: an undefended horse or cannon held on a
         line to its king by a rook, or by a cannon over one other piece.
+    endgame : int
+        Percent of the ending's value changes: as the material thins (the
+        phase of ElephantEye: rooks 6, horses and cannons 3, the rest 1,
+        taken quadratically), a rook is worth up to 70 points less, a cannon
+        15 more and a crossed pawn's placement bonus 40% more.
     material_only : bool
         Ignore placement, mobility and king safety.
 
@@ -203,6 +208,7 @@ class EvalWeights:
     pawn_attack: int = 100  # percent of a crossed pawn's bonus added again when attacking
     pins: int = 0  # percent: undefended horses and cannons pinned to their king (off: see docs)
     piece_placement: int = 100  # percent of the horse, rook and cannon placement tables
+    endgame: int = 0  # percent: rooks less, cannons and crossed pawns more as material thins
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -253,6 +259,7 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
     ev[ks.W_PALACE_THREATS] = weights.palace_threats * on
     ev[ks.W_PAWN_ATTACK] = weights.pawn_attack * on
     ev[ks.W_PINS] = weights.pins * on
+    ev[ks.W_ENDGAME] = weights.endgame * on
     return ev
 
 

@@ -67,6 +67,7 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "no-placement-pawn-bonus": with_weights(pawn=60),
     "pins": with_weights(pins=100),
     "placement-150": with_weights(piece_placement=150),
+    "endgame": with_weights(endgame=100),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 

@@ -115,7 +115,8 @@ W_TEMPO = EV_WEIGHTS + 6
 W_PALACE_THREATS = EV_WEIGHTS + 7  # percent of the palace-threat values below (0: off)
 W_PAWN_ATTACK = EV_WEIGHTS + 8  # percent: crossed pawns' placement bonus added again in attack
 W_PINS = EV_WEIGHTS + 9  # percent of the pin values below (0: off)
-EV_SIZE = EV_WEIGHTS + 10
+W_ENDGAME = EV_WEIGHTS + 10  # percent of the ending's value changes below (0: off)
+EV_SIZE = EV_WEIGHTS + 11
 
 # Threats to a king at home behind its advisors, in tenths of a horse (a
 # horse is 270 points: multiply by 27/10), by the attacking cannon's distance in
@@ -132,6 +133,19 @@ ADVISOR_LEAKAGE = 80  # no two advisors against two rooks, with a full attack
 # a pawn before it crosses, to measure a crossed pawn's placement bonus against.
 HOME_PAWN = np.array(((6 + 3) * 16 + 0 + 3, (3 + 3) * 16 + 0 + 3), np.int64)
 FULL_ATTACK_UNITS = 8
+# The game's phase, as in ElephantEye: each rook on the board counts 6, each
+# horse and cannon 3, each advisor, elephant and pawn 1 (66 in all at the
+# start); the middle-game share is a quadratic of that, so that the ending
+# weighs in only when much is gone. In a bare ending a rook is worth
+# ENDGAME_ROOK points less, a cannon ENDGAME_CANNON more, and a crossed pawn's
+# placement bonus ENDGAME_PAWN percent more (ElephantEye's ending tables: a
+# rook 182-186 against 206-216, a cannon 100-106 against 90-101, a crossed
+# pawn 25-60 against 19-44, in units of about 2.7 of ours).
+PHASE_FULL = 66
+PHASE_UNITS = np.array((0, 1, 1, 3, 6, 3, 1), np.int64)  # by piece type, king first
+ENDGAME_ROOK = 70
+ENDGAME_CANNON = 15
+ENDGAME_PAWN = 40
 # Pins: an enemy horse or cannon on a line to its own king, with nothing else
 # between a rook and the king, or one other piece between a cannon and the
 # king, cannot leave the line without exposing its king; undefended, it is a
@@ -226,6 +240,9 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     black_guards = 0
     red_pawns = 0  # placement bonus of crossed pawns, counted again by attack strength
     black_pawns = 0
+    phase = 0  # material on the board by PHASE_UNITS
+    red_ending = 0  # what the side's pieces gain (lose) in a bare ending
+    black_ending = 0
     rook_w = ev[W_ROOK_MOBILITY]
     horse_w = ev[W_HORSE_MOBILITY]
     cannon_w = ev[W_CANNON_MOBILITY]
@@ -237,6 +254,8 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         kind = SLOT_TYPE[slot]
         value = ev[(owner * PIECE_TYPES + kind) * 256 + cell]
         guard = 0
+        phase += PHASE_UNITS[kind]
+        ending = 0
         if kind == ROOK:
             if rook_w:
                 moves = 0
@@ -248,6 +267,7 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
                     if IN_BOARD[to] and SIDE_OF_SLOT[pos[to]] != owner:
                         moves += 1
                 value += rook_w * moves
+            ending = -ENDGAME_ROOK
         elif kind == HORSE:
             if horse_w:
                 moves = 0
@@ -269,9 +289,11 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
                         moves += 1
                         to += d
                 value += cannon_w * moves
+            ending = ENDGAME_CANNON
         elif kind == PAWN:
             if HALF[cell] != owner:
                 bonus = value - ev[(owner * PIECE_TYPES + PAWN) * 256 + HOME_PAWN[owner]]
+                ending = bonus * ENDGAME_PAWN // 100
                 if owner == RED:
                     red_pawns += bonus
                 else:
@@ -283,9 +305,11 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         if owner == RED:
             red_score += value
             red_guards += guard
+            red_ending += ending
         else:
             black_score += value
             black_guards += guard
+            black_ending += ending
     # How hard each side attacks (pieces across the river, more force than the
     # other side): a defender is worth more, and a crossed pawn too, against a
     # strong attack than when nothing threatens its king.
@@ -300,6 +324,14 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         # A crossed pawn is worth up to twice its placement bonus to a side that attacks.
         red_score += red_pawns * red_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
         black_score += black_pawns * black_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
+    endgame = ev[W_ENDGAME]
+    if endgame:
+        # The ending's share: 0 with all the pieces on the board, 1 on a bare one.
+        phase = min(phase, PHASE_FULL)
+        middle = (2 * PHASE_FULL - phase) * phase // PHASE_FULL
+        share = (PHASE_FULL - middle) * endgame
+        red_score += red_ending * share // (PHASE_FULL * 100)
+        black_score += black_ending * share // (PHASE_FULL * 100)
     pin_weight = ev[W_PINS]
     if pin_weight:
         red_score += pins(pos, RED) * pin_weight // 100
