@@ -57,6 +57,28 @@ def test_a_command_imports_only_its_own_domain():
     assert imported["numba"] and not imported["scipy"], imported
 
 
+def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar():
+    """Kernels loaded from the cache need none of numba's array code; one board no batch bar."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from tansuo.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['queens', '6', '--first', '1'])\n"
+        "assert 'tansuo.queens._kernels' in sys.modules\n"
+        "loaded = [m for m in ('numba.np.arraymath', 'numba.np.arrayobj', 'rich.progress',\n"
+        "          'rich.table') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+    )
+    _imported_after(code)
+
+
+def test_the_batch_flags_name_the_runners_error_status():
+    import tansuo.batch
+    import tansuo.cli._batch
+
+    assert tansuo.cli._batch.ERROR == tansuo.batch.ERROR
+
+
 def test_the_command_table_matches_what_the_modules_register():
     """COMMANDS (the help's lines, read without importing) says what the modules say."""
     import typer

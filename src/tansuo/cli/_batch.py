@@ -10,30 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
-from tansuo.batch import (
-    ERROR,
-    BatchSummary,
-    Instance,
-    Record,
-    make_backend,
-    run_batch,
-)
 from tansuo.cli._common import (
     EXIT_BY_STATUS,
     EXIT_SOLVED,
@@ -46,6 +26,14 @@ from tansuo.cli._common import (
 )
 from tansuo.errors import InvalidInput
 from tansuo.files import check_output, shown_path
+
+if TYPE_CHECKING:  # the batch runner and rich's progress bar: imported by a batch only
+    from rich.text import Text
+
+    from tansuo.batch import BatchSummary, Instance, Record
+
+# the status of a record whose instance raised (tansuo.batch.ERROR, without importing it)
+ERROR = "error"
 
 
 def workers_option() -> Any:
@@ -70,12 +58,12 @@ def resume_option() -> Any:
     )
 
 
-class _RateColumn(ProgressColumn):
-    """Instances per second."""
+def _rate(task: Any) -> Text:
+    """Instances per second, for the progress bar's column."""
+    from rich.text import Text
 
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.1f}/s", style="progress.data.speed")
+    speed = task.finished_speed or task.speed
+    return Text("" if speed is None else f"{speed:,.1f}/s", style="progress.data.speed")
 
 
 def check_batch_flags(
@@ -121,6 +109,24 @@ def run_batch_command(
     written nor printed as JSON, unless ``lean`` says otherwise. ``skip_ids``
     are finished already (counted as skipped, like ``resume`` does for ``out``).
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from tansuo.batch import make_backend, run_batch
+
+    class RateColumn(ProgressColumn):
+        """Instances per second."""
+
+        def render(self, task: Any) -> Text:
+            return _rate(task)
+
     if lean is None:
         lean = out is None and not json_out
     if warm_up is not None and ray is None:
@@ -136,7 +142,7 @@ def run_batch_command(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        _RateColumn(),
+        RateColumn(),
         TimeElapsedColumn(),
         TextColumn("eta"),
         TimeRemainingColumn(),
@@ -220,6 +226,8 @@ def _seconds(value: float | None) -> str:
 
 def print_summary(summary: BatchSummary, *, out: Path | None, to_stderr: bool) -> None:
     """The end-of-batch table: counts per outcome, times, throughput."""
+    from rich.table import Table
+
     table = Table(title="batch summary", title_justify="left", show_header=False, box=None)
     table.add_column(justify="left")
     table.add_column(justify="right")

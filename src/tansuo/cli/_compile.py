@@ -3,9 +3,9 @@
 Two costs meet a command before its first answer. Importing numba imports
 ``scipy`` (only to check its version) and ``yaml`` (only to read a
 ``.numba_config.yaml``); :func:`import_numba_quietly` hides both during the
-import when there is no such file (0.1-0.2 s of CPU saved), and loads
-numba's array functions without ``scipy.linalg`` (see
-:func:`tansuo.cli._common.load_numba_without_linalg`). And the first run
+import when there is no such file (0.1-0.2 s of CPU saved), and has numba
+load its array functions without ``scipy.linalg``, and only once it
+compiles (see :func:`tansuo.cli._common.load_numba_without_linalg`). And the first run
 compiles the kernels (seconds to a minute a domain): :class:`CompileProgress`
 listens to numba's ``numba:compile`` events, which fire only when a kernel is
 really compiled, never when it is loaded from the cache, and shows
@@ -34,10 +34,14 @@ fresh cache compiles with less CPU (see :func:`import_numba_quietly`)."""
 
 
 def import_numba_quietly() -> None:
-    """Import numba without ``scipy`` and ``yaml`` when neither is needed, then its array code.
+    """Import numba without ``scipy`` and ``yaml`` when neither is needed; its array code later.
 
     Also sets :data:`PLAIN_TYPING_ERRORS` (unless already set) before numba
-    reads it, for this process and the ones it starts.
+    reads it, for this process and the ones it starts. numba's array
+    functions are imported (without ``scipy.linalg``) just before numba first
+    gets ready to compile, not here: a command whose kernels all come from
+    the cache never needs them (see :mod:`tansuo._jit`), and they take a
+    quarter of a second to import.
     """
     if "numba" not in sys.modules:
         os.environ.setdefault(PLAIN_TYPING_ERRORS, "1")
@@ -51,9 +55,19 @@ def import_numba_quietly() -> None:
         finally:
             for name in hidden:
                 del sys.modules[name]
-    from tansuo.cli._common import load_numba_without_linalg
+    from numba.core import base
 
-    load_numba_without_linalg()
+    refresh = base.BaseContext.refresh
+    if not getattr(refresh, "arrays_first", False):
+
+        def refresh_arrays_first(self: Any) -> None:
+            from tansuo.cli._common import load_numba_without_linalg
+
+            load_numba_without_linalg()
+            refresh(self)
+
+        refresh_arrays_first.arrays_first = True  # type: ignore[attr-defined]
+        base.BaseContext.refresh = refresh_arrays_first  # type: ignore[method-assign]
 
 
 def _kernel_count(package: str) -> int:
