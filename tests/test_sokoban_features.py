@@ -160,3 +160,15 @@ def test_moved_regions_equal_a_full_count() -> None:
                 told += 1
                 assert cut == regions(tables.walls, occ, rseen, queue, tables.deltas, ctl)
     assert told > 360  # it can tell more often than not (476 of these 720)
+
+
+def test_each_search_reports_how_close_it_came() -> None:
+    level = Level.from_text("########\n#@ $  .#\n#  $  .#\n########")
+    result = solve_module.solve(level)
+    closest = dict(result.stats.closest)
+    assert set(closest) == set(result.stats.searches)
+    assert closest[result.stats.winner] == 0
+    stopped = solve_module.solve(bundled_collection("xsokoban90")[0], max_expansions=40)
+    assert stopped.status == "limit"
+    lows = dict(stopped.stats.closest)
+    assert 0 < min(lows.values()) <= stopped.stats.lower_bound

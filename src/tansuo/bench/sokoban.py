@@ -118,6 +118,7 @@ def _record(level: Level, result: Any, seconds: float) -> dict[str, Any]:
         "nodes_per_s": stats.nodes_per_s,
         "pruned": stats.pruned,
         "winner": stats.winner,
+        "closest": dict(stats.closest),
         "verified": False,
         "solution": result.solution,
     }

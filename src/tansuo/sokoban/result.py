@@ -70,6 +70,9 @@ class SokobanStats(Stats):
         portfolio ``"forward-plain"`` in its second process).
     winner : str or None
         The search that found the solution, None when none did.
+    closest : tuple of (str, int)
+        Per search that ran, its name and the smallest lower bound (pushes
+        still needed, at least) of any state it stored: how close it came.
 
     Examples
     --------
@@ -98,6 +101,7 @@ class SokobanStats(Stats):
     nodes_per_s: float | None = None
     searches: tuple[str, ...] = ()
     winner: str | None = None
+    closest: tuple[tuple[str, int], ...] = ()
 
     @property
     def pruned(self) -> dict[str, int]:

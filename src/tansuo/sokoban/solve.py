@@ -423,6 +423,7 @@ class _Search:
         self.outcome = ks.EXHAUSTED
         self.limit: str | None = None
         self.ctl[ks.C_MEET] = -1
+        self.ctl[ks.C_LOWEST] = k.INF
         self.other: _Search | None = None
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
@@ -447,6 +448,7 @@ class _Search:
         st.hash[n] = k.state_hash(row, player, t.zbox, t.zplayer)
         table_insert(st.table, st.hash, n)
         ctl[ks.C_STATES] = n + 1
+        ctl[ks.C_LOWEST] = min(int(ctl[ks.C_LOWEST]), lower)
         heap = int(ctl[ks.C_HEAP])
         key = heap_key(self.params[ks.P_MODE], self.params[ks.P_WEIGHT], 0, 0, lower)
         if self.params[ks.P_FEATURES]:
@@ -610,6 +612,7 @@ class _Solver:
             "max_frontier": max(int(c[ks.C_MAX_FRONTIER]) for c in ctls),
             "memory_bytes": sum(x.a.nbytes + _pattern_bytes(x) for x in self.searches),
             "searches": [x.name for x in self.searches],
+            "closest": [[x.name, int(x.ctl[ks.C_LOWEST])] for x in self.searches],
             "winner": None if self.winner is None else self.winner.name,
             "limit": next((x.limit for x in self.searches if x.limit), None),
         }
@@ -825,6 +828,7 @@ def _stats(totals: list[dict[str, Any]], elapsed: float, limit: str | None,
         preprocess_s=solver.preprocess_s,
         nodes_per_s=expanded / elapsed if elapsed > 0 else None,
         searches=tuple(name for t in totals for name in t["searches"]),
+        closest=tuple((str(name), int(low)) for t in totals for name, low in t.get("closest", ())),
         winner=next((t["winner"] for t in totals if t["winner"]), None),
     )
 

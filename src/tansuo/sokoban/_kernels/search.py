@@ -53,6 +53,7 @@ from tansuo.sokoban._kernels.state import (
     C_FREEZE,
     C_GENERATED,
     C_HEAP,
+    C_LOWEST,
     C_MACROS,
     C_MATCHING,
     C_MAX_FRONTIER,
@@ -466,6 +467,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
                 st.closed[n] = 0
                 table[slot] = n
                 ctl[C_STATES] = n + 1
+                if lb < ctl[C_LOWEST]:
+                    ctl[C_LOWEST] = lb
                 meet = find_state(other.table, other.hash, other.boxes, other.player, h, player,
                                   row, nb)  # fmt: skip
                 if meet >= 0:

@@ -69,7 +69,8 @@ C_PATTERNS = 18  # patterns learned (kept in Patterns)
 C_ENTRIES = 19  # used entries of the patterns' per-cell lists
 C_SUBSTAMP = 20  # stamp of the sub-searches' player floods (Work.rseen)
 C_CYCLE = 21  # feature search: the cell the last state was taken from
-CTL_SLOTS = 22
+C_LOWEST = 22  # the smallest lower bound of any state stored (how close the search came)
+CTL_SLOTS = 23
 
 # -- return codes of ``search`` -----------------------------------------------
 RUNNING = 0
