@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -244,3 +245,90 @@ def test_a_fixed_depth_search_keeps_its_time_limit():
     result = Engine(book=False).search(Board(15, moves=["h8"]), depth=50, time_limit=0.3)
     assert time.perf_counter() - started < 5.0
     assert result.stats.limit == "time_limit" and result.move is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("move_count", -1),
+        ("futility", "5"),
+        ("futility", True),
+        ("move_count", 10**6),
+        ("block_free", 3),
+    ],
+)
+def test_a_pruning_option_out_of_range_is_refused(name, value):
+    from tansuo.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match=f"{name}: .* whole number"):
+        EngineOptions(**{name: value})
+
+
+# From a game against Rapfi: black to move has a VCF of six fours and the five
+# (13 plies).
+LONG_VCF = (
+    "15 k10 g9 h8 g7 g8 i8 f8 f9 h9 h10 j11 i10 i12 l9 k11 k12 j10 i9 i11 h11 k9 h12"
+    " j8 i7 i6 h13 h14 j9"
+)
+
+
+def test_a_free_block_sees_a_line_of_fours_at_about_half_the_depth():
+    from tansuo.adversarial import is_mate_score
+
+    board = parse_position(LONG_VCF)
+    assert len(find_threat(board, kind="vcf").line) == 13
+    free = Engine(EngineOptions(threats=False, block_free=1), max_memory=1 << 20, book=False)
+    paid = Engine(EngineOptions(threats=False), max_memory=1 << 20, book=False)
+    # each four costs a ply and each block another: 13 plies need 11 of depth
+    # (the last block leaves a five to make, which scores as a win)
+    assert not is_mate_score(paid.search(board, depth=6).score)
+    found = free.search(board, depth=6)
+    assert is_mate_score(found.score) and found.score > 0
+    # the fours are kept by move-count pruning and futility does not cut them
+    pruned = Engine(
+        EngineOptions(threats=False, block_free=1, move_count=100, futility=150),
+        max_memory=1 << 20,
+        book=False,
+    )
+    assert is_mate_score(pruned.search(board, depth=6).score)
+    # a four and its block free (the first FREE_PLIES plies of a line): deeper still
+    for mode, mate in ((1, False), (2, True)):
+        options = EngineOptions(threats=False, block_free=mode)
+        engine = Engine(options, max_memory=1 << 20, book=False)
+        assert is_mate_score(engine.search(board, depth=4).score) == mate
+
+
+def test_averaged_leaves_swing_less_from_depth_to_depth():
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")
+    swing = {}
+    for average in (False, True):
+        options = EngineOptions(threats=False, average=average)
+        engine = Engine(options, max_memory=1 << 20, book=False)
+        scores = [engine.search(board, depth=d).score for d in range(1, 6)]
+        swing[average] = max(abs(a - b) for a, b in itertools.pairwise(scores))
+    assert swing[True] < swing[False] / 2
+
+
+def test_move_count_pruning_searches_fewer_moves_near_the_leaves():
+    from tansuo.gomoku._kernels.alphabeta import move_count
+
+    counts = [move_count(depth, 100) for depth in range(1, 9)]
+    assert counts == sorted(counts) and counts[0] < 12 < counts[-1]
+    assert move_count(0, 100) >= 1 and move_count(3, 50) < move_count(3, 100)
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")  # no threat on the board
+    nodes = {}
+    for percent in (0, 100):
+        options = EngineOptions(threats=False, move_count=percent)
+        engine = Engine(options, max_memory=1 << 20, book=False)
+        nodes[percent] = engine.search(board, depth=6).stats.expanded
+    assert nodes[100] < nodes[0]
+
+
+def test_futility_pruning_expands_fewer_nodes_at_a_fixed_depth():
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")
+    expanded = {}
+    for margin in (0, 50):
+        options = EngineOptions(threats=False, futility=margin)
+        engine = Engine(options, max_memory=1 << 20, book=False)
+        expanded[margin] = engine.search(board, depth=6).stats.expanded
+    assert expanded[50] < expanded[0]

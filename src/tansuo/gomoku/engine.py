@@ -771,11 +771,30 @@ class EngineOptions:
     reductions : bool
         Late move reductions and null-window searches in the alpha-beta
         (see ``LMR_FIRST`` in :mod:`tansuo.gomoku._kernels.alphabeta`).
+    block_free : int
+        What a line of fours and blocks costs in the alpha-beta: 0, a ply a
+        move; 1, the block of a four costs none (a ply a four); 2, a four and
+        its block cost none for a line's first ``FREE_PLIES`` such plies (see
+        :mod:`tansuo.gomoku._kernels.alphabeta`).
+    move_count : int
+        Move-count pruning: below the root, a node with no threat to answer
+        searches this percent of ``move_count(depth)`` moves (in
+        :mod:`tansuo.gomoku._kernels.alphabeta`) and every four; 0: ``width``
+        moves at every node.
+    futility : int
+        Futility pruning's margin a ply of depth (in evaluation points); 0:
+        none.
+    average : bool
+        A leaf of the alpha-beta scores the mean of its static score and its
+        parent's (which evens out the swing of the side to move's score from
+        ply to ply).
 
     Raises
     ------
     InvalidInput
-        A width that is not a whole number in 1..65536.
+        A width that is not a whole number in 1..65536, a ``block_free`` not
+        0, 1 or 2, or a move count or futility margin that is not a whole
+        number in 0..100000.
 
     Examples
     --------
@@ -787,11 +806,19 @@ class EngineOptions:
     width: int = 12
     extend: bool = True
     reductions: bool = True
+    block_free: int = 0
+    move_count: int = 0
+    futility: int = 0
+    average: bool = False
 
     def __post_init__(self) -> None:
         value = self.width
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1 << 16:
             raise InvalidInput(f"width: {value!r} is not a whole number in 1..65536")
+        for name, high in (("block_free", 2), ("move_count", 100_000), ("futility", 100_000)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+                raise InvalidInput(f"{name}: {value!r} is not a whole number in 0..{high}")
 
 
 class Engine:
@@ -1041,6 +1068,10 @@ class Engine:
         params[K.S_WIDTH] = o.width
         params[K.S_EXTEND] = int(o.extend and not plain)
         params[K.S_REDUCE] = int(o.reductions and not plain)
+        params[K.S_BLOCK_FREE] = 0 if plain else int(o.block_free)
+        params[K.S_MOVE_COUNT] = 0 if plain else o.move_count
+        params[K.S_FUTILITY] = 0 if plain else o.futility
+        params[K.S_AVERAGE] = int(o.average and not plain)
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]

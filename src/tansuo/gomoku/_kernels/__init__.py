@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from tansuo.gomoku._kernels.alphabeta import (
     PARAMS_SIZE,
+    S_AVERAGE,
+    S_BLOCK_FREE,
     S_EXTEND,
+    S_FUTILITY,
+    S_MOVE_COUNT,
     S_PRUNE,
     S_REDUCE,
     S_USE_HISTORY,
@@ -174,7 +178,11 @@ __all__ = [
     "ST_TABLES",
     "ST_TOTAL",
     "ST_ZOBRIST",
+    "S_AVERAGE",
+    "S_BLOCK_FREE",
     "S_EXTEND",
+    "S_FUTILITY",
+    "S_MOVE_COUNT",
     "S_PRUNE",
     "S_REDUCE",
     "S_USE_HISTORY",

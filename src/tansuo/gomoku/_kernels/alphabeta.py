@@ -2,8 +2,9 @@
 
 Threat-aware move generation: against an opponent's five point only the
 blocks, against its coming open four only the defences (and our own fours);
-elsewhere the candidates near the stones, cut to the best ``width`` and every
-four.
+elsewhere the candidates near the stones, cut to the best ``width`` (or a
+count that grows with the depth) and every four. Optional futility pruning
+and a free block of the opponent's four (see ``S_*``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from numba import njit, types
 
 from tansuo._jit import njit_on_first_use
 from tansuo.gomoku._kernels.board import (
+    A_PARAMS,
     ALPHABETA_TYPE,
     C_ABORTED,
     C_BEST,
@@ -61,7 +63,17 @@ S_USE_HISTORY = 2
 S_WIDTH = 3  # moves searched per node when pruning
 S_EXTEND = 4  # search on at leaves where the opponent threatens (see EXTEND_PLIES)
 S_REDUCE = 5  # late move reductions (see LMR_FIRST) and null-window searches
-PARAMS_SIZE = 6
+S_BLOCK_FREE = 6  # 1: the block of the opponent's four costs no depth; 2: a four and its block
+S_MOVE_COUNT = 7  # move-count pruning: percent of move_count(depth) kept (0: the width)
+S_FUTILITY = 8  # futility margin a ply of depth (0: none)
+S_AVERAGE = 9  # a leaf scores the mean of its static score and its parent's
+S_FREE = 10  # S_FREE + ply: the plies of the line to that node that cost no depth
+S_EVAL = S_FREE + MAX_PLY + 1  # S_EVAL + ply: the static score there (with S_AVERAGE)
+PARAMS_SIZE = S_EVAL + MAX_PLY + 1
+# With S_BLOCK_FREE 2, a line spends no depth on its first FREE_PLIES plies
+# of fours and blocks (in pairs, so the side to move at a leaf stays that of
+# the depth's parity, which the evaluation's tempo depends on).
+FREE_PLIES = 8
 EXTEND_PLIES = 4
 # Late move reductions: at a node with no threat to answer, the moves after
 # the first LMR_FIRST (in move order) that make no four and no open three are
@@ -71,6 +83,16 @@ EXTEND_PLIES = 4
 LMR_FIRST = 2
 LMR_SECOND = 5
 LMR_DEPTH_MIN = 3
+
+# Move-count pruning: below the root, at a node with no threat to answer,
+# the moves after the first move_count(depth) (in move order, every four
+# kept) are not searched; fewer near the leaves, where a quiet move changes
+# least, more near the root. Futility pruning: at a null-window node with no
+# threat to answer within FUTILITY_DEPTH plies of the frontier, a static score
+# that beats beta by the margin of depth - 1 plies is returned as it is.
+MOVE_COUNT_BASE = 3
+MOVE_COUNT_POWER = 1.32
+FUTILITY_DEPTH = 4
 
 TT_EXACT = 1
 TT_LOWER = 2
@@ -94,6 +116,14 @@ def _order(state, side, moves, prio, n, history, tt_move, use_history):
         _insert(moves, prio, i, moves[i], prio[i])
 
 
+@nrt_free
+def move_count(depth, percent):
+    """Moves searched at a quiet node ``depth`` plies from the frontier (fours apart)."""
+    d = depth if depth > 0 else 0
+    n = (MOVE_COUNT_BASE + int(d**MOVE_COUNT_POWER)) * percent // 100
+    return n if n > 1 else 1
+
+
 @njit_on_first_use(
     types.int64(STATE_TYPE, ALPHABETA_TYPE, THREAT_TYPE, *([types.int64] * 5)),
     **NRT_OPTION,
@@ -103,11 +133,14 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
 
     The steps of a node: (1) a five of the side to move wins; (2) a leaf is
     evaluated, unless the opponent threatens five (then it is searched on,
-    up to EXTEND_PLIES); (3) the transposition table may answer; (4) the
-    moves: the blocks of the opponent's five points, or the defences against
-    its open four to come (and our fours), or every candidate; (5) ordered
-    and, when pruning, cut to the best ``width`` and every four; (6) searched,
-    the best stored in the table.
+    up to EXTEND_PLIES); (3) the transposition table may answer; (4) with
+    S_FUTILITY, a null-window node whose static score beats beta by the
+    margin returns it; (5) the moves: the blocks of the opponent's five
+    points, or the defences against its open four to come (and our fours),
+    or every candidate; (6) ordered and, when pruning, cut to the best
+    ``width`` (with S_MOVE_COUNT, ``move_count(depth)`` below the root) and
+    every four; (7) searched (a block of a four costs no depth with
+    S_BLOCK_FREE), the best stored in the table.
     """
     tt_keys, tt_vals, tt_depth, tt_flag, tt_move, history, counters, buf, prio_buf, params = asearch
     fivecnt, key, info = state[ST_FIVES], state[ST_KEY], state[ST_INFO]
@@ -130,9 +163,16 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
         and ply < MAX_PLY - 40
         and fivecnt[o] > 0
     )
-    # (2) a quiet leaf
+    # (2) a quiet leaf; with S_AVERAGE the mean of its static score and its
+    # parent's, which evens out the side to move's swing from ply to ply (a
+    # stone just played has made its points, the reply has not yet)
+    average = params[S_AVERAGE] != 0
     if (depth <= 0 or ply >= MAX_PLY - 2) and not extend:
+        if average and ply > 0:
+            return (evaluate(state, side) - params[S_EVAL + ply - 1]) // 2
         return evaluate(state, side)
+    if average:
+        params[S_EVAL + ply] = evaluate(state, side)
     # (3) the transposition table
     use_tt = params[S_USE_TT] != 0
     k = key[0]
@@ -154,7 +194,23 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
                 f = tt_flag[slot]
                 if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
                     return v
-    # (4) the moves
+    # (4) futility: a null-window node far enough above beta
+    threat3 = prune and fivecnt[o] == 0 and has_threat_point(state, o)
+    margin = params[S_FUTILITY]
+    if (
+        margin > 0
+        and prune
+        and ply > 0
+        and beta - alpha == 1
+        and depth <= FUTILITY_DEPTH
+        and fivecnt[o] == 0
+        and not threat3
+        and beta > -(MATE - MAX_PLY)
+    ):
+        e = evaluate(state, side)
+        if e - margin * (depth - 1) >= beta:
+            return e
+    # (5) the moves
     moves = buf[ply]
     prio = prio_buf[ply]
     n = 0
@@ -174,7 +230,7 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
             if ply > 0:
                 return -(MATE - (ply + 2))
             n = candidates(state, side, moves)
-    elif prune and has_threat_point(state, o):
+    elif threat3:
         # the opponent makes an open four (or a double four) next: only the
         # moves that stop it, and our own fours, do not lose
         # (flags in prio: _order overwrites them)
@@ -190,18 +246,32 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
         return 0
     counters[C_EXPANDED] += 1
     counters[C_GENERATED] += n  # before the cut to ``width``: pruned moves count
-    # (5) ordered, and cut to the best ``width`` and every four
+    # (6) ordered, and cut to the best ``width`` (below the root at a quiet
+    # node with S_MOVE_COUNT, move_count(depth)) and every four
     _order(state, side, moves, prio, n, history, best_tt, params[S_USE_HISTORY] != 0)
-    if prune and n > params[S_WIDTH]:
+    width = params[S_WIDTH]
+    if params[S_MOVE_COUNT] > 0 and ply > 0 and not forced:
+        width = move_count(depth, params[S_MOVE_COUNT])
+    if prune and n > width:
         # keep the best ``width`` and every four
-        width = params[S_WIDTH]
         m2 = width
         for i in range(width, n):
             if four_count(state, moves[i], side) >= 1:
                 moves[m2] = moves[i]
                 m2 += 1
         n = m2
-    # (6) searched: the first move with the full window; with S_REDUCE, the
+    # a block of the opponent's four costs no depth with S_BLOCK_FREE 1 (a
+    # line of fours and blocks then spends one ply a four, not two); with 2, a
+    # four and its block cost none while the line has spent fewer than
+    # FREE_PLIES plies so (``free``: the plies searched beyond the depth)
+    child = depth - 1
+    mode = params[S_BLOCK_FREE] if prune and depth > 0 else 0
+    free = params[S_FREE + ply]  # odd: the opponent's four before was free
+    if fivecnt[o] > 0 and (mode == 1 or (mode == 2 and free % 2 == 1)):
+        child = depth
+        free += 1
+    free_four = mode == 2 and fivecnt[o] == 0 and free < FREE_PLIES
+    # (7) searched: the first move with the full window; with S_REDUCE, the
     # others with a null window first, late quiet ones a ply or two shallower
     # (see LMR_FIRST), and again in full when they beat alpha
     reduce = prune and params[S_REDUCE] != 0
@@ -214,6 +284,11 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
         if is_five_move(state, m, side):
             v = MATE - (ply + 1)
         else:
+            c = child
+            params[S_FREE + ply + 1] = free
+            if free_four and four_count(state, m, side) >= 1:
+                c = depth
+                params[S_FREE + ply + 1] = free + 1
             r = 0
             if reduce and not forced and i >= LMR_FIRST and depth >= LMR_DEPTH_MIN:
                 quiet = four_count(state, m, side) == 0
@@ -224,12 +299,12 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
                     r = 2 if i >= LMR_SECOND and depth > LMR_DEPTH_MIN else 1
             make(state, m, side)
             if i == 0 or not reduce:
-                v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
+                v = -negamax(state, asearch, tsearch, o, c, ply + 1, -beta, -alpha)
             else:
                 # a null window (at the reduced depth): does the move beat alpha?
-                v = -negamax(state, asearch, tsearch, o, depth - 1 - r, ply + 1, -alpha - 1, -alpha)
+                v = -negamax(state, asearch, tsearch, o, c - r, ply + 1, -alpha - 1, -alpha)
                 if v > alpha and counters[C_ABORTED] == 0 and (r > 0 or v < beta):
-                    v = -negamax(state, asearch, tsearch, o, depth - 1, ply + 1, -beta, -alpha)
+                    v = -negamax(state, asearch, tsearch, o, c, ply + 1, -beta, -alpha)
             unmake(state, m)
         if counters[C_ABORTED] != 0:
             return 0
@@ -267,4 +342,5 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
 @njit(cache=True, nogil=True)
 def search_root(state, asearch, tsearch, side, depth, alpha, beta):
     """One iteration of alpha-beta at ``depth``; the best move lands in ``counters[C_BEST]``."""
+    asearch[A_PARAMS][S_FREE] = 0
     return negamax(state, asearch, tsearch, side, depth, 0, alpha, beta)
