@@ -50,7 +50,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import caching, event, targetconfig, typeinfer, types
+from numba.core import caching, event, ir, targetconfig, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
@@ -415,6 +415,24 @@ _DEFAULTS: dict[type, dict[str, Any]] = {}
 _HASHES: dict[type, int] = {}
 targetconfig.TargetConfig.values = _target_values  # type: ignore[method-assign]
 targetconfig.TargetConfig.__hash__ = _target_hash  # type: ignore[method-assign]
+
+
+def _copy_location(self: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of a numba source location that shares its list of the file's lines.
+
+    Once numba has formatted a message about a location (it does for every
+    typing rule it tries and rejects), the location holds every line of its
+    source file. Inlining a kernel (``inline="always"``) deep-copies the
+    callee's code at each call site, and so copied those lists once per
+    location: most of the cost of an inlined call, about 7% of a Xiangqi
+    compile. The lines are only read, never changed, so the copy shares them.
+    """
+    copied = object.__new__(type(self))
+    copied.__dict__.update(self.__dict__)
+    return copied
+
+
+ir.Loc.__deepcopy__ = _copy_location  # type: ignore[attr-defined]
 
 
 class _FewerCollections(event.Listener):
