@@ -45,7 +45,7 @@ def test_regions_counts_the_floor_the_boxes_cut_apart() -> None:
 
     def count(*steps: int) -> int:
         occ = _occ(board, [board.player + step for step in steps])
-        return int(regions(tables.walls, occ, seen, queue, tables.deltas, ctl))
+        return int(regions(tables.walls, occ, np.zeros_like(occ), seen, queue, tables.deltas, ctl))
 
     assert count() == 1
     assert count(2) == 2
@@ -143,13 +143,13 @@ def test_moved_regions_equal_a_full_count() -> None:
         size = board.width * board.height
         ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
         rseen, queue, lseen = (np.zeros(size, dtype=np.int64) for _ in range(3))
-        lab = np.zeros(size, dtype=np.int32)
+        lab, scratch = (np.zeros(size, dtype=np.int32) for _ in range(2))
         floor = [c for c in range(size) if not board.walls[c]]
         for trial in range(60):
             boxes = rng.sample(floor, len(board.boxes))
             occ = _occ(board, boxes)
             before = label_regions(tables.walls, occ, lab, lseen, trial + 1, queue, tables.deltas)
-            assert before == regions(tables.walls, occ, rseen, queue, tables.deltas, ctl)
+            assert before == regions(tables.walls, occ, scratch, rseen, queue, tables.deltas, ctl)
             b = rng.choice(boxes)
             near = [b + d for d in board.deltas if not board.walls[b + d] and not occ[b + d]]
             far = [c for c in floor if not occ[c]]
@@ -158,7 +158,7 @@ def test_moved_regions_equal_a_full_count() -> None:
             cut = moved_regions(b, t, before, tables.walls, occ, lab, tables.deltas)
             if cut >= 0:
                 told += 1
-                assert cut == regions(tables.walls, occ, rseen, queue, tables.deltas, ctl)
+                assert cut == regions(tables.walls, occ, scratch, rseen, queue, tables.deltas, ctl)
     assert told > 360  # it can tell more often than not (476 of these 720)
 
 

@@ -288,7 +288,7 @@ def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
         cbroken=row(ks.MAX_CORRALS, np.uint8), ibroken=row(ks.MAX_CORRALS, np.uint8),
         cmin=row(ks.MAX_CORRALS), cinfo=row(1), bmask=row(nb), kb=row(nb),
         occ2=cells(np.uint8), rseen=cells(np.int64), frozen2=cells(np.uint8),
-        lab=cells(np.int32), lseen=cells(np.int64),
+        lab=cells(np.int32), lseen=cells(np.int64), lab2=cells(np.int32),
         qb=np.zeros((ks.CORRAL_QUEUE, wide), dtype=np.int64), qp=row(ks.CORRAL_QUEUE),
         vb=np.zeros((corral_nodes, wide), dtype=np.int64), vp=row(corral_nodes),
         vh=row(corral_nodes), ckey=row(ks.CORRAL_CACHE), cval=row(ks.CORRAL_CACHE, np.uint8),

@@ -50,35 +50,6 @@ def packed(goals, rank, occ):
 
 
 @njit_one_version
-def regions(walls, occ, rseen, queue, deltas, ctl):
-    """How many regions the boxes (``occ > 0``) cut the free floor into.
-
-    Marks ``rseen`` with a fresh stamp of ``ctl[C_SUBSTAMP]`` and uses ``queue``.
-    """
-    ctl[C_SUBSTAMP] += 1
-    st = ctl[C_SUBSTAMP]
-    count = 0
-    for start in range(walls.size):
-        if walls[start] or occ[start] > 0 or rseen[start] == st:
-            continue
-        count += 1
-        rseen[start] = st
-        queue[0] = start
-        head = 0
-        tail = 1
-        while head < tail:
-            c = queue[head]
-            head += 1
-            for k in range(4):
-                x = c + deltas[k]
-                if rseen[x] != st and not walls[x] and occ[x] == 0:
-                    rseen[x] = st
-                    queue[tail] = x
-                    tail += 1
-    return count
-
-
-@njit_one_version
 def label_regions(walls, occ, lab, lseen, stamp, queue, deltas):
     """Label the regions of the free floor (``occ == 0``): ``lab[c]`` where ``lseen[c] ==
     stamp``, 0, 1, ...; how many there are."""
@@ -103,6 +74,17 @@ def label_regions(walls, occ, lab, lseen, stamp, queue, deltas):
                     tail += 1
         count += 1
     return count
+
+
+@njit_one_version
+def regions(walls, occ, lab, rseen, queue, deltas, ctl):
+    """How many regions the boxes (``occ > 0``) cut the free floor into.
+
+    Labels them (:func:`label_regions`) in the scratch ``lab``, marking ``rseen``
+    with a fresh stamp of ``ctl[C_SUBSTAMP]`` and using ``queue``.
+    """
+    ctl[C_SUBSTAMP] += 1
+    return label_regions(walls, occ, lab, rseen, ctl[C_SUBSTAMP], queue, deltas)
 
 
 @njit_one_version
@@ -187,7 +169,7 @@ def feature_cell(lv, occ, w, ctl, gates):
     """The feature cell of the position ``occ`` (packed boxes, regions, and boxes in
     doorways when ``gates``)."""
     pack = packed(lv.goals, lv.rank, occ)
-    cut = regions(lv.walls, occ, w.rseen, w.queue, lv.deltas, ctl)
+    cut = regions(lv.walls, occ, w.lab2, w.rseen, w.queue, lv.deltas, ctl)
     blocked = 0
     if gates:
         for c in range(occ.size):

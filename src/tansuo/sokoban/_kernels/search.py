@@ -489,7 +489,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     occ[t] = i + 1
                     cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
                     if cut < 0:
-                        cut = regions(walls, occ, w.rseen, queue, deltas, ctl)
+                        cut = regions(walls, occ, w.lab2, w.rseen, queue, deltas, ctl)
                     blocked = gated(lv.gate, row, nb) if gates else 0
                     cell = cell_index(packed(lv.goals, lv.rank, occ), cut, blocked)
                     occ[t] = 0

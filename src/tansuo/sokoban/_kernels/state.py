@@ -183,6 +183,7 @@ class Work(NamedTuple):
     frozen2: np.ndarray  # uint8 per cell
     lab: np.ndarray  # int32 per cell: region labels of the expanded state (feature search)
     lseen: np.ndarray  # int64 per cell: lab is valid where lseen == the expansion's stamp
+    lab2: np.ndarray  # int32 per cell: scratch labels of a child's regions (features.regions)
     qb: np.ndarray  # int64 [CORRAL_QUEUE, nb]: the sub-search's queue
     qp: np.ndarray  # int64 [CORRAL_QUEUE]
     vb: np.ndarray  # int64 [nodes, nb]: the sub-search's positions seen
