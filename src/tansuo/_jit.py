@@ -55,8 +55,10 @@ from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
 __all__ = [
+    "compile_beside",
     "guard_package",
     "index_is_fresh",
+    "is_cached",
     "njit_on_first_use",
     "njit_one_version",
     "source_closure",
@@ -466,3 +468,53 @@ class _FewerCollections(event.Listener):
 
 
 event.register("numba:compile", _FewerCollections())
+
+
+# --- a second process compiling part of a command's kernels ----------------------------
+
+
+def is_cached(kernel: Any) -> bool:
+    """Whether numba's on-disk cache holds a version of ``kernel`` it would load."""
+    cache_file = getattr(getattr(kernel, "_cache", None), "_cache_file", None)
+    if cache_file is None:
+        return False
+    try:
+        return bool(cache_file._load_index())
+    except Exception:  # an unreadable index: numba compiles again, so not cached
+        return False
+
+
+def compile_beside(module: str, function: str) -> Callable[[], None]:
+    """Run ``module.function()`` in another Python process, to fill numba's cache meanwhile.
+
+    For a first run on a fresh cache: while this process compiles the kernels
+    a command reaches first, the other compiles some it reaches later (on a
+    second core), and numba loads those from its cache when this process gets
+    to them, instead of compiling them. Started only where there are two
+    cores or more. Returns a function that stops that process if it is still
+    running (what it wrote to the cache stays; numba replaces an index file
+    in one step, so a half-written one is never read).
+    """
+    import subprocess
+    import sys
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every system)
+        cores = os.cpu_count() or 1
+    if cores < 2:
+        return lambda: None
+    code = f"import {module} as m; m.{function}()"
+    helper = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+    def stop() -> None:
+        if helper.poll() is None:
+            helper.terminate()
+        helper.wait()
+
+    return stop

@@ -700,14 +700,42 @@ def warm_up(*parts: str) -> None:
     if unknown:
         raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(WARM_UP_PARTS)}")
     parts = parts or WARM_UP_PARTS
-    position = Position()
-    if "perft" in parts:
-        perft(position, 2)
+    stop = _evaluation_beside() if "search" in parts else lambda: None
+    try:
+        position = Position()
+        if "perft" in parts:
+            perft(position, 2)
+        if "search" in parts:
+            Engine(max_memory=1 << 20).search(position, depth=2)
+    finally:
+        stop()
     if "search" in parts:
-        Engine(max_memory=1 << 20).search(position, depth=2)
         position.outcome()
         position.push("h2e2")
         position.evaluate()
+
+
+def _evaluation_beside() -> Callable[[], None]:
+    """On a fresh cache, compile the evaluation in a second process (see tansuo._jit).
+
+    The search reaches the evaluation after the move generator: a first
+    ``bestmove`` then loads it from the cache instead of compiling it. Only
+    from a main process (warm-up workers already share the cores).
+    """
+    import multiprocessing
+
+    from tansuo._jit import compile_beside, is_cached
+
+    if multiprocessing.parent_process() is not None or is_cached(ks.evaluate):
+        return lambda: None
+    return compile_beside("tansuo.xiangqi.engine", "_warm_up_evaluation")
+
+
+def _warm_up_evaluation() -> None:
+    """Compile (or load) the static evaluation alone: what :func:`_evaluation_beside` runs."""
+    from tansuo.xiangqi.heuristics import evaluate
+
+    evaluate(Position())  # (Position.evaluate would compile the move generator first)
 
 
 __all__ = [
