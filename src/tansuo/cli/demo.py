@@ -19,14 +19,14 @@ from tansuo.errors import InvalidInput
 DOMAINS: dict[str, tuple[str, str]] = {
     # name: (what the progress line calls the kernels, the package whose warm_up compiles them)
     # in the order of their compile time, longest first, so two processes finish together
+    "sokoban": ("the Sokoban kernels", "tansuo.sokoban"),
     "xiangqi": ("the Xiangqi kernels", "tansuo.xiangqi"),
     "gomoku": ("the Gomoku kernels", "tansuo.gomoku"),
-    "sokoban": ("the Sokoban kernels", "tansuo.sokoban"),
     "grid": ("the grid kernels", "tansuo.grid"),
     "sudoku": ("the Sudoku kernels", "tansuo.sudoku"),
     "sliding": ("the sliding-tile kernels", "tansuo.sliding"),
-    "graph": ("the graph kernels", "tansuo.graph"),
     "queens": ("the N-Queens kernels", "tansuo.queens"),
+    "graph": ("the graph kernels", "tansuo.graph"),
 }
 ALIASES = {"path": "grid"}
 DEMO_WARM_UPS: dict[str, tuple[str, tuple[str, ...]]] = {
