@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 from numba.core.compiler import Flags
 
-import tansuo._jit  # noqa: F401 (installs the changes)
+import tansuo._jit  # (importing it installs the changes)
 
 
 def test_compile_options_read_as_numba_reads_them():
@@ -72,3 +72,55 @@ def test_a_kernel_that_allocates_runs_from_the_cache_alone(tmp_path):
     assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
     assert runs[0].stdout.split()[:2] == ["30", "0"]  # compiled
     assert runs[1].stdout.split() == ["30", "1", "False"]  # loaded, numba's array code not needed
+
+
+def test_compile_beside_runs_a_function_in_another_process(tmp_path, monkeypatch):
+    import time
+
+    from tansuo._jit import compile_beside
+
+    (tmp_path / "beside_probe.py").write_text(
+        "import os, pathlib\n"
+        "def run():\n"
+        f"    pathlib.Path({str(tmp_path / 'ran')!r}).write_text(str(os.getpid()))\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", f"{tmp_path}:{':'.join(sys.path)}")
+    stop = compile_beside("beside_probe", "run")
+    marker = tmp_path / "ran"
+    deadline = time.monotonic() + 120
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stop()
+    import os
+
+    assert marker.exists() and int(marker.read_text() or 0) != os.getpid()
+
+
+def test_is_cached_follows_numba_s_index(tmp_path, monkeypatch):
+    (tmp_path / "cached_probe.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef plus_one(x):\n    return x + 1\n"
+    )
+    code = (
+        "import cached_probe\n"
+        "from tansuo._jit import is_cached\n"
+        "before = is_cached(cached_probe.plus_one)\n"
+        "cached_probe.plus_one(1)\n"
+        "print(before, is_cached(cached_probe.plus_one))\n"
+    )
+    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
+
+
+def test_a_warm_xiangqi_search_starts_no_helper(monkeypatch):
+    """The evaluation is cached (the session compiled it): nothing to compile beside."""
+    from tansuo.xiangqi import engine
+
+    engine.warm_up("search")
+    started = []
+    monkeypatch.setattr(tansuo._jit, "compile_beside", lambda *a: started.append(a))
+    engine._evaluation_beside()()
+    assert started == []
