@@ -146,7 +146,7 @@ def test_threat_squares_of_a_line_found_after_a_pass():
 
 
 def test_a_budgeted_search_plays_its_last_even_depth_move():
-    board = parse_position("15 freestyle k8 j7 h5 i9 j9 f8")
+    board = parse_position("15 freestyle k8 j7 h5 i9 j9 i8 k6 i10")
     seen = []
     _plain_engine().search(board, depth=7, on_iteration=seen.append)
     assert [i.depth for i in seen] == list(range(1, 8))
@@ -278,7 +278,7 @@ def test_a_free_block_sees_a_line_of_fours_at_about_half_the_depth():
     board = parse_position(LONG_VCF)
     assert len(find_threat(board, kind="vcf").line) == 13
     free = Engine(EngineOptions(threats=False, block_free=1), max_memory=1 << 20, book=False)
-    paid = Engine(EngineOptions(threats=False), max_memory=1 << 20, book=False)
+    paid = Engine(EngineOptions(threats=False, block_free=0), max_memory=1 << 20, book=False)
     # each four costs a ply and each block another: 13 plies need 11 of depth
     # (the last block leaves a five to make, which scores as a win)
     assert not is_mate_score(paid.search(board, depth=6).score)

@@ -806,10 +806,10 @@ class EngineOptions:
     width: int = 12
     extend: bool = True
     reductions: bool = True
-    block_free: int = 0
+    block_free: int = 1
     move_count: int = 0
     futility: int = 0
-    average: bool = False
+    average: bool = True
 
     def __post_init__(self) -> None:
         value = self.width
