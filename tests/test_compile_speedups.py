@@ -124,3 +124,25 @@ def test_a_warm_xiangqi_search_starts_no_helper(monkeypatch):
     monkeypatch.setattr(tansuo._jit, "compile_beside", lambda *a: started.append(a))
     engine._evaluation_beside()()
     assert started == []
+
+
+def test_kernels_of_a_guarded_package_have_no_c_callable_wrapper(tmp_path, monkeypatch):
+    package = tmp_path / "wrapper_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kernels.py").write_text(
+        "from numba import njit\n\n@njit(cache=False)\ndef plus_two(x):\n    return x + 2\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(tansuo._jit._GUARDED, str(package), "wrapper_probe")
+    from wrapper_probe.kernels import plus_two
+
+    @njit(cache=False)
+    def plus_three(x):  # (a test module: not guarded)
+        return x + 3
+
+    assert plus_two(1) == 3 and plus_three(1) == 4
+    for kernel, wrapped in ((plus_two, False), (plus_three, True)):
+        compiled = kernel.overloads[kernel.signatures[0]]
+        ir_text = compiled.library.get_llvm_str()
+        assert (compiled.fndesc.llvm_cfunc_wrapper_name in ir_text) is wrapped

@@ -50,7 +50,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import caching, event, ir, targetconfig, typeinfer, types
+from numba.core import caching, dispatcher, event, ir, targetconfig, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
@@ -435,6 +435,27 @@ def _copy_location(self: Any, memo: dict[int, Any]) -> Any:
 
 
 ir.Loc.__deepcopy__ = _copy_location  # type: ignore[attr-defined]
+
+
+def _customize_flags(self: Any, flags: Any) -> Any:
+    """numba's compile flags for a kernel; for a guarded package's kernel, no C-callable wrapper.
+
+    numba builds, besides the kernel and its Python wrapper, a wrapper that
+    C code can call through a function pointer (``cfunc``, first-class
+    function values), and compiles it with the kernel: about 2% of a compile
+    in a profile of the Xiangqi search. No tansuo kernel is used that way.
+    """
+    flags = _numba_customize_flags(self, flags)
+    module = getattr(self.py_func, "__module__", "") or ""
+    if not flags.is_set("no_cfunc_wrapper") and any(
+        module == name or module.startswith(name + ".") for name in _GUARDED.values()
+    ):
+        flags.no_cfunc_wrapper = True
+    return flags
+
+
+_numba_customize_flags = dispatcher._FunctionCompiler._customize_flags  # type: ignore[attr-defined]
+dispatcher._FunctionCompiler._customize_flags = _customize_flags  # type: ignore[attr-defined]
 
 
 class _FewerCollections(event.Listener):
