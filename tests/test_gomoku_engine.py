@@ -332,3 +332,19 @@ def test_futility_pruning_expands_fewer_nodes_at_a_fixed_depth():
         engine = Engine(options, max_memory=1 << 20, book=False)
         expanded[margin] = engine.search(board, depth=6).stats.expanded
     assert expanded[50] < expanded[0]
+
+
+def test_warm_up_leaves_the_line_replay_nothing_to_compile():
+    # a fresh process: the checks of a game replay a VCT line with quiet
+    # defences, which calls `defences` from Python; warm_up compiles it first
+    import subprocess
+    import sys
+
+    code = (
+        "from tansuo.gomoku import _kernels as K\n"
+        "from tansuo.gomoku.engine import warm_up\n"
+        "warm_up('vcf')\n"
+        "print(len(K.defences.overloads))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-1] == "1"

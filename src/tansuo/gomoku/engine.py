@@ -121,8 +121,12 @@ def warm_up(*parts: str) -> None:
     won = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
     if "vcf" in parts or "vct" in parts:
         find_threat(board, kind="vct", max_depth=2)
-        # a win found and its line replayed (threat_root, defences)
+        # a win found and its line replayed (threat_root); a line with quiet
+        # defences, whose replay calls defences from Python (else compiled, or
+        # loaded from the cache, the first time a game's check replays one)
         find_threat(won, kind="vct", max_depth=3)
+        three = Board(9, moves=["e5", "a1", "f5", "a3", "e4", "a9", "f4", "i9"])
+        find_threat(three, kind="vct", max_depth=3)
     if "vct" in parts:  # a node budget that stops the deepening at once hands over to df-pn
         find_threat(board, kind="vct", max_nodes=4)
     if "search" in parts:
