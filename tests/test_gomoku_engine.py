@@ -315,23 +315,18 @@ def test_move_count_pruning_searches_fewer_moves_near_the_leaves():
     counts = [move_count(depth, 100) for depth in range(1, 9)]
     assert counts == sorted(counts) and counts[0] < 12 < counts[-1]
     assert move_count(0, 100) >= 1 and move_count(3, 50) < move_count(3, 100)
-    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")  # no threat on the board
-    nodes = {}
-    for percent in (0, 100):
-        options = EngineOptions(threats=False, move_count=percent)
-        engine = Engine(options, max_memory=1 << 20, book=False)
-        nodes[percent] = engine.search(board, depth=6).stats.expanded
-    assert nodes[100] < nodes[0]
+    assert _expanded_at_depth_6(move_count=100) < _expanded_at_depth_6(move_count=0)
 
 
 def test_futility_pruning_expands_fewer_nodes_at_a_fixed_depth():
-    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")
-    expanded = {}
-    for margin in (0, 50):
-        options = EngineOptions(threats=False, futility=margin)
-        engine = Engine(options, max_memory=1 << 20, book=False)
-        expanded[margin] = engine.search(board, depth=6).stats.expanded
-    assert expanded[50] < expanded[0]
+    assert _expanded_at_depth_6(futility=50) < _expanded_at_depth_6(futility=0)
+
+
+def _expanded_at_depth_6(**options):
+    """Nodes a threat-free depth-6 search expands on a quiet position."""
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")  # no threat on the board
+    engine = Engine(EngineOptions(threats=False, **options), max_memory=1 << 20, book=False)
+    return engine.search(board, depth=6).stats.expanded
 
 
 def test_warm_up_leaves_the_line_replay_nothing_to_compile():
