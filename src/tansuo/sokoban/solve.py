@@ -467,9 +467,14 @@ class _Search:
         """Run up to ``units`` expansions; True when this search is over."""
         if self.outcome in (ks.FOUND, ks.EXHAUSTED) or self.limit is not None:
             return True
+        until = int(self.ctl[ks.C_EXPANDED]) + units  # a GROW resumes with what is left
         while True:
             other = self.other.a.states if self.other is not None else _NO_OTHER
-            self.outcome = search(units, self.lv, self.params, self.ctl, self.a.states, other,
+            left = until - int(self.ctl[ks.C_EXPANDED])
+            if left <= 0:
+                self.outcome = ks.RUNNING
+                return False
+            self.outcome = search(left, self.lv, self.params, self.ctl, self.a.states, other,
                                   self.work, self.patterns)  # fmt: skip
             room = self.patterns.cells.shape[0]
             if (
@@ -550,7 +555,9 @@ class _Solver:
             forward.outcome = ks.EXHAUSTED
 
     def expanded(self) -> int:
-        return sum(int(x.ctl[ks.C_EXPANDED]) for x in self.searches)
+        """States expanded by every search of this solve, those replaced included."""
+        ctls = [x.ctl for x in self.searches] + self.spent
+        return sum(int(c[ks.C_EXPANDED]) for c in ctls)
 
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
