@@ -121,18 +121,30 @@ def test_compile_progress_shows_only_real_compilation(tmp_path):
     )
     script = tmp_path / "probe.py"
     script.write_text(
+        "import sys, time\n"
         "from tansuo.cli._compile import CompileProgress\n"
         "with CompileProgress('the probe kernels'):\n"
+        "    start = time.perf_counter()\n"
         "    import probe_kernels\n"
         "    probe_kernels.twice(3)\n"
+        "    compiled = time.perf_counter() - start\n"
+        "    if len(sys.argv) > 1:  # the command goes on long after its compile\n"
+        "        time.sleep(3)\n"
+        "        open(sys.argv[1], 'w').write(str(compiled))\n"
     )
+    spent = tmp_path / "compiled_s"
     first = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
-    )
+        [sys.executable, str(script), str(spent)],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
     assert first.returncode == 0, first.stderr
     assert first.stdout == ""
     assert "compiling the probe kernels, first run only: 0/" in first.stderr
-    assert "1/" in first.stderr.splitlines()[-1]
+    last = first.stderr.splitlines()[-1]
+    assert "1/" in last
+    # the last line gives the compile's seconds, not those of the whole block
+    shown = int(last.rsplit("(", 1)[1].removesuffix(" s)"))
+    assert shown <= float(spent.read_text()) + 1, last  # (the block took 3 s more)
     again = subprocess.run(
         [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
     )

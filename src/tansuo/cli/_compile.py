@@ -115,6 +115,7 @@ class CompileProgress:
         self.total = 0
         self.package: str | None = None
         self.started = 0.0
+        self.finished = 0.0  # when the last kernel compile ended
         self.last_line = 0.0
         self.depth = 0  # tansuo kernels being compiled now (a kernel compiles its callees)
         self.status: Any = None
@@ -157,7 +158,9 @@ class CompileProgress:
             self.status.stop()
             self.status = None
         elif self.started and self.compiled and not self.stream.isatty():
-            seconds = time.perf_counter() - self.started
+            # the compile's own time, not the block's: a long command (a match)
+            # that compiled one kernel early says so in seconds, not in hours
+            seconds = max(0.0, self.finished - self.started)
             print(f"{self.text()} ({seconds:.0f} s)", file=self.stream, flush=True)
 
     def _ours(self, dispatcher: Any) -> bool:
@@ -197,6 +200,7 @@ class CompileProgress:
                 return
             self.depth = max(0, self.depth - 1)
             self.compiled.add(id(dispatcher))
+            self.finished = time.perf_counter()
             self.total = max(self.total, _kernel_count(self.package))
             if self.status is not None:
                 if self.depth == 0:  # between kernels the command may print: no live line
