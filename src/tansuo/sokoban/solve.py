@@ -643,6 +643,11 @@ def _child(conn: Any, board: Board, code: int, memory: int, plan: Plan, budget: 
         conn.close()
 
 
+STOP_WAIT_S = 1.0
+"""How long the portfolio waits for its stopped child's counters (it answers at its next
+slice, well within this on an idle machine), and again for a terminated child to end."""
+
+
 class _Portfolio:
     """A second search of another kind in a child process; the first answer wins."""
 
@@ -678,17 +683,21 @@ class _Portfolio:
         )
 
     def close(self) -> None:
-        """Ask the child to stop, keep its counters if they come within a quarter of a second,
-        and make sure it has ended (terminated if it does not stop by itself)."""
+        """Ask the child to stop, keep its counters if they come within :data:`STOP_WAIT_S`
+        seconds, and make sure it has ended before returning (terminated if it does not stop
+        by itself, killed if it outlives that too)."""
         if self.answer is None and self.process.is_alive():
             with contextlib.suppress(BrokenPipeError, OSError):
                 self.conn.send("stop")
-            if self.conn.poll(0.25):
+            if self.conn.poll(STOP_WAIT_S):
                 self.done()
         self.process.join(0.25)
         if self.process.is_alive():
             self.process.terminate()
-            self.process.join(1.0)
+            self.process.join(STOP_WAIT_S)
+        if self.process.is_alive():  # a loaded machine can delay even SIGTERM's end
+            self.process.kill()
+            self.process.join()  # SIGKILL cannot be caught: the join ends
         self.conn.close()
 
 
