@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import time
 from collections import deque
 
 import numpy as np
@@ -188,18 +189,31 @@ def test_moves_are_named_by_the_blank():
     assert MOVES == "LURD"
 
 
+def _timed_solve(puzzle, **options):
+    """``solve`` and the wall seconds it waited for a core (a loaded machine's share).
+
+    The search runs in this thread, so wall time it spent without running is
+    wall time minus this thread's CPU time: a limit that holds stops the search
+    within its margin of its own running time, however busy the machine.
+    """
+    wall, cpu = time.perf_counter(), time.thread_time()
+    result = solve(puzzle, **options)
+    waited = (time.perf_counter() - wall) - (time.thread_time() - cpu)
+    return result, max(0.0, waited)
+
+
 def test_time_limit_holds_on_the_largest_board():
     puzzle = random_puzzle((8, 8), rng=random.Random(2))
     solve(puzzle, max_nodes=10)  # compiled before the clock starts
     for algorithm in ("ida", "zones"):
-        result = solve(puzzle, algorithm=algorithm, time_limit=0.3)
+        result, waited = _timed_solve(puzzle, algorithm=algorithm, time_limit=0.3)
         assert result.status == "limit" and result.stats.limit == "time_limit"
-        assert result.stats.elapsed_s <= 0.3 + 0.1, (algorithm, result.stats.elapsed_s)
+        assert result.stats.elapsed_s <= 0.3 + 0.1 + waited, (algorithm, result.stats, waited)
     largest = random_puzzle((5, 5), rng=random.Random(3))  # weighted A*'s largest board
     solve(largest, algorithm="wastar", max_nodes=10)
-    result = solve(largest, algorithm="wastar", time_limit=0.3)
+    result, waited = _timed_solve(largest, algorithm="wastar", time_limit=0.3)
     assert result.status == "limit" and result.stats.limit == "time_limit"
-    assert result.stats.elapsed_s <= 0.3 + 0.1, result.stats.elapsed_s
+    assert result.stats.elapsed_s <= 0.3 + 0.1 + waited, (result.stats, waited)
 
 
 def test_damaged_cache_file_is_rebuilt(tmp_path, monkeypatch):
