@@ -228,6 +228,31 @@ def test_evaluation_counts_material():
     assert without_black_rook - start > 500
 
 
+def test_material_kept_per_ply_and_the_lazy_evaluation():
+    """The search's running material sum equals a fresh count after every move;
+    the lazy evaluation is exact inside its window and, far outside it, a
+    bound on the right side of both the window and the exact score."""
+    from tansuo.xiangqi._kernels import search as ks
+
+    ev = build_tables(with_weights())
+    for fen in _random_positions(12, seed=7):
+        position = parse_fen(fen)
+        pos = position.pos
+        base = ks.material(pos, ev)
+        for move in position.legal_moves():
+            expected = ks.material_after(pos, ev, base, move)
+            position.play(move)
+            assert ks.material(position.pos, ev) == expected, (fen, move)
+            position.undo()
+        side = int(pos[kb.SIDE])
+        exact = ks.evaluate(pos, side, ev)
+        assert ks.evaluate_within(pos, side, ev, base, exact - 1, exact + 1) == exact
+        above = ks.evaluate_within(pos, side, ev, base, exact + 2000, exact + 2001)
+        below = ks.evaluate_within(pos, side, ev, base, exact - 2001, exact - 2000)
+        assert exact <= above <= exact + 2000, fen  # an upper bound, at most the window
+        assert exact - 2000 <= below <= exact, fen
+
+
 def test_the_engine_does_not_repeat_into_a_perpetual_chase():
     # Red's rook chases Black's lone cannon round a cycle; a5a7 would bring the
     # start position back a second time, every Red move of the cycle a chase.

@@ -61,6 +61,7 @@ from tansuo.xiangqi._kernels.board import (
     IN_PALACE,
     KILLERS,
     KING_SLOT,
+    MATERIAL,
     MAX_PLY,
     MOVES,
     NEEDS_TEST,
@@ -91,6 +92,7 @@ from tansuo.xiangqi._kernels.board import (
     king_safe_after,
     make_move,
     make_null_move,
+    piece_kind,
     prepare_guard,
     quick_legality,
     repetition_verdict,
@@ -195,6 +197,13 @@ CTL_SIZE = USE_TT + 12
 REVERSE_FUTILITY_MARGIN = 90
 FUTILITY_MARGIN = 120
 DELTA_MARGIN = 100  # the quiescence search's: over a capture's material gain
+# Lazy evaluation (evaluate_within): the rest of the evaluation (mobility,
+# king safety, crossed pawns, palace threats) moves the score away from
+# material and placement by less than LAZY_MARGIN points in nearly every
+# position, so a material and placement sum that far outside the window
+# decides the node without it.
+LAZY_MARGIN = 350
+MOBILITY_MARGIN = 120  # the same for the mobility terms alone
 
 # Columns of the transposition table's ``tt_data`` (int32[N, TT_FIELDS]); ``tt_keys``
 # (int64[N], N a power of two) holds the full key of each slot.
@@ -234,104 +243,123 @@ MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
 @njit_one_version
 def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     """The static score of a position from ``side``'s point of view (see heuristics.py)."""
-    red_score = 0
-    black_score = 0
-    red_guards = 0  # advisors and elephants present, weighted by their penalty
-    black_guards = 0
-    red_pawns = 0  # placement bonus of crossed pawns, counted again by attack strength
-    black_pawns = 0
-    phase = 0  # material on the board by PHASE_UNITS
-    red_ending = 0  # what the side's pieces gain (lose) in a bare ending
-    black_ending = 0
-    rook_w = ev[W_ROOK_MOBILITY]
-    horse_w = ev[W_HORSE_MOBILITY]
-    cannon_w = ev[W_CANNON_MOBILITY]
+    return evaluate_within(pos, side, ev, material(pos, ev), -INFINITE, INFINITE)
+
+
+@njit_one_version
+def material(pos: np.ndarray, ev: np.ndarray) -> int:
+    """Material and placement of the position, Red's less Black's (``ev``'s first part)."""
+    total = 0
     for slot in range(1, SLOTS):
         cell = pos[SQUARES + slot]
         if cell == 0:
             continue
-        owner = SIDE_OF_SLOT[slot]
-        kind = SLOT_TYPE[slot]
-        value = ev[(owner * PIECE_TYPES + kind) * 256 + cell]
-        guard = 0
-        phase += PHASE_UNITS[kind]
-        ending = 0
-        if kind == ROOK:
-            if rook_w:
-                moves = 0
-                for d in ORTHOGONAL:
-                    to = cell + d
-                    while IN_BOARD[to] and pos[to] == 0:
-                        moves += 1
-                        to += d
-                    if IN_BOARD[to] and SIDE_OF_SLOT[pos[to]] != owner:
-                        moves += 1
-                value += rook_w * moves
-            ending = -ENDGAME_ROOK
-        elif kind == HORSE:
-            if horse_w:
-                moves = 0
-                for i in range(8):
-                    to = cell + HORSE_DELTA[i]
-                    if (
-                        IN_BOARD[to]
-                        and pos[cell + HORSE_LEG[i]] == 0
-                        and SIDE_OF_SLOT[pos[to]] != owner
-                    ):
-                        moves += 1
-                value += horse_w * moves
-        elif kind == CANNON:
-            if cannon_w:
-                moves = 0
-                for d in ORTHOGONAL:
-                    to = cell + d
-                    while IN_BOARD[to] and pos[to] == 0:
-                        moves += 1
-                        to += d
-                value += cannon_w * moves
-            ending = ENDGAME_CANNON
-        elif kind == PAWN:
-            if HALF[cell] != owner:
-                bonus = value - ev[(owner * PIECE_TYPES + PAWN) * 256 + HOME_PAWN[owner]]
-                ending = bonus * ENDGAME_PAWN // 100
-                if owner == RED:
-                    red_pawns += bonus
-                else:
-                    black_pawns += bonus
-        elif kind == ADVISOR:
-            guard = ev[W_MISSING_ADVISOR]
-        elif kind == ELEPHANT:
-            guard = ev[W_MISSING_ELEPHANT]
-        if owner == RED:
-            red_score += value
-            red_guards += guard
-            red_ending += ending
-        else:
-            black_score += value
-            black_guards += guard
-            black_ending += ending
-    # How hard each side attacks (pieces across the river, more force than the
-    # other side): a defender is worth more, and a crossed pawn too, against a
-    # strong attack than when nothing threatens its king.
+        value = ev[piece_kind(slot) * 256 + cell]
+        total += value if SIDE_OF_SLOT[slot] == RED else -value
+    return total
+
+
+@njit(cache=True, inline="always")
+def material_after(pos: np.ndarray, ev: np.ndarray, base: int, move: int) -> int:
+    """:func:`material` after ``move`` (not yet played) from ``base``, the sum before it.
+
+    The search keeps this sum per ply (``frames[ply, MATERIAL]``), so that the
+    evaluation does not add up the pieces' values again.
+    """
+    frm = move & 255
+    to = (move >> 8) & 255
+    mover = pos[frm]
+    kind = piece_kind(mover) * 256
+    gain = ev[kind + to] - ev[kind + frm]
+    victim = pos[to]
+    if victim:
+        gain += ev[piece_kind(victim) * 256 + to]
+    return base + gain if SIDE_OF_SLOT[mover] == RED else base - gain
+
+
+@njit_one_version
+def evaluate_within(
+    pos: np.ndarray, side: int, ev: np.ndarray, base: int, low: int, high: int
+) -> int:
+    """:func:`evaluate` given ``base`` (:func:`material`), or a bound of it outside ``(low, high)``.
+
+    A lazy evaluation in three steps, each adding terms: material and
+    placement (``base``, with the tempo); king safety, crossed pawns, pins,
+    palace threats and the ending; mobility. After each of the first two, if
+    the score so far is at least the margin of the terms still to come
+    (``LAZY_MARGIN``, then ``MOBILITY_MARGIN``) below ``low``, the score plus
+    that margin is returned (an upper bound of the score, at most ``low``);
+    if it is that far above ``high``, the score less the margin (a lower
+    bound). With ``low`` and ``high`` infinite it is the exact score.
+    """
+    tempo = ev[W_TEMPO]
+    endgame = ev[W_ENDGAME]
+    score = (base if side == RED else -base) + tempo
+    if endgame == 0:  # the ending term changes piece values: no first shortcut with it
+        if score + LAZY_MARGIN <= low:
+            return score + LAZY_MARGIN
+        if score - LAZY_MARGIN >= high:
+            return score - LAZY_MARGIN
+
+    # Step 2. King safety, crossed pawns, pins, palace threats, the ending: the
+    # terms that need the pieces' places but not their moves.
     red_units = _attack_units(pos, RED)
     black_units = _attack_units(pos, 1 - RED)
     full = ev[W_FULL_ATTACK]
-    all_guards = 2 * ev[W_MISSING_ADVISOR] + 2 * ev[W_MISSING_ELEPHANT]
-    red_score -= (all_guards - red_guards) * min(black_units, full) // full
-    black_score -= (all_guards - black_guards) * min(red_units, full) // full
+    advisor_w = ev[W_MISSING_ADVISOR]
+    elephant_w = ev[W_MISSING_ELEPHANT]
+    all_guards = 2 * advisor_w + 2 * elephant_w
     pawn_attack = ev[W_PAWN_ATTACK]
-    if pawn_attack:
-        # A crossed pawn is worth up to twice its placement bonus to a side that attacks.
-        red_score += red_pawns * red_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
-        black_score += black_pawns * black_units * pawn_attack // (FULL_ATTACK_UNITS * 100)
-    endgame = ev[W_ENDGAME]
-    if endgame:
-        # The ending's share: 0 with all the pieces on the board, 1 on a bare one.
-        phase = min(phase, PHASE_FULL)
-        middle = (2 * PHASE_FULL - phase) * phase // PHASE_FULL
-        share = (PHASE_FULL - middle) * endgame
-        red_score += red_ending * share // (PHASE_FULL * 100)
-        black_score += black_ending * share // (PHASE_FULL * 100)
+    red_score = 0
+    black_score = 0
+    for owner in range(2):
+        first = SQUARES + 1 + 16 * owner
+        guards = 0  # advisors and elephants present, weighted by their penalty
+        for offset in range(1, 3):
+            if pos[first + offset]:
+                guards += advisor_w
+        for offset in range(3, 5):
+            if pos[first + offset]:
+                guards += elephant_w
+        pawns = 0  # placement bonus of crossed pawns, counted again by attack strength
+        pawn_ending = 0
+        pawn_kind = (owner * PIECE_TYPES + PAWN) * 256
+        home = ev[pawn_kind + HOME_PAWN[owner]]
+        for offset in range(11, 16):
+            cell = pos[first + offset]
+            if cell != 0 and HALF[cell] != owner:
+                bonus = ev[pawn_kind + cell] - home
+                pawns += bonus
+                pawn_ending += bonus * ENDGAME_PAWN // 100
+        # How hard the other side attacks: a defender is worth more, and a
+        # crossed pawn too, against a strong attack than when nothing threatens.
+        units = red_units if owner == RED else black_units
+        against = black_units if owner == RED else red_units
+        term = -((all_guards - guards) * min(against, full) // full)
+        if pawn_attack:
+            # A crossed pawn is worth up to twice its placement bonus to a side that attacks.
+            term += pawns * units * pawn_attack // (FULL_ATTACK_UNITS * 100)
+        if endgame:
+            # The ending's share: 0 with all the pieces on the board, 1 on a bare one.
+            phase = 0
+            for slot in range(1, SLOTS):
+                if pos[SQUARES + slot]:
+                    phase += PHASE_UNITS[SLOT_TYPE[slot]]
+            phase = min(phase, PHASE_FULL)
+            middle = (2 * PHASE_FULL - phase) * phase // PHASE_FULL
+            share = (PHASE_FULL - middle) * endgame
+            ending = pawn_ending
+            for offset in range(FIRST_ROOK, FIRST_ROOK + 2):
+                if pos[first + offset]:
+                    ending -= ENDGAME_ROOK
+            for offset in range(FIRST_CANNON, FIRST_CANNON + 2):
+                if pos[first + offset]:
+                    ending += ENDGAME_CANNON
+            term += ending * share // (PHASE_FULL * 100)
+        if owner == RED:
+            red_score = term
+        else:
+            black_score = term
     pin_weight = ev[W_PINS]
     if pin_weight:
         red_score += pins(pos, RED) * pin_weight // 100
@@ -341,8 +369,65 @@ def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
         red_score -= palace_threats(pos, RED, black_units) * threats * 27 // 1000
         black_score -= palace_threats(pos, 1 - RED, red_units) * threats * 27 // 1000
     if side == RED:
-        return red_score - black_score + ev[W_TEMPO]
-    return black_score - red_score + ev[W_TEMPO]
+        score += red_score - black_score
+    else:
+        score += black_score - red_score
+    if score + MOBILITY_MARGIN <= low:
+        return score + MOBILITY_MARGIN
+    if score - MOBILITY_MARGIN >= high:
+        return score - MOBILITY_MARGIN
+
+    # Step 3. Mobility: the moves of each rook, horse and cannon.
+    rook_w = ev[W_ROOK_MOBILITY]
+    horse_w = ev[W_HORSE_MOBILITY]
+    cannon_w = ev[W_CANNON_MOBILITY]
+    mobility = 0  # Red's less Black's
+    for owner in range(2):
+        first = SQUARES + 1 + 16 * owner
+        moves_value = 0
+        if horse_w:
+            for offset in range(FIRST_HORSE, FIRST_HORSE + 2):
+                cell = pos[first + offset]
+                if cell == 0:
+                    continue
+                moves = 0
+                for i in range(8):
+                    to = cell + HORSE_DELTA[i]
+                    if (
+                        IN_BOARD[to]
+                        and pos[cell + HORSE_LEG[i]] == 0
+                        and SIDE_OF_SLOT[pos[to]] != owner
+                    ):
+                        moves += 1
+                moves_value += horse_w * moves
+        if rook_w:
+            for offset in range(FIRST_ROOK, FIRST_ROOK + 2):
+                cell = pos[first + offset]
+                if cell == 0:
+                    continue
+                moves = 0
+                for d in ORTHOGONAL:
+                    to = cell + d
+                    while IN_BOARD[to] and pos[to] == 0:
+                        moves += 1
+                        to += d
+                    if IN_BOARD[to] and SIDE_OF_SLOT[pos[to]] != owner:
+                        moves += 1
+                moves_value += rook_w * moves
+        if cannon_w:
+            for offset in range(FIRST_CANNON, FIRST_CANNON + 2):
+                cell = pos[first + offset]
+                if cell == 0:
+                    continue
+                moves = 0
+                for d in ORTHOGONAL:
+                    to = cell + d
+                    while IN_BOARD[to] and pos[to] == 0:
+                        moves += 1
+                        to += d
+                moves_value += cannon_w * moves
+        mobility += moves_value if owner == RED else -moves_value
+    return score + (mobility if side == RED else -mobility)
 
 
 @njit_one_version
@@ -771,11 +856,12 @@ def quiesce(
     if ply >= MAX_PLY - 1:
         return evaluate(pos, side, ev)
     in_check = record[pos[PLY], CHECKED] != 0
+    base = frames[ply, MATERIAL]
     stand = 0
     if in_check:
         best = -(MATE - ply)  # mated, unless a move helps
     else:
-        best = evaluate(pos, side, ev)  # standing pat
+        best = evaluate_within(pos, side, ev, base, alpha, beta)  # standing pat
         stand = best
         if best >= beta:
             return best
@@ -803,6 +889,7 @@ def quiesce(
                 if stand + gain > best:
                     best = stand + gain
                 continue
+        frames[ply + 1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
         record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
         score = -quiesce(pos, keys, record, history, frames, ctl, ev, -beta, -alpha, ply + 1)
@@ -918,8 +1005,13 @@ def search(
     # cutoff (the opponent would not allow this), and quiet moves that cannot
     # bring a score far below alpha back up are skipped (Step 7).
     static = -INFINITE
+    base = frames[ply, MATERIAL]
     if not pv_node and not in_check:
-        static = evaluate(pos, side, ev)
+        # The static score decides the futility cutoffs and the null move: it
+        # is needed exactly only near those thresholds (see evaluate_lazy).
+        low = alpha - FUTILITY_MARGIN * depth if depth <= 2 else beta - 1
+        high = beta + REVERSE_FUTILITY_MARGIN * depth if depth <= 3 else beta
+        static = evaluate_within(pos, side, ev, base, low, high)
     futile = False
     if ctl[USE_FUTILITY] and static > -INFINITE and abs(beta) < MATE_BOUND:
         if depth <= 3 and static - REVERSE_FUTILITY_MARGIN * depth >= beta:
@@ -940,6 +1032,7 @@ def search(
     ):
         ctl[NULL_TRIES] += 1
         reduction = 3 if depth >= 6 else 2
+        frames[ply + 1, MATERIAL] = base
         make_null_move(pos, keys, record)
         score = -search(
             pos,
@@ -992,6 +1085,7 @@ def search(
             continue
         legal += 1
         capture = pos[(move >> 8) & 255] != 0
+        frames[ply + 1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
         gives_check = king_attacked(pos, 1 - side)
         record[pos[PLY], CHECKED] = gives_check
@@ -1133,11 +1227,14 @@ def search_root(
     side = pos[SIDE]
     best = -INFINITE
     alpha_before = alpha
+    base = material(pos, ev)
+    frames[0, MATERIAL] = base
     ctl[EXPANDED] += 1  # the root's moves, legal ones, come generated by the caller
     ctl[GENERATED] += root_moves.shape[0]
     for i in range(root_moves.shape[0]):
         move = root_moves[i]
         before = ctl[NODES]
+        frames[1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
         record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
         full = i == 0 or not ctl[USE_PVS]
