@@ -20,6 +20,7 @@ from tansuo.budget import MAX_SECONDS, check_count, check_number, check_time_lim
 from tansuo.errors import InvalidInput
 from tansuo.files import could_be_path, iter_lines
 from tansuo.result import Result
+from tansuo.sizes import parse_size_range
 
 if TYPE_CHECKING:
     from tansuo.grid import Scenario
@@ -379,38 +380,6 @@ class GridBatch(BatchDomain):
 
 _SEARCHERS: dict[str, Any] = {}
 """The grid searcher of this process, for the map of the batch it is working on."""
-
-
-MAX_RANGE = 100_000
-"""The most sizes one ``N-M`` range may hold (each is a whole batch instance)."""
-
-
-def parse_size_range(spec: str) -> list[int] | None:
-    """``"8-14"`` -> 8..14, ``"4,8,12"`` -> those; None when ``spec`` is not a range.
-
-    Examples
-    --------
-    >>> parse_size_range("8-11"), parse_size_range("4,6"), parse_size_range("sizes.txt")
-    ([8, 9, 10, 11], [4, 6], None)
-    """
-    text = spec.replace(" ", "")
-    if not text or any(c not in "0123456789-," for c in text):
-        return None
-    sizes: list[int] = []
-    for part in text.split(","):
-        low, dash, high = part.partition("-")
-        if not low.isdecimal() or (dash and not high.isdecimal()):
-            raise InvalidInput(f"range {spec!r}: expected N, N-M or a list such as 4,8,12")
-        shown = spec if len(spec) <= 40 else f"{spec[:40]}..."
-        if len(low) > 30 or len(high) > 30:  # (never int() of thousands of digits)
-            raise InvalidInput(f"range {shown!r}: a number of over 30 digits is no size")
-        first, last = int(low), int(high) if dash else int(low)
-        if last < first:
-            raise InvalidInput(f"range {shown!r}: {first}-{last} is empty")
-        if last - first >= MAX_RANGE:
-            raise InvalidInput(f"range {shown!r}: over {MAX_RANGE:,} sizes in one range")
-        sizes.extend(range(first, last + 1))
-    return sizes
 
 
 class SlidingBatch(BatchDomain):

@@ -74,9 +74,9 @@ def run(
     max_nodes: int | None = max_nodes_option(),
 ) -> None:
     """Print N-Queens solutions as boards, or count them (one size, or a batch of sizes)."""
-    from tansuo.batch.domains import parse_size_range
     from tansuo.budget import Budget
     from tansuo.queens import MAX_N, MAX_N_FOUND, check_size
+    from tansuo.sizes import parse_size_range
     from tansuo.threads import MAX_THREADS
 
     sizes = parse_size_range(n)
