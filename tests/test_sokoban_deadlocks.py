@@ -154,3 +154,53 @@ def test_portfolio_with_a_count_budget_ends_on_that_budget() -> None:
     result = solve(bundled_collection("xsokoban90")[1], portfolio=True, max_expansions=40)
     assert result.status == "limit" and result.stats.limit == "max_expansions"
     assert set(multiprocessing.active_children()) <= before  # the portfolio's child is gone
+
+
+def _grid(rows: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Walls, goals, box cells and deltas of a small hand-drawn grid (no level checks)."""
+    width = len(rows[0])
+    text = "".join(rows)
+    walls = np.array([ch == "#" for ch in text], dtype=np.uint8)
+    goal = np.array([ch in ".*" for ch in text], dtype=np.uint8)
+    boxes = np.array([i for i, ch in enumerate(text) if ch in "$*"], dtype=np.int16)
+    deltas = np.array([-width, width, -1, 1], dtype=np.int64)
+    return walls, goal, boxes, deltas, width
+
+
+def test_a_frozen_box_on_its_goal_that_shuts_an_empty_goal_is_a_deadlock() -> None:
+    from tansuo.sokoban._kernels.board import freeze_deadlock, freeze_fill_deadlock
+
+    # The box on the goal in the corner never moves; the goal left of it can only be
+    # filled from its right (past that box) or from below (a box pushed up from (2,1)
+    # by the player on (3,1)): shut when (3,1) is a wall, open when it is floor.
+    for bottom, shut in (("##  #", True), ("#   #", False)):
+        rows = ["#####", "#. *#", "# # #", bottom, "#####"]
+        walls, goal, boxes, deltas, width = _grid(rows)
+        dead = np.zeros_like(walls)
+        mark = np.zeros_like(walls)
+        occ = np.zeros(walls.size, dtype=np.int32)
+        occ[boxes] = 1
+        cell = 1 * width + 3
+        assert not freeze_deadlock(cell, boxes, boxes.size, walls, dead, goal, mark, deltas)
+        assert freeze_fill_deadlock(cell, boxes, boxes.size, walls, dead, goal, mark, deltas,
+                                    occ) == shut  # fmt: skip
+        assert not mark.any()  # the scratch is clean again
+
+
+def test_a_box_no_pull_can_move_off_a_start_cell_is_a_backward_deadlock() -> None:
+    from tansuo.sokoban._kernels.board import pull_freeze
+
+    # Backwards the goals are the start cells. The box in the corner can be pulled
+    # right or down only if the player has a second free cell beyond: walls there.
+    rows = ["#####", "#$ ##", "# ###", "#####"]
+    walls, goal, boxes, deltas, width = _grid(rows)
+    dead = np.zeros_like(walls)
+    mark = np.zeros_like(walls)
+    cell = int(boxes[0])
+    assert pull_freeze(cell, boxes, 1, walls, dead, goal, mark, deltas)
+    goal[cell] = 1  # on its start cell: it may stay there
+    assert not pull_freeze(cell, boxes, 1, walls, dead, goal, mark, deltas)
+    goal[cell] = 0
+    walls[1 * width + 3] = 0  # room for the player's second step to the right
+    assert not pull_freeze(cell, boxes, 1, walls, dead, goal, mark, deltas)
+    assert not mark.any()

@@ -146,17 +146,9 @@ def _blocked(cell, d, walls, dead, frozen):
 
 
 @njit_one_version
-def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
-    """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
-
-    ``boxes[:nb]`` are the box cells after the push (``cell`` among them);
-    ``frozen`` is per-cell scratch, all zero on entry and on return. The frozen
-    boxes are the largest set in which every box is blocked on both axes by a
-    wall, a box of the set, or dead squares on both sides: start from all the
-    boxes and drop the ones that can move until nothing changes. Boxes frozen
-    before this push were checked when they were pushed, so only a set that
-    holds ``cell`` is new.
-    """
+def _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ, fill):
+    """:func:`freeze_deadlock`, and with ``fill`` :func:`freeze_fill_deadlock` (``occ``:
+    the boxes' cells, nonzero)."""
     for q in range(nb):
         frozen[boxes[q]] = 1
     h = deltas[2]
@@ -170,6 +162,114 @@ def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
                 c = boxes[q]
                 if frozen[c] and not (
                     _blocked(c, h, walls, dead, frozen) and _blocked(c, v, walls, dead, frozen)
+                ):
+                    frozen[c] = 0
+                    changed = True
+        if frozen[cell]:
+            for q in range(nb):
+                if frozen[boxes[q]] and not goal[boxes[q]]:
+                    result = True
+            if fill and not result:
+                result = _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ)
+    for q in range(nb):
+        frozen[boxes[q]] = 0
+    return result
+
+
+@njit_one_version
+def _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ):
+    """Whether an empty goal within two cells of a frozen box can no longer be filled:
+    on every side, the cell a box would come from or the player's cell behind it is a
+    wall or a frozen box (which never moves again)."""
+    for q in range(nb):
+        c = boxes[q]
+        if not frozen[c]:
+            continue
+        for k in range(4):
+            g = c
+            for _ in range(2):
+                g += deltas[k]
+                if walls[g]:
+                    break
+                if not goal[g] or occ[g] > 0:
+                    continue
+                shut = True
+                for j in range(4):
+                    e = deltas[j]
+                    a = g - e
+                    if walls[a] or frozen[a] or walls[a - e] or frozen[a - e]:
+                        continue
+                    shut = False
+                    break
+                if shut:
+                    return True
+    return False
+
+
+@njit_one_version
+def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
+    """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
+
+    ``boxes[:nb]`` are the box cells after the push (``cell`` among them);
+    ``frozen`` is per-cell scratch, all zero on entry and on return. The frozen
+    boxes are the largest set in which every box is blocked on both axes by a
+    wall, a box of the set, or dead squares on both sides: start from all the
+    boxes and drop the ones that can move until nothing changes. Boxes frozen
+    before this push were checked when they were pushed, so only a set that
+    holds ``cell`` is new.
+    """
+    return _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, frozen, False)
+
+
+@njit_one_version
+def freeze_fill_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ):
+    """:func:`freeze_deadlock`, or a frozen set (on goals) that shuts an empty goal.
+
+    The boxes of a frozen set never move again, so an empty goal near them
+    that no box can be pushed onto past them and the walls stays empty: a
+    deadlock (a goal area filled in the wrong order). Needs every box, so
+    that a goal holding a box counts as filled (``occ``: nonzero on the
+    boxes' cells); a corral search on a subset of the boxes uses
+    :func:`freeze_deadlock`.
+    """
+    return _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ, True)
+
+
+@njit_one_version
+def _unpullable(cell, d, walls, dead, frozen):
+    """Whether the box on ``cell`` cannot be pulled along ``d`` (either way): a pull
+    onto ``cell + d`` needs that cell free and not dead, and the player's next cell
+    ``cell + 2d`` free (a frozen box never frees its cell)."""
+    a = cell + d
+    forward = walls[a] or frozen[a] or dead[a] or walls[a + d] or frozen[a + d]
+    b = cell - d
+    return forward and (walls[b] or frozen[b] or dead[b] or walls[b - d] or frozen[b - d])
+
+
+@njit_one_version
+def pull_freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas):
+    """The backward search's :func:`freeze_deadlock`: whether the box just pulled onto
+    ``cell`` belongs to a set of boxes no pull can ever move again, one of them off
+    its goal (backwards, a start cell), so the start cannot be reached.
+
+    Every box of the set is blocked on both axes (:func:`_unpullable`) by walls,
+    dead squares and boxes of the set; the largest such set is found as in
+    :func:`freeze_deadlock`. ``frozen`` is per-cell scratch, zero on entry and return.
+    """
+    for q in range(nb):
+        frozen[boxes[q]] = 1
+    h = deltas[2]
+    v = deltas[3]
+    result = False
+    if _unpullable(cell, h, walls, dead, frozen) and _unpullable(cell, v, walls, dead, frozen):
+        changed = True
+        while changed and frozen[cell]:
+            changed = False
+            for q in range(nb):
+                c = boxes[q]
+                if frozen[c] and not (
+                    _unpullable(c, h, walls, dead, frozen)
+                    and _unpullable(c, v, walls, dead, frozen)
                 ):
                     frozen[c] = 0
                     changed = True

@@ -21,11 +21,12 @@ from tansuo.sokoban._kernels.board import (
     INF,
     child_region,
     disorder,
-    freeze_deadlock,
+    freeze_fill_deadlock,
     hungarian,
     hungarian_update,
     moved_row,
     player_region,
+    pull_freeze,
     room_in_order,
     room_macro,
     tunnel_end,
@@ -362,13 +363,18 @@ def search(units, lv, params, ctl, st, other, w, pat):
                         t = lv.rgoal[filled]
 
                 # Step 6. The child's boxes, sorted, in the next free row; a box
-                # frozen off its goal or a learned pattern is a deadlock.
+                # frozen off its goal (backwards: no pull can move it off a cell
+                # that is not a start cell) or a learned pattern is a deadlock.
                 occ[b] = 0
                 occ[t] = i + 1
                 n = ctl[C_STATES]
                 row = sboxes[n]
                 moved_row(sboxes[s], nb, i, t, row)
-                if not reverse and freeze_deadlock(t, row, nb, walls, dead, goal, w.mark, deltas):
+                if (
+                    freeze_fill_deadlock(t, row, nb, walls, dead, goal, w.mark, deltas, occ)
+                    if not reverse
+                    else pull_freeze(t, row, nb, walls, dead, goal, w.mark, deltas)
+                ):
                     ctl[C_FREEZE] += 1
                     occ[t] = 0
                     occ[b] = i + 1
