@@ -39,10 +39,19 @@ work in a leaf of the search.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+from numba.core.cpu import CPUTargetOptions
 
 from tansuo._jit import njit_on_first_use
+
+# numba counts references to every array a kernel passes to another and
+# holds across a loop; the search kernels allocate nothing, so they are
+# compiled without reference counting (numba's ``_nrt`` option, where this
+# numba has it; without it they are the same, only slower).
+NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
 # ---------------------------------------------------------------------------
 # Geometry
@@ -210,7 +219,7 @@ def piece_kind(slot: int) -> int:
     return SIDE_OF_SLOT[slot] * PIECE_TYPES + SLOT_TYPE[slot]
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def compute_key(pos: np.ndarray) -> int:
     """The full Zobrist key of the position (for set-up and checks)."""
     key = 0
@@ -223,7 +232,8 @@ def compute_key(pos: np.ndarray) -> int:
     return key
 
 
-@njit_on_first_use("void(int32[::1], int64[::1], int32[:, ::1], int64)")  # one version
+# one version
+@njit_on_first_use("void(int32[::1], int64[::1], int32[:, ::1], int64)", **NRT_OPTION)
 def make_move(pos: np.ndarray, keys: np.ndarray, record: np.ndarray, move: int) -> None:
     """Play ``move`` (pseudo-legal) and push the new position on the record.
 
@@ -252,7 +262,7 @@ def make_move(pos: np.ndarray, keys: np.ndarray, record: np.ndarray, move: int) 
     pos[SIDE] ^= 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def unmake_move(pos: np.ndarray, record: np.ndarray) -> None:
     """Take back the last move played."""
     ply = pos[PLY]
@@ -270,7 +280,7 @@ def unmake_move(pos: np.ndarray, record: np.ndarray) -> None:
     pos[SIDE] ^= 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def make_null_move(pos: np.ndarray, keys: np.ndarray, record: np.ndarray) -> None:
     """Pass: only the side to move changes (for null-move pruning)."""
     ply = pos[PLY] + 1
@@ -283,7 +293,7 @@ def make_null_move(pos: np.ndarray, keys: np.ndarray, record: np.ndarray) -> Non
     pos[SIDE] ^= 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def unmake_null_move(pos: np.ndarray) -> None:
     pos[PLY] -= 1
     pos[SIDE] ^= 1
@@ -294,7 +304,8 @@ def unmake_null_move(pos: np.ndarray) -> None:
 # ---------------------------------------------------------------------------
 
 
-@njit_on_first_use("boolean(int32[::1], int64)")  # one version for int32 and int64 sides
+# one version for int32 and int64 sides
+@njit_on_first_use("boolean(int32[::1], int64)", **NRT_OPTION)
 def king_attacked(pos: np.ndarray, side: int) -> bool:
     """Whether ``side``'s king is attacked (or faces the other king on an open file)."""
     king = pos[SQUARES + KING_SLOT[side]]
@@ -343,7 +354,8 @@ def king_attacked(pos: np.ndarray, side: int) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@njit_on_first_use("int64(int32[::1], int64, int32[:, ::1], int64, boolean)")  # one version
+# one version
+@njit_on_first_use("int64(int32[::1], int64, int32[:, ::1], int64, boolean)", **NRT_OPTION)
 def generate_moves(
     pos: np.ndarray, side: int, frames: np.ndarray, row: int, captures_only: bool
 ) -> int:
@@ -436,7 +448,7 @@ def generate_moves(
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def prepare_guard(pos: np.ndarray, side: int, frames: np.ndarray, row: int) -> None:
     """Record in ``frames[row, GUARD:]`` what guards ``side``'s king.
 
@@ -537,7 +549,7 @@ def quick_legality(
     return LEGAL
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def king_safe_after(pos: np.ndarray, keys: np.ndarray, record: np.ndarray, move: int) -> bool:
     """Play ``move``, see whether the mover's king is safe, take it back."""
     side = pos[SIDE]
@@ -547,7 +559,7 @@ def king_safe_after(pos: np.ndarray, keys: np.ndarray, record: np.ndarray, move:
     return safe
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def generate_legal_moves(
     pos: np.ndarray, keys: np.ndarray, record: np.ndarray, frames: np.ndarray, row: int
 ) -> int:
@@ -566,7 +578,7 @@ def generate_legal_moves(
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def has_legal_move(
     pos: np.ndarray, keys: np.ndarray, record: np.ndarray, frames: np.ndarray, row: int
 ) -> bool:
@@ -602,6 +614,7 @@ CHECK_EVERY = 4096  # nodes between two looks at the stop flag
 @njit_on_first_use(
     "int64(int32[::1], int64[::1], int32[:, ::1], int64, int32[:, ::1], int64, int64[::1])",
     nogil=True,
+    **NRT_OPTION,
 )  # an explicit signature: one version of this recursive kernel, cacheable; compiled on first use
 def perft(
     pos: np.ndarray,
@@ -658,7 +671,7 @@ REPETITION_WIN = 2  # the opponent checked perpetually: the side to move wins
 REPETITION_LOSS = 3  # the side to move checked perpetually: it loses
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def repetition_count(pos: np.ndarray, keys: np.ndarray, record: np.ndarray) -> int:
     """How often the current position occurs in the record since the last capture."""
     ply = pos[PLY]
@@ -673,7 +686,7 @@ def repetition_count(pos: np.ndarray, keys: np.ndarray, record: np.ndarray) -> i
     return seen
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def repetition_verdict(
     pos: np.ndarray, keys: np.ndarray, record: np.ndarray, occurrences: int
 ) -> int:

@@ -68,6 +68,7 @@ from tansuo.xiangqi._kernels.board import (
     NEXT_POLL,
     NO_CAPTURE_LIMIT,
     NODE_LIMIT,
+    NRT_OPTION,
     ORDER,
     ORTHOGONAL,
     PAWN,
@@ -240,13 +241,13 @@ MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
 # ---------------------------------------------------------------------------
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def evaluate(pos: np.ndarray, side: int, ev: np.ndarray) -> int:
     """The static score of a position from ``side``'s point of view (see heuristics.py)."""
     return evaluate_within(pos, side, ev, material(pos, ev), -INFINITE, INFINITE)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def material(pos: np.ndarray, ev: np.ndarray) -> int:
     """Material and placement of the position, Red's less Black's (``ev``'s first part)."""
     total = 0
@@ -277,7 +278,7 @@ def material_after(pos: np.ndarray, ev: np.ndarray, base: int, move: int) -> int
     return base + gain if SIDE_OF_SLOT[mover] == RED else base - gain
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def evaluate_within(
     pos: np.ndarray, side: int, ev: np.ndarray, base: int, low: int, high: int
 ) -> int:
@@ -430,7 +431,7 @@ def evaluate_within(
     return score + (mobility if side == RED else -mobility)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def _attack_units(pos: np.ndarray, side: int) -> int:
     """How hard ``side`` attacks: rooks and horses across the river 2, cannons and
     pawns 1, two more per rook-or-minor unit it has over the other side; at most 8."""
@@ -457,7 +458,7 @@ def _attack_units(pos: np.ndarray, side: int) -> int:
     return min(units, FULL_ATTACK_UNITS)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def defended(pos: np.ndarray, cell: int, by: int) -> bool:
     """Whether a piece of ``by`` other than its king could capture on ``cell``."""
     for d in ORTHOGONAL:  # a rook behind open points, a cannon one screen further
@@ -512,7 +513,7 @@ def defended(pos: np.ndarray, cell: int, by: int) -> bool:
     return False
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def pins(pos: np.ndarray, side: int) -> int:
     """The value of ``side``'s pins: the other side's undefended horses and
     cannons held on a line to their king by ``side``'s rooks and cannons."""
@@ -566,7 +567,7 @@ def pins(pos: np.ndarray, side: int) -> int:
     return total
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
     count = 0
     cell = a + step
@@ -577,7 +578,7 @@ def _pieces_between(pos: np.ndarray, a: int, b: int, step: int) -> int:
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def palace_threats(pos: np.ndarray, defender: int, units: int) -> int:
     """The danger to ``defender``'s king from enemy cannons and rooks (tenths of a horse).
 
@@ -645,7 +646,7 @@ def palace_threats(pos: np.ndarray, defender: int, units: int) -> int:
     return penalty
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def may_skip_a_move(pos: np.ndarray, side: int) -> bool:
     """Whether ``side`` has enough pieces for null-move pruning and reductions to be safe.
 
@@ -679,7 +680,7 @@ def _poll(ctl: np.ndarray) -> bool:
     return ctl[ABORTED] != 0
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def score_moves(
     pos: np.ndarray,
     history: np.ndarray,
@@ -754,7 +755,7 @@ def _from_tt(score: int, ply: int) -> int:
     return score
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def tt_store(
     tt_keys: np.ndarray,
     tt_data: np.ndarray,
@@ -791,7 +792,7 @@ def _update_pv(frames: np.ndarray, ply: int, move: int) -> None:
     frames[ply, PV_LENGTH] = max(child_end, ply + 1)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def _reward(
     history: np.ndarray,
     frames: np.ndarray,
@@ -832,7 +833,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit_on_first_use(_Q_SIGNATURE)
+@njit_on_first_use(_Q_SIGNATURE, **NRT_OPTION)
 def quiesce(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -910,7 +911,7 @@ def quiesce(
 # ---------------------------------------------------------------------------
 
 
-@njit_on_first_use(_SEARCH_SIGNATURE)
+@njit_on_first_use(_SEARCH_SIGNATURE, **NRT_OPTION)
 def search(
     pos: np.ndarray,
     keys: np.ndarray,
@@ -1189,7 +1190,7 @@ def search(
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NRT_OPTION)
 def search_root(
     pos: np.ndarray,
     keys: np.ndarray,
