@@ -125,6 +125,10 @@ class Player:
         if self.brain is not None:
             return self.brain.handle(line)
         assert self.proc is not None and self.proc.stdin is not None
+        # every command waits out the settle, a new game's START as much as a move
+        settle = self.answered + SETTLE_S - time.perf_counter()
+        if settle > 0:
+            time.sleep(settle)
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
         return []
@@ -140,9 +144,6 @@ class Player:
                 return None  # the referee's clock holds for brains in this process too
             moves = [a for a in answers if not a.upper().startswith(("MESSAGE", "DEBUG"))]
             return moves[-1] if moves else None
-        settle = self.answered + SETTLE_S - time.perf_counter()
-        if settle > 0:
-            time.sleep(settle)
         for line in lines:
             try:
                 self.send(line)
@@ -477,11 +478,14 @@ def play_game(
     rule: str,
     white_time: float | None = None,
     moves: list[str] | None = None,
+    grace: float = GRACE_S,
 ) -> tuple[int, str]:
     """One game; returns (winner: 1, 2 or 0 for a draw, how it ended).
 
     ``white_time``: white's seconds per move when they differ from black's.
     ``moves``, if given, receives the final position (:func:`format_position`).
+    ``grace``: the seconds a brain may answer after its turn time before it
+    loses on time.
     """
     board = parse_position(opening) if opening else Board(size, rule=rule)
     players = {K.BLACK: black, K.WHITE: white}
@@ -499,7 +503,7 @@ def play_game(
         else:
             assert last is not None
             lines = [f"TURN {board.format_xy(last)}"]
-        answer = player.ask(lines, times[side] + GRACE_S)
+        answer = player.ask(lines, times[side] + grace)
         if answer is None:
             alive = player.proc is None or player.proc.poll() is None
             return 3 - side, "timeout" if alive else "crash"
@@ -526,6 +530,7 @@ def run_match(
     second_time: float | None = None,
     first_opening: int = 0,
     progress: Callable[[int, MatchResult], None] | None = None,
+    grace: float = GRACE_S,
 ) -> MatchResult:
     """``games`` games, colours alternating, each opening played twice (once per colour).
 
@@ -535,7 +540,7 @@ def run_match(
 
     ``second_time``: the second brain's seconds per move, for time odds
     (default: ``move_time`` for both). ``progress(game, result)`` is called
-    after every game.
+    after every game. ``grace``: as for :func:`play_game`.
     """
     if games < 1:
         raise InvalidInput(f"games must be >= 1, got {games}")
@@ -561,6 +566,7 @@ def run_match(
                 size=size,
                 rule=rule,
                 moves=final,
+                grace=grace,
             )
             result.durations.append(time.perf_counter() - start)
             if winner == 0:
