@@ -7,13 +7,15 @@ they take seconds: a kernel loaded for a second set of types, or compiled
 when its package is imported, shows in the counts below.
 
 A process that loads a kernel from the cache does not load the kernels it
-calls (their code is inside its own), so the versions of a helper are read
-from numba's on-disk index of it instead: one entry per version compiled
-since its source file last changed, whichever process compiled it (the
-warm-up of every domain, which runs what the commands run, or a command).
-Entries older than the last edit of any tansuo file are not counted: the
-caller that needed them may have changed since. On a fresh clone (CI) every
-version is counted.
+calls (their code is inside its own), so the versions of a helper are
+counted from what was compiled: the versions this session's warm-up wrote to
+numba's on-disk index of each kernel (the warm-up of every domain runs what
+the commands run; ``conftest`` gives its time window), and those the fresh
+interpreter compiles itself (numba's compile events). Versions other tests
+compiled are not counted, so the order the tests run in does not matter. On
+a fresh clone (CI) the warm-up compiles every kernel, so every version of
+every kernel is counted; on a cache already warm the warm-up compiles
+nothing, and the count is of what the commands compile.
 """
 
 from __future__ import annotations
@@ -37,21 +39,39 @@ def kernels():
     return found
 
 import glob, os, tansuo
+from numba.core import event
+
 SOURCES = glob.glob(os.path.join(os.path.dirname(tansuo.__file__), "**", "*.py"), recursive=True)
 EDITED = max(os.path.getmtime(path) for path in SOURCES)
+WINDOW = os.environ.get("TANSUO_TEST_WARM_UP_WINDOW")  # this session's warm-up, when it compiled
+START, END = (float(t) for t in WINDOW.split()) if WINDOW else (0.0, -1.0)
+START = max(START, EDITED)  # (an entry from before the last edit may be for a caller since changed)
+COMPILED = {}  # kernel -> the argument types this process compiled it for
+
+
+class Compiled(event.Listener):
+    def on_start(self, ev):
+        pass
+
+    def on_end(self, ev):
+        COMPILED.setdefault(id(ev.data["dispatcher"]), set()).add(str(ev.data["args"]))
+
+
+event.register("numba:compile", Compiled())
+
 
 def versions(kernel):
-    # versions compiled: loaded here, or listed in the kernel's on-disk cache index and
-    # compiled since the last edit of tansuo (an older entry may be for a caller since
-    # changed: the index lasts until the kernel's own file changes)
+    # versions the warm-up compiled (in its processes: numba's index of the kernel, the
+    # entries written in the warm-up's window), those this process compiled, and those it
+    # loaded (a kernel called from Python)
     cache_file = getattr(kernel._cache, "_cache_file", None)  # None: a kernel not cached
     index = cache_file._load_index() if cache_file is not None else {}
-    fresh = {
-        key[0]  # keys are (signature, target, code hashes)
+    warmed = {
+        str(key[0])  # keys are (signature, target, code hashes)
         for key, name in index.items()
-        if os.path.getmtime(cache_file._data_path(name)) >= EDITED
+        if START <= os.path.getmtime(cache_file._data_path(name)) <= END
     }
-    return max(len(fresh), len(kernel.signatures))
+    return max(len(warmed | COMPILED.get(id(kernel), set())), len(kernel.signatures))
 """
 
 
