@@ -46,6 +46,7 @@ FEATURES = (
     "lmr",
     "check_extension",
     "futility",
+    "capture_pruning",
 )
 """The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
 
@@ -60,6 +61,7 @@ _KERNEL_SWITCH = {
     "lmr": ks.USE_LMR,
     "check_extension": ks.USE_CHECK_EXTENSION,
     "futility": ks.USE_FUTILITY,
+    "capture_pruning": ks.USE_CAPTURE_PRUNING,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

@@ -14,6 +14,9 @@ can measure what it is worth:
   and move, that every move causing a cutoff raises by depth squared;
 * quiescence search at the horizon (``USE_QUIESCENCE``): captures, and every
   move out of check, until the position is quiet;
+* capture pruning in the quiescence search (``USE_CAPTURE_PRUNING``): a
+  defended pawn, advisor or elephant on the other side's half taken by a
+  more valuable piece is left out, as ElephantEye's MVV(LVA) rule does;
 * null-move pruning (``USE_NULL_MOVE``) and late-move reductions
   (``USE_LMR``), both off when the side to move has little material left
   (zugzwang-like endings) and when in check;
@@ -190,7 +193,8 @@ USE_CHECK_EXTENSION = USE_TT + 8
 REPETITIONS = USE_TT + 9  # occurrences of a position that end the game inside the search
 TT_GENERATION = USE_TT + 10  # age stamp of the current search, for replacement
 USE_FUTILITY = USE_TT + 11
-CTL_SIZE = USE_TT + 12
+USE_CAPTURE_PRUNING = USE_TT + 12
+CTL_SIZE = USE_TT + 13
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -234,6 +238,9 @@ HISTORY_MAX = 1 << 24
 
 # Victim and attacker values for MVV-LVA (by piece type)
 MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
+# Coarse values for the quiescence's capture pruning (king, advisor, elephant,
+# horse, rook, cannon, pawn), as in ElephantEye's MVV(LVA) rule.
+SIMPLE_VALUE = np.array([5, 1, 1, 3, 4, 3, 2], np.int64)
 
 
 # ---------------------------------------------------------------------------
@@ -883,12 +890,23 @@ def quiesce(
         if not in_check:
             # Delta pruning: a capture that cannot lift the score to alpha even
             # with the victim's whole value and a margin is not searched.
-            victim = pos[(move >> 8) & 255]
-            kind = (1 - side) * PIECE_TYPES + SLOT_TYPE[victim]
-            gain = ev[kind * 256 + ((move >> 8) & 255)] + DELTA_MARGIN
+            to = (move >> 8) & 255
+            victim_type = SLOT_TYPE[pos[to]]
+            gain = ev[((1 - side) * PIECE_TYPES + victim_type) * 256 + to] + DELTA_MARGIN
             if stand + gain <= alpha:
                 if stand + gain > best:
                     best = stand + gain
+                continue
+            # Capture pruning: a defended pawn, advisor or elephant on the other
+            # side's half taken by a more valuable piece loses material; the
+            # quiescence search leaves such a capture out.
+            if (
+                ctl[USE_CAPTURE_PRUNING]
+                and SIMPLE_VALUE[victim_type] < 3
+                and HALF[to] != side
+                and SIMPLE_VALUE[victim_type] < SIMPLE_VALUE[SLOT_TYPE[pos[move & 255]]]
+                and defended(pos, to, 1 - side)
+            ):
                 continue
         frames[ply + 1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
