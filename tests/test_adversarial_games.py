@@ -226,9 +226,14 @@ def test_score_formatting():
         "tansuo.adversarial.games.tictactoe",
     ],
 )
-def test_docstring_examples_run(module):
+def test_docstrings_have_examples(module):
+    """Each module shows examples; pytest's --doctest-modules (pyproject) runs them all.
+
+    (Running them here too ran every example twice, the full tic-tac-toe
+    minimax among them.)
+    """
     import doctest
     import importlib
 
-    failures, tried = doctest.testmod(importlib.import_module(module))
-    assert tried > 0 and failures == 0
+    found = doctest.DocTestFinder().find(importlib.import_module(module))
+    assert sum(len(test.examples) for test in found) > 0
