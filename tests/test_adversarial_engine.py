@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import itertools
 import json
@@ -122,9 +123,15 @@ def test_every_search_agrees_with_minimax_on_tictactoe(seed, plies):
     assert len(set(values.values())) == 1, values
 
 
+@functools.cache
+def full_tictactoe(algorithm):
+    """The whole game tree from the empty board, searched once for this file's tests."""
+    return algorithm(TicTacToe(), 9)
+
+
 def test_tictactoe_is_a_draw():
-    assert minimax(TicTacToe(), 9).score == 0
-    assert alphabeta(TicTacToe(), 9).score == 0
+    assert full_tictactoe(minimax).score == 0
+    assert full_tictactoe(alphabeta).score == 0
     result = search(TicTacToe(), depth=9)
     assert (result.score, result.exact, result.status) == (0, True, "solved")
     assert search(TicTacToe(), time_limit=5).status == "solved"  # proved: no need for the time
@@ -197,12 +204,14 @@ def test_quicker_win_is_preferred():
 
 def test_alphabeta_visits_far_fewer_nodes_than_minimax():
     for game, depth in (
-        (TicTacToe(), 9),
+        (None, 9),  # tic-tac-toe's whole tree
         (ConnectFour.from_moves("4453"), 5),
         (ConnectFour.from_moves("3345"), 5),
     ):
-        full = minimax(game, depth)
-        pruned = alphabeta(game, depth)
+        if game is None:
+            full, pruned = full_tictactoe(minimax), full_tictactoe(alphabeta)
+        else:
+            full, pruned = minimax(game, depth), alphabeta(game, depth)
         assert pruned.score == full.score
         assert pruned.stats.nodes * 5 < full.stats.nodes, (game, pruned.stats, full.stats)
 
@@ -422,11 +431,11 @@ def test_results_and_stats_are_frozen_and_follow_the_contract():
 
 
 def test_expanded_and_generated_count_interior_nodes_and_their_moves():
-    full = minimax(TicTacToe(), 9)
+    full = full_tictactoe(minimax)
     # minimax enters every move it generates: every node but the root was generated once
     assert full.stats.nodes == 549_946 and full.stats.generated == full.stats.nodes - 1
     assert 0 < full.stats.expanded < full.stats.nodes
-    pruned = alphabeta(TicTacToe(), 9)
+    pruned = full_tictactoe(alphabeta)
     assert pruned.stats.generated > pruned.stats.nodes - 1  # cutoffs leave moves unsearched
     stats = search(ConnectFour.from_moves("4453"), depth=6).stats
     # leaves and table cutoffs are entered, not expanded
