@@ -184,7 +184,8 @@ def minimax(
     Examples
     --------
     >>> from tansuo.adversarial.games import TicTacToe
-    >>> minimax(TicTacToe(), 9).score   # perfect play draws
+    >>> game = TicTacToe.from_string("x.. .o. ...")   # a corner, then the centre
+    >>> minimax(game, 9).score   # perfect play from here draws
     0
     """
     _check_depth(depth, required=True)
