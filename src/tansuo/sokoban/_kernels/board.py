@@ -146,34 +146,38 @@ def _blocked(cell, d, walls, dead, frozen):
 
 
 @njit_one_version
-def _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ, fill):
-    """:func:`freeze_deadlock`, and with ``fill`` :func:`freeze_fill_deadlock` (``occ``:
-    the boxes' cells, nonzero)."""
+def _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas):
+    """Mark the largest frozen set of boxes in ``frozen`` (see :func:`freeze_deadlock`);
+    0: ``cell`` is not in it, 1: a box of it is off its goal, 2: all on goals. The
+    caller clears the marks (:func:`_unmark`)."""
     for q in range(nb):
         frozen[boxes[q]] = 1
     h = deltas[2]
     v = deltas[3]
-    result = False
-    if _blocked(cell, h, walls, dead, frozen) and _blocked(cell, v, walls, dead, frozen):
-        changed = True
-        while changed and frozen[cell]:
-            changed = False
-            for q in range(nb):
-                c = boxes[q]
-                if frozen[c] and not (
-                    _blocked(c, h, walls, dead, frozen) and _blocked(c, v, walls, dead, frozen)
-                ):
-                    frozen[c] = 0
-                    changed = True
-        if frozen[cell]:
-            for q in range(nb):
-                if frozen[boxes[q]] and not goal[boxes[q]]:
-                    result = True
-            if fill and not result:
-                result = _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ)
+    if not (_blocked(cell, h, walls, dead, frozen) and _blocked(cell, v, walls, dead, frozen)):
+        return 0
+    changed = True
+    while changed and frozen[cell]:
+        changed = False
+        for q in range(nb):
+            c = boxes[q]
+            if frozen[c] and not (
+                _blocked(c, h, walls, dead, frozen) and _blocked(c, v, walls, dead, frozen)
+            ):
+                frozen[c] = 0
+                changed = True
+    if not frozen[cell]:
+        return 0
+    for q in range(nb):
+        if frozen[boxes[q]] and not goal[boxes[q]]:
+            return 1
+    return 2
+
+
+@njit_one_version
+def _unmark(boxes, nb, frozen):
     for q in range(nb):
         frozen[boxes[q]] = 0
-    return result
 
 
 @njit_one_version
@@ -218,7 +222,9 @@ def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     before this push were checked when they were pushed, so only a set that
     holds ``cell`` is new.
     """
-    return _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, frozen, False)
+    found = _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas)
+    _unmark(boxes, nb, frozen)
+    return found == 1
 
 
 @njit_one_version
@@ -232,7 +238,10 @@ def freeze_fill_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ
     boxes' cells); a corral search on a subset of the boxes uses
     :func:`freeze_deadlock`.
     """
-    return _freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ, True)
+    found = _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas)
+    shut = found == 2 and _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ)
+    _unmark(boxes, nb, frozen)
+    return found == 1 or shut
 
 
 @njit_one_version

@@ -166,7 +166,7 @@ class Work(NamedTuple):
     pu: np.ndarray  # int64 [nb + 1]: the expanded state's matching
     pv: np.ndarray
     pp: np.ndarray
-    pb: np.ndarray  # int64 [nb]: the expanded state's boxes
+    pb: np.ndarray  # int16 [nb]: the expanded state's boxes
     cseen: np.ndarray  # int64 per cell: stamp of the corrals' labels
     cid: np.ndarray  # int64 per cell: corral label
     border: np.ndarray  # uint8 [nb]: box borders the PI-corral chosen
@@ -177,16 +177,16 @@ class Work(NamedTuple):
     cmin: np.ndarray  # int64 [MAX_CORRALS]
     cinfo: np.ndarray  # int64 [1]: number of corrals
     bmask: np.ndarray  # int64 [nb]: bit c, the box borders corral c
-    kb: np.ndarray  # int64 [nb]: a corral's border boxes
+    kb: np.ndarray  # int16 [nb]: a corral's border boxes
     occ2: np.ndarray  # uint8 per cell: the sub-search's boxes
     rseen: np.ndarray  # int64 per cell: stamp of the sub-search's floods (C_SUBSTAMP)
     frozen2: np.ndarray  # uint8 per cell
     lab: np.ndarray  # int32 per cell: region labels of the expanded state (feature search)
     lseen: np.ndarray  # int64 per cell: lab is valid where lseen == the expansion's stamp
     lab2: np.ndarray  # int32 per cell: scratch labels of a child's regions (features.regions)
-    qb: np.ndarray  # int64 [CORRAL_QUEUE, nb]: the sub-search's queue
+    qb: np.ndarray  # int16 [CORRAL_QUEUE, nb]: the sub-search's queue
     qp: np.ndarray  # int64 [CORRAL_QUEUE]
-    vb: np.ndarray  # int64 [nodes, nb]: the sub-search's positions seen
+    vb: np.ndarray  # int16 [nodes, nb]: the sub-search's positions seen
     vp: np.ndarray  # int64 [nodes]
     vh: np.ndarray  # int64 [nodes]
     ckey: np.ndarray  # int64 [CORRAL_CACHE]: verdict cache keys
