@@ -52,7 +52,7 @@ def test_corral_pruning_keeps_push_optimality_on_crowded_levels() -> None:
     """Levels pulled apart from their solved position: crowded, so full of corrals."""
     rng = random.Random(7)
     pruned = 0
-    for _ in range(70):
+    for _ in range(45):
         level = scrambled_level(
             rng, width=rng.randint(4, 7), height=rng.randint(4, 6), boxes=rng.randint(3, 5)
         )
@@ -71,7 +71,7 @@ def test_corral_deadlocks_never_prune_a_solvable_position() -> None:
     corral's own search would lose the optimal solution or all of them."""
     rng = random.Random(11)
     found_dead = 0
-    for _ in range(150):
+    for _ in range(100):
         level = scrambled_level(rng, width=5, height=5, boxes=5, pulls=40, wall_chance=0.1)
         result = solve(level, mode="push-optimal")
         if result.stats.corral_deadlocks == 0:
