@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 import time
 
@@ -146,7 +145,7 @@ def test_threat_squares_of_a_line_found_after_a_pass():
 
 
 def test_a_budgeted_search_plays_its_last_even_depth_move():
-    board = parse_position("15 freestyle k8 j7 h5 i9 j9 i8 k6 i10")
+    board = parse_position("15 freestyle k8 j7 h5 i9 j9 i8 i10 l7 h9 g8 h11 h8")
     seen = []
     _plain_engine().search(board, depth=7, on_iteration=seen.append)
     assert [i.depth for i in seen] == list(range(1, 8))
@@ -298,15 +297,23 @@ def test_a_free_block_sees_a_line_of_fours_at_about_half_the_depth():
         assert is_mate_score(engine.search(board, depth=4).score) == mate
 
 
-def test_averaged_leaves_swing_less_from_depth_to_depth():
-    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")
-    swing = {}
+def test_an_averaged_leaf_scores_the_mean_of_its_static_score_and_its_parents():
+    # depth 1 with every move searched: the root's score is the best over the
+    # moves of minus the leaf's averaged score, (leaf's static - root's static) // 2
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")  # no four, no open three
+    # (without averaging: minus the leaf's static score)
+    root = board.evaluate()
+    leaves = {}
+    for move in board.legal_moves():
+        board.play(move)
+        leaves[board.format_move(move)] = board.evaluate()
+        board.undo()
     for average in (False, True):
-        options = EngineOptions(threats=False, average=average)
-        engine = Engine(options, max_memory=1 << 20, book=False)
-        scores = [engine.search(board, depth=d).score for d in range(1, 6)]
-        swing[average] = max(abs(a - b) for a, b in itertools.pairwise(scores))
-    assert swing[True] < swing[False] / 2
+        expected = {m: -((v - root) // 2) if average else -v for m, v in leaves.items()}
+        options = EngineOptions(threats=False, average=average, width=1000)
+        result = Engine(options, max_memory=1 << 20, book=False).search(board, depth=1)
+        assert result.move is not None
+        assert result.score == max(expected.values()) == expected[result.move]
 
 
 def test_move_count_pruning_searches_fewer_moves_near_the_leaves():

@@ -157,7 +157,12 @@ N_PATTERNS = 10
 
 FOURS = 3  # fivecnt[FOURS + colour]: (empty cell, direction) pairs with a four pattern
 OPEN3S = 6  # fivecnt[OPEN3S + colour]: pairs with a straight-four pattern (an open three's points)
-FIVECNT_SIZE = 9
+# A cell's class for a colour: its two best line patterns (an overline
+# counting as none), ``best * (best + 1) // 2 + second``; see ``cell_class``.
+N_CLASSES = 45
+# fivecnt[CCOUNT + colour * N_CLASSES + class]: the empty cells of that class
+CCOUNT = 9
+FIVECNT_SIZE = CCOUNT + 3 * N_CLASSES
 
 WINDOW = 5
 N_CODES = 3 ** (2 * WINDOW)
@@ -205,14 +210,61 @@ CACHE_EMPTY = 0
 MATE = 1_000_000
 MAX_PLY = 128
 STATIC_BOUND = 900_000
-# The side to move's tempo (see ``evaluate``): its own open three with no four
-# to answer it, and the part of each of the opponent's open-three points it
-# can take back by blocking.
-TEMPO_WIN = 3000
-TEMPO_BLOCK = 300
 
 # What one line pattern is worth to the side that owns the cell.
 PATTERN_SCORE = np.array([0, 2, 12, 10, 60, 70, 600, 600, 1000, 0], dtype=np.int32)
+# The evaluation's weights (see ``evaluate``), fitted by logistic regression
+# to Rapfi's scores of positions from games against it (docs/strength/gomoku.md):
+# per cell class (``cell_class``: its two best line patterns; a row per best
+# pattern, P_NONE to P_FIVE, a column per second best) the worth of a cell of
+# the side to move (EVAL_OWN) and of the opponent (EVAL_OTHER); the
+# side to move's tempo (an open three of its own to make an open four of, the
+# opponent with no four to answer); each of the opponent's open-three points;
+# a constant. 1,000 points are one unit of the fit's logit (Rapfi's score
+# over 200). Set by hand, not fitted: the classes seen fewer than 30 times
+# take the sum of their two patterns' weights from a fit per line pattern; a
+# double four (two fours, or P_DFOUR) counts as a four-three point; a five
+# point (never scored for the side to move, the opponent's only at the end of
+# an extension) 5,000.
+EVAL_OWN = np.array(
+    [
+        value
+        for row in (
+            (-1,),
+            (-1, -16),
+            (-13, 25, 18),
+            (13, 34, 60, 84),
+            (87, 89, 196, 279, 337),
+            (173, 286, 559, 578, 4408, 4408),
+            (6235, 6957, 6220, 6665, 6085, 6254, 11955),
+            (4408, 4408, 4408, 4408, 4408, 4408, 4408, 4408),
+            (5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000),
+        )
+        for value in row
+    ],
+    dtype=np.int64,
+)
+EVAL_OTHER = np.array(
+    [
+        value
+        for row in (
+            (-4,),
+            (1, -8),
+            (-10, 4, -3),
+            (-5, 21, 34, 115),
+            (40, 54, 132, 161, 240),
+            (166, 287, 327, 493, 1349, 1349),
+            (230, 457, 667, 626, -228, 533, 539),
+            (1349, 1349, 1349, 1349, 1349, 1349, 1349, 1349),
+            (5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000),
+        )
+        for value in row
+    ],
+    dtype=np.int64,
+)
+TEMPO_WIN = 788
+TEMPO_BLOCK = -339
+EVAL_BIAS = -124
 FOUR_COUNT = np.array([0, 0, 0, 0, 0, 1, 2, 2, 0, 0], dtype=np.int64)
 POW3 = np.array([3**i for i in range(2 * WINDOW)], dtype=np.int64)
 
@@ -365,6 +417,23 @@ def build_table(variant):
 # ---------------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def cell_class(pat, c, q):
+    """The class of cell ``q`` for colour ``c``: its best two line patterns (see N_CLASSES)."""
+    best = 0
+    second = 0
+    for d in range(4):
+        t = pat[c, q, d]
+        if t == P_OVERLINE:
+            t = P_NONE
+        if t > best:
+            second = best
+            best = t
+        elif t > second:
+            second = t
+    return best * (best + 1) // 2 + second
+
+
 @njit(cache=True)
 def _steps(pw):
     steps = np.empty(4, np.int64)
@@ -412,6 +481,7 @@ def init_state(board, code, pat, score, tot, fivecnt, info, tables):
                     if p == P_OPEN4:
                         fivecnt[OPEN3S + c] += 1
             tot[c] += score[c, q]
+            fivecnt[CCOUNT + c * N_CLASSES + cell_class(pat, c, q)] += 1
 
 
 @nrt_free
@@ -424,6 +494,7 @@ def make(state, p, c):
     info[I_STONES] += 1
     for col in range(1, 3):
         tot[col] -= score[col, p]
+        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, p)] -= 1
         for d in range(4):
             t = pat[col, p, d]
             if t == P_FIVE:
@@ -449,11 +520,14 @@ def make(state, p, c):
                 new = tables[var_b if col == BLACK else var_w, nc]
                 old = pat[col, q, d]
                 if new != old:
+                    if is_empty:
+                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] -= 1
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
+                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] += 1
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
@@ -497,11 +571,14 @@ def unmake(state, p):
                 new = tables[var_b if col == BLACK else var_w, nc]
                 old = pat[col, q, d]
                 if new != old:
+                    if is_empty:
+                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] -= 1
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
+                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] += 1
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
@@ -516,6 +593,7 @@ def unmake(state, p):
                                 fivecnt[OPEN3S + col] += 1
     for col in range(1, 3):
         tot[col] += score[col, p]
+        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, p)] += 1
         for d in range(4):
             t = pat[col, p, d]
             if t == P_FIVE:
@@ -724,21 +802,24 @@ def makes_threat_point(state, c, m):
 
 @nrt_free
 def evaluate(state, side):
-    """Static score for ``side`` to move: its line values minus the opponent's, and the tempo.
+    """Static score for ``side`` to move, from the classes of the empty cells.
 
-    The side to move is a move ahead in every race of threats: its open three
-    becomes an open four (a win, unless the opponent can answer with fours),
-    while the opponent's open three is only a threat it can still block. Without
-    this term the score swings by an open three's worth from ply to ply.
+    Each empty cell counts EVAL_OWN of its class for the side to move and
+    EVAL_OTHER of its class for the opponent (a class: the cell's two best
+    line patterns for that colour); then TEMPO_WIN when the side to move can
+    make an open four and the opponent has no four to answer it with,
+    TEMPO_BLOCK for each of the opponent's open-three points, and EVAL_BIAS.
     """
-    tot, fivecnt = state[ST_TOTAL], state[ST_FIVES]
+    fivecnt = state[ST_FIVES]
     o = 3 - side
-    v = tot[side] - tot[o]
-    if fivecnt[o] == 0:
-        if fivecnt[OPEN3S + side] > 0 and fivecnt[FOURS + o] == 0:
-            v += TEMPO_WIN
-        elif fivecnt[OPEN3S + o] > 0:
-            v += TEMPO_BLOCK * fivecnt[OPEN3S + o]
+    v = EVAL_BIAS
+    own = CCOUNT + side * N_CLASSES
+    other = CCOUNT + o * N_CLASSES
+    for k in range(N_CLASSES):
+        v += EVAL_OWN[k] * fivecnt[own + k] - EVAL_OTHER[k] * fivecnt[other + k]
+    if fivecnt[o] == 0 and fivecnt[OPEN3S + side] > 0 and fivecnt[FOURS + o] == 0:
+        v += TEMPO_WIN
+    v += TEMPO_BLOCK * fivecnt[OPEN3S + o]
     if v > STATIC_BOUND:
         v = STATIC_BOUND
     elif v < -STATIC_BOUND:
