@@ -17,6 +17,8 @@ Examples
 ('solved', True, '1234341221434321')
 """
 
+from typing import TYPE_CHECKING, Any
+
 from tansuo.sudoku.generate import GeneratedPuzzle, generate, random_solution
 from tansuo.sudoku.io import (
     bundled_puzzle_names,
@@ -35,10 +37,12 @@ from tansuo.sudoku.io import (
 )
 from tansuo.sudoku.many import STATUS_NAMES, SudokuResults, solve_many, warm_up
 from tansuo.sudoku.model import MAX_SIZE, SYMBOLS, Sudoku, box_shape
-from tansuo.sudoku.reference import SudokuProblem, solve_reference
 from tansuo.sudoku.render import format_side_by_side, render_image, save_png
 from tansuo.sudoku.result import SudokuResult, SudokuStats
 from tansuo.sudoku.solve import ALGORITHMS, KEEP_SOLUTIONS, solve
+
+if TYPE_CHECKING:
+    from tansuo.sudoku.reference import SudokuProblem, solve_reference
 
 __all__ = [
     "ALGORITHMS",
@@ -76,3 +80,13 @@ __all__ = [
     "warm_up",
     "write_puzzles",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The pure-Python reference solver, imported on first use (it imports tansuo.search,
+    which a command that solves with the kernels does not need)."""
+    if name in ("SudokuProblem", "solve_reference"):
+        from tansuo.sudoku import reference
+
+        return getattr(reference, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,8 +8,7 @@ boxes outlined thick.
 from __future__ import annotations
 
 from pathlib import Path
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from tansuo.errors import InvalidInput
 from tansuo.sudoku.model import SYMBOLS, Sudoku
@@ -18,6 +17,9 @@ GIVEN_COLOUR = (220, 220, 220)  # "Gainsboro", as in the seed's figure
 FILLED_COLOUR = (240, 210, 0)  # the seed's yellow
 LINE_COLOUR = (0, 0, 0)
 TEXT_COLOUR = (0, 0, 0)
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def format_side_by_side(puzzle: Sudoku, solution: Sudoku | None, gap: str = "    ") -> str:
@@ -92,6 +94,8 @@ def render_image(
     thick = max(3, cell_size // 14)
     margin = thick  # so that the outer thick lines are drawn whole
     side = n * cell_size + 2 * margin
+    from PIL import Image, ImageDraw, ImageFont  # (here: a command that prints needs no Pillow)
+
     image = Image.new("RGB", (side, side), "white")
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=int(cell_size * 0.55))
