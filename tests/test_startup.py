@@ -58,15 +58,17 @@ def test_a_command_imports_only_its_own_domain():
 
 
 def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar():
-    """Kernels loaded from the cache need none of numba's array code; one board no batch runner."""
+    """Kernels loaded from the cache need none of numba's array code; one board no batch
+    runner, no picture library, no generic search engine."""
     code = (
         "import contextlib, io, sys\n"
         "from tansuo.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['queens', '6', '--first', '1'])\n"
-        "assert 'tansuo.queens._kernels' in sys.modules\n"
+        "    main(['sudoku', 'solve', '1.3.3..2.1.34..1'])\n"
+        "assert {'tansuo.queens._kernels', 'tansuo.sudoku._kernels'} <= set(sys.modules)\n"
         "loaded = [m for m in ('numba.np.arraymath', 'numba.np.arrayobj', 'rich.progress',\n"
-        "          'rich.table', 'tansuo.batch') if m in sys.modules]\n"
+        "          'rich.table', 'tansuo.batch', 'PIL', 'tansuo.search') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
     )
     _imported_after(code)
