@@ -128,6 +128,10 @@ SEVERAL: dict[str, int] = {
             "deadlock._side",
         )
     },
+    # the two box-row types above, and freeze_fill_deadlock's int32 occupancy where the
+    # others pass a uint8 mark as the last array
+    "tansuo.sokoban._kernels.board._freeze": 3,
+    "tansuo.sokoban._kernels.board._goal_shut": 3,
     # a literal row-or-column flag (the heuristic's hot loop; left specialised)
     "tansuo.sliding._kernels.line_conflicts": 2,
 }  # fmt: skip

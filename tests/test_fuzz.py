@@ -327,12 +327,16 @@ def test_every_reader_refuses_fifos_devices_and_folders_at_once(name, special_fi
     """A FIFO waited forever and /dev/zero filled the memory; each is refused in one line."""
     (_, _, read) = next(r for r in _readers() if r[0] == name)
     for kind, path in special_files.items():
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         refused = _answered(lambda path=path: read(path), (name, kind), seconds=30)
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
         if kind in ("fifo", "dev_zero", "folder", "missing", "huge_sparse"):
             assert refused is not None, (name, kind)
-            if kind in ("fifo", "dev_zero", "huge_sparse"):  # at once: nothing read
-                assert time.perf_counter() - started < 2, (name, kind)
+            if kind == "fifo":  # at once: never waits for a writer
+                assert wall < 2, (name, kind)
+            if kind in ("dev_zero", "huge_sparse"):  # at once: nothing read (reading takes
+                # CPU; waiting for a core on a loaded machine does not count)
+                assert wall < 2 + max(0.0, wall - cpu), (name, kind, wall, cpu)
         if refused is not None and kind == "newline":
             assert "\\n" in str(refused) or "a\nname" not in str(refused), str(refused)
 
