@@ -151,9 +151,10 @@ def test_cell_scores_stay_the_sum_of_their_lines_through_play_and_undo(rule):
         for colour in (1, 2):
             assert (score[colour] == K.PATTERN_SCORE[pat[colour]].sum(axis=1)).all()
             assert tot[colour] == score[colour][empty].sum()
-            # the evaluation's counts: the empty cells of each class (best two patterns)
+            # the evaluation's sums: the empty cells weighed by class (best two patterns)
             lines = np.where(pat[colour][empty] == K.P_OVERLINE, K.P_NONE, pat[colour][empty])
             top = -np.sort(-lines, axis=1)
             classes = top[:, 0] * (top[:, 0] + 1) // 2 + top[:, 1]
-            counts = state[K.ST_FIVES][K.CCOUNT + colour * K.N_CLASSES :][: K.N_CLASSES]
-            assert counts.tolist() == np.bincount(classes, minlength=K.N_CLASSES).tolist()
+            sums = state[K.ST_FIVES]
+            assert sums[K.OWN_SUM + colour] == K.EVAL_OWN[classes].sum()
+            assert sums[K.OTHER_SUM + colour] == K.EVAL_OTHER[classes].sum()

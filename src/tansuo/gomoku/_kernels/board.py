@@ -160,9 +160,12 @@ OPEN3S = 6  # fivecnt[OPEN3S + colour]: pairs with a straight-four pattern (an o
 # A cell's class for a colour: its two best line patterns (an overline
 # counting as none), ``best * (best + 1) // 2 + second``; see ``cell_class``.
 N_CLASSES = 45
-# fivecnt[CCOUNT + colour * N_CLASSES + class]: the empty cells of that class
-CCOUNT = 9
-FIVECNT_SIZE = CCOUNT + 3 * N_CLASSES
+# fivecnt[OWN_SUM + colour], fivecnt[OTHER_SUM + colour]: the colour's empty
+# cells weighed by class as the side to move's (EVAL_OWN) and as the
+# opponent's (EVAL_OTHER), kept by make/unmake for ``evaluate``
+OWN_SUM = 9
+OTHER_SUM = 12
+FIVECNT_SIZE = 15
 
 WINDOW = 5
 N_CODES = 3 ** (2 * WINDOW)
@@ -434,6 +437,14 @@ def cell_class(pat, c, q):
     return best * (best + 1) // 2 + second
 
 
+@njit(cache=True, inline="always")
+def _count_cell(fivecnt, pat, c, q, sign):
+    """Add (``sign`` 1) or take away (-1) cell ``q``'s weights for colour ``c``."""
+    k = cell_class(pat, c, q)
+    fivecnt[OWN_SUM + c] += sign * EVAL_OWN[k]
+    fivecnt[OTHER_SUM + c] += sign * EVAL_OTHER[k]
+
+
 @njit(cache=True)
 def _steps(pw):
     steps = np.empty(4, np.int64)
@@ -481,7 +492,7 @@ def init_state(board, code, pat, score, tot, fivecnt, info, tables):
                     if p == P_OPEN4:
                         fivecnt[OPEN3S + c] += 1
             tot[c] += score[c, q]
-            fivecnt[CCOUNT + c * N_CLASSES + cell_class(pat, c, q)] += 1
+            _count_cell(fivecnt, pat, c, q, 1)
 
 
 @nrt_free
@@ -494,7 +505,7 @@ def make(state, p, c):
     info[I_STONES] += 1
     for col in range(1, 3):
         tot[col] -= score[col, p]
-        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, p)] -= 1
+        _count_cell(fivecnt, pat, col, p, -1)
         for d in range(4):
             t = pat[col, p, d]
             if t == P_FIVE:
@@ -521,13 +532,13 @@ def make(state, p, c):
                 old = pat[col, q, d]
                 if new != old:
                     if is_empty:
-                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] -= 1
+                        _count_cell(fivecnt, pat, col, q, -1)
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
-                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] += 1
+                        _count_cell(fivecnt, pat, col, q, 1)
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
@@ -572,13 +583,13 @@ def unmake(state, p):
                 old = pat[col, q, d]
                 if new != old:
                     if is_empty:
-                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] -= 1
+                        _count_cell(fivecnt, pat, col, q, -1)
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
-                        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, q)] += 1
+                        _count_cell(fivecnt, pat, col, q, 1)
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
@@ -593,7 +604,7 @@ def unmake(state, p):
                                 fivecnt[OPEN3S + col] += 1
     for col in range(1, 3):
         tot[col] += score[col, p]
-        fivecnt[CCOUNT + col * N_CLASSES + cell_class(pat, col, p)] += 1
+        _count_cell(fivecnt, pat, col, p, 1)
         for d in range(4):
             t = pat[col, p, d]
             if t == P_FIVE:
@@ -806,17 +817,14 @@ def evaluate(state, side):
 
     Each empty cell counts EVAL_OWN of its class for the side to move and
     EVAL_OTHER of its class for the opponent (a class: the cell's two best
-    line patterns for that colour); then TEMPO_WIN when the side to move can
-    make an open four and the opponent has no four to answer it with,
-    TEMPO_BLOCK for each of the opponent's open-three points, and EVAL_BIAS.
+    line patterns for that colour; the sums are kept by make/unmake); then
+    TEMPO_WIN when the side to move can make an open four and the opponent
+    has no four to answer it with, TEMPO_BLOCK for each of the opponent's
+    open-three points, and EVAL_BIAS.
     """
     fivecnt = state[ST_FIVES]
     o = 3 - side
-    v = EVAL_BIAS
-    own = CCOUNT + side * N_CLASSES
-    other = CCOUNT + o * N_CLASSES
-    for k in range(N_CLASSES):
-        v += EVAL_OWN[k] * fivecnt[own + k] - EVAL_OTHER[k] * fivecnt[other + k]
+    v = EVAL_BIAS + fivecnt[OWN_SUM + side] - fivecnt[OTHER_SUM + o]
     if fivecnt[o] == 0 and fivecnt[OPEN3S + side] > 0 and fivecnt[FOURS + o] == 0:
         v += TEMPO_WIN
     v += TEMPO_BLOCK * fivecnt[OPEN3S + o]
