@@ -4,13 +4,13 @@
 Three modes (:data:`MODES`):
 
 ``fast``
-    Three searches in turns (:data:`MAIN_PLAN`), until one finishes or a
+    Two searches in turns (:data:`MAIN_PLAN`), until one finishes or the
     forward one meets the backward one. A feature search forwards: the open
     states sit in feature cells (boxes packed in the packing order, regions
     the boxes cut the floor into; :mod:`._kernels.features`, after Shoham
-    and Schaeffer's FESS) and the best state of each cell is taken in turn.
-    Greedy best-first forwards on the lower bound (ties: fewer pushes), with
-    a goal-room packing order in its priority. And greedy best-first
+    and Schaeffer's FESS) and the best state of each cell is taken in turn;
+    within a cell, greedy on the lower bound (ties: fewer pushes), with a
+    goal-room packing order in its priority. And greedy best-first
     backwards (pulling boxes) from the solved position. PI-corral pruning
     forwards; a push into a one-wide tunnel goes on through it, and a box
     pushed into a goal room goes straight to the next goal of its packing
@@ -139,12 +139,14 @@ class Plan:
     gates: bool = False
 
 
-MAIN_PLAN = Plan(features=True, advice=1, greedy=True, shares=(1, 1, 3))
-"""Fast mode's searches, in turns: forwards by feature cells and by one priority queue
-(both with the goal-room macro), and backwards; 1, 1 and 3 expansions of 5 (a feature
-search's expansion costs about twice a backward one's: it counts the regions of each
-new state). In its cells, the feature search charges a push that improves no feature
-as much as one more push of lower bound (``advice=1``)."""
+MAIN_PLAN = Plan(features=True, advice=1, greedy=False, shares=(1, 0, 3))
+"""Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
+and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
+a backward one's: it counts the regions of each new state). In its cells, the feature
+search charges a push that improves no feature as much as one more push of lower bound
+(``advice=1``). The one-queue forward search (``greedy``) no longer runs beside them:
+the searches keep their own tables, so its fifth of the expansions went to searches
+that solve more (see docs/benchmarks/sokoban.md)."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
@@ -717,10 +719,10 @@ def solve(
 ) -> SokobanResult:
     """Solve a level (see the module docstring for the modes and budgets).
 
-    Fast mode runs three searches in turns: pushes forwards from the start,
-    by feature cells and by one priority queue, and pulls backwards from the
-    solved position (which untangles goal rooms that must be filled in
-    order); whichever finishes first answers.
+    Fast mode runs two searches in turns: pushes forwards from the start, by
+    feature cells, and pulls backwards from the solved position (which
+    untangles goal rooms that must be filled in order); whichever finishes
+    first, or a state both reach, answers.
 
     Parameters
     ----------
