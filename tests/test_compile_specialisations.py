@@ -120,18 +120,6 @@ COMMANDS = [
 """Typical first commands of the domains, each with its warm-up."""
 
 SEVERAL: dict[str, int] = {
-    # a box list as the state table's int16 row and as an int64 work row: two array types
-    **{
-        f"tansuo.sokoban._kernels.{kernel}": 2
-        for kernel in (
-            "board._augment", "board.hungarian", "board.freeze_deadlock", "board.moved_row",
-            "deadlock._side",
-        )
-    },
-    # the two box-row types above, and freeze_fill_deadlock's int32 occupancy where the
-    # others pass a uint8 mark as the last array
-    "tansuo.sokoban._kernels.board._freeze": 3,
-    "tansuo.sokoban._kernels.board._goal_shut": 3,
     # a literal row-or-column flag (the heuristic's hot loop; left specialised)
     "tansuo.sliding._kernels.line_conflicts": 2,
 }  # fmt: skip
