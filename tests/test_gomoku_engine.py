@@ -145,7 +145,7 @@ def test_threat_squares_of_a_line_found_after_a_pass():
 
 
 def test_a_budgeted_search_plays_its_last_even_depth_move():
-    board = parse_position("15 freestyle k8 j7 h5 i9 j9 i8 i10 l7 h9 g8 h11 h8")
+    board = parse_position("15 freestyle i7 g7 e6 h6 f8 g9 g8 h8 i9 h7")
     seen = []
     _plain_engine().search(board, depth=7, on_iteration=seen.append)
     assert [i.depth for i in seen] == list(range(1, 8))

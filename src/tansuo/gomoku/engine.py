@@ -790,8 +790,9 @@ class EngineOptions:
         none.
     average : bool
         A leaf of the alpha-beta scores the mean of its static score and its
-        parent's (which evens out the swing of the side to move's score from
-        ply to ply).
+        parent's (which evened out the swing of the side to move's score from
+        ply to ply of the evaluation before the fitted one; off, the fitted
+        evaluation weighs the side to move's cells apart).
 
     Raises
     ------
@@ -813,7 +814,7 @@ class EngineOptions:
     block_free: int = 1
     move_count: int = 0
     futility: int = 0
-    average: bool = True
+    average: bool = False
 
     def __post_init__(self) -> None:
         value = self.width
