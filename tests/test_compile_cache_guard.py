@@ -33,7 +33,7 @@ CALLER = textwrap.dedent(
     """
     from numba import njit
 
-    from guardpkg.inner.callee import value
+    from {package}.inner.callee import value
 
     @njit(cache=True)
     def twice(x):
@@ -44,60 +44,59 @@ CALLER = textwrap.dedent(
 RUN = textwrap.dedent(
     """
     import sys
-    if sys.argv[1] == "guard":
-        import tansuo._jit
-        tansuo._jit.guard_package("guardpkg", sys.argv[2])
-    from guardpkg.caller import twice
-    print(twice(10), len(twice.stats.cache_hits))
+    import tansuo._jit
+    tansuo._jit.guard_package("guardpkg", sys.argv[1])  # plainpkg: numba's own check only
+    from guardpkg.caller import twice as guarded
+    from plainpkg.caller import twice as plain
+    print(guarded(10), len(guarded.stats.cache_hits), plain(10), len(plain.stats.cache_hits))
     """
 )
 
-
-def _package(where: Path) -> Path:
-    package = where / "guardpkg"
-    (package / "inner").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "inner" / "__init__.py").write_text("")
-    (package / "inner" / "callee.py").write_text(CALLEE.format(add=1))
-    (package / "caller.py").write_text(CALLER)
-    return package
+PACKAGES = ("guardpkg", "plainpkg")
+"""The same two files twice: one package guarded, the other not."""
 
 
-def _twice(where: Path, package: Path, mode: str) -> tuple[int, int]:
-    """``twice(10)`` in a fresh interpreter, and how many versions came from the cache."""
+def _packages(where: Path) -> Path:
+    for name in PACKAGES:
+        package = where / name
+        (package / "inner").mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "inner" / "__init__.py").write_text("")
+        (package / "inner" / "callee.py").write_text(CALLEE.format(add=1))
+        (package / "caller.py").write_text(CALLER.format(package=name))
+    return where / "guardpkg"
+
+
+def _twice(where: Path, guarded: Path) -> tuple[int, int, int, int]:
+    """``twice(10)`` of both packages in a fresh interpreter, each with its cache hits."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(where), *sys.path])}
     env["NUMBA_CACHE_DIR"] = str(where / "numba-cache")
     done = subprocess.run(
-        [sys.executable, "-c", RUN, mode, str(package)],
+        [sys.executable, "-c", RUN, str(guarded)],
         capture_output=True,
         text=True,
         env=env,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    value, hits = done.stdout.split()
-    return int(value), int(hits)
+    guarded_value, guarded_hits, plain_value, plain_hits = map(int, done.stdout.split())
+    return guarded_value, guarded_hits, plain_value, plain_hits
 
 
-def _edit_callee(package: Path) -> None:
-    (package / "inner" / "callee.py").write_text(CALLEE.format(add=5))
+def _edit_callees(where: Path) -> None:
+    for name in PACKAGES:
+        (where / name / "inner" / "callee.py").write_text(CALLEE.format(add=5))
 
 
-def test_an_edited_callee_reaches_the_cached_caller(tmp_path):
-    package = _package(tmp_path)
-    assert _twice(tmp_path, package, "guard") == (22, 0)  # compiled, cached
-    assert _twice(tmp_path, package, "guard") == (22, 1)  # loaded from the cache
-    _edit_callee(package)
-    assert _twice(tmp_path, package, "guard") == (30, 0)  # compiled again: 2 * (10 + 5)
-    assert _twice(tmp_path, package, "guard") == (30, 1)  # and cached again
-
-
-def test_without_the_guard_the_cached_caller_keeps_the_old_callee(tmp_path):
-    """What the guard prevents (numba's own behaviour): the caller's stale code is loaded."""
-    package = _package(tmp_path)
-    assert _twice(tmp_path, package, "plain") == (22, 0)
-    _edit_callee(package)
-    assert _twice(tmp_path, package, "plain") == (22, 1)  # the old callee's answer
+def test_an_edited_callee_reaches_the_cached_caller_only_with_the_guard(tmp_path):
+    """Guarded: the caller compiles again. Plain (numba's own behaviour, what the guard
+    prevents): the caller's stale code, with the old callee inlined, is loaded."""
+    guarded = _packages(tmp_path)
+    assert _twice(tmp_path, guarded) == (22, 0, 22, 0)  # compiled, cached
+    assert _twice(tmp_path, guarded) == (22, 1, 22, 1)  # loaded from the cache
+    _edit_callees(tmp_path)
+    assert _twice(tmp_path, guarded) == (30, 0, 22, 1)  # guarded: compiled again, 2 * (10 + 5)
+    assert _twice(tmp_path, guarded) == (30, 1, 22, 1)  # and cached again
 
 
 def test_the_closure_follows_imports_of_the_package_only():
