@@ -24,8 +24,11 @@ LOADED_GRACE_S = 10.0
 
 
 def test_child_process_brain_plays_legal_games():
-    brain = f"{sys.executable} -m tansuo.gomoku.protocol"
-    result = run_match("tansuo", brain, games=2, move_time=0.05, size=9, grace=LOADED_GRACE_S)
+    # both held to a few nodes a move as well: short games, the same dialogue
+    brain = f"{sys.executable} -m tansuo.gomoku.protocol nodes=3000"
+    result = run_match(
+        "tansuo nodes=3000", brain, games=2, move_time=0.05, size=9, grace=LOADED_GRACE_S
+    )
     assert result.games == 2
     assert result.illegal == result.timeouts == result.crashes == 0, result.faults
 
@@ -51,7 +54,7 @@ def test_time_odds_give_each_brain_its_own_clock(monkeypatch):
         clocks.append({black.spec: kw["move_time"], white.spec: kw["white_time"]})
         winner = play(black, white, opening, **kw)
         told = {p.spec: p.brain.timeout_turn for p in (black, white) if p.brain is not None}
-        assert told == {"tansuo:nothreats": 50, "tansuo": 100}
+        assert told == {"tansuo:nothreats": 20, "tansuo": 40}
         return winner
 
     monkeypatch.setattr(match, "play_game", recorded)
@@ -59,13 +62,13 @@ def test_time_odds_give_each_brain_its_own_clock(monkeypatch):
         "tansuo:nothreats",
         "tansuo",
         games=2,
-        move_time=0.05,
-        second_time=0.1,
+        move_time=0.02,
+        second_time=0.04,
         size=9,
         grace=LOADED_GRACE_S,
     )
     assert result.games == 2 and result.timeouts == 0, result.faults
-    assert clocks == [{"tansuo:nothreats": 0.05, "tansuo": 0.1}] * 2
+    assert clocks == [{"tansuo:nothreats": 0.02, "tansuo": 0.04}] * 2
 
 
 def test_bundled_openings_by_name():

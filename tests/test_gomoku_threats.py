@@ -239,7 +239,9 @@ def test_proof_numbers_find_the_suite_wins_on_a_shared_table():
     # left by a search cut short are estimates, and the win is still found
     checked = 0
     for name, kind, position in bundled_suite():
-        if kind != "vct":
+        # renju-vct-3 alone took 6.5-7 of the test's 9 CPU-seconds (a long
+        # renju proof); the property shows on the others
+        if kind != "vct" or name == "renju-vct-3":
             continue
         board = parse_position(position)
         a = board.side_to_move
