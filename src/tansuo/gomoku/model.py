@@ -16,6 +16,7 @@ index of its cell in the padded array of :mod:`tansuo.gomoku._kernels`.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable
 
 import numpy as np
@@ -38,6 +39,8 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 COLOUR_NAMES = {K.BLACK: "black", K.WHITE: "white"}
 
 _TABLES: np.ndarray | None = None
+_TABLES_BUILT: set[int] = set()  # the variants whose row of _TABLES is computed
+_TABLES_LOCK = threading.Lock()
 _ZOBRIST: dict[int, np.ndarray] = {}
 
 
@@ -58,12 +61,27 @@ class IllegalMove(InvalidInput):
     """
 
 
-def pattern_tables() -> np.ndarray:
-    """The three pattern tables (free, exact, caro), computed once per process."""
+def pattern_tables(*variants: int) -> np.ndarray:
+    """The pattern tables, one row per variant (free, exact, caro), each computed once per process.
+
+    The kernels read a board's rows only (``I_VAR_BLACK``, ``I_VAR_WHITE``),
+    so a row is computed when a board first needs it: a freestyle command
+    does not pay for the other two. All boards share the one array. No
+    variants given: all of them.
+    """
     global _TABLES
-    if _TABLES is None:
-        _TABLES = np.stack([K.build_table(v) for v in (K.VAR_FREE, K.VAR_EXACT, K.VAR_CARO)])
-    return _TABLES
+    wanted = variants or (K.VAR_FREE, K.VAR_EXACT, K.VAR_CARO)
+    with _TABLES_LOCK:
+        for v in wanted:
+            if v in _TABLES_BUILT:
+                continue
+            row = K.build_table(v)
+            if _TABLES is None:
+                _TABLES = np.zeros((3, row.shape[0]), dtype=row.dtype)
+            _TABLES[v] = row
+            _TABLES_BUILT.add(v)
+        assert _TABLES is not None
+        return _TABLES
 
 
 def _zobrist(n: int) -> np.ndarray:
@@ -180,7 +198,7 @@ class Board:
         fivecnt = np.zeros(K.FIVECNT_SIZE, dtype=np.int64)
         near = np.zeros(n, dtype=np.int16)
         key = np.zeros(1, dtype=np.uint64)
-        tables = pattern_tables()
+        tables = pattern_tables(var_b, var_w)
         K.init_state(board, code, pat, score, tot, fivecnt, info, tables)
         self.pw = pw
         self.origin = origin
