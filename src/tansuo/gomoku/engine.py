@@ -136,8 +136,11 @@ def warm_up(*parts: str) -> None:
         Engine(max_memory=1 << 20, book=False).search(
             Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
         )
-    board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
-    board.forbidden(board.parse_move("f5"))
+        # a renju position (is_forbidden itself, with its explicit signature, is
+        # compiled when the kernels are imported; a renju board needs the
+        # exact-five pattern table, which a freestyle threat search does not)
+        board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
+        board.forbidden(board.parse_move("f5"))
 
 
 class _Watchdog:
