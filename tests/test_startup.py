@@ -42,6 +42,28 @@ def test_the_help_lists_every_command_without_importing_a_domain():
     assert not any(imported.values()), imported
 
 
+def test_the_program_runs_openblas_on_one_thread_unless_told():
+    # main() as the program sets it before the command imports numpy; a user's value stays
+    probe = (
+        "import os, sys\n"
+        "from tansuo import cli\n"
+        "before = 'numpy' in sys.modules\n"
+        "cli._end_now = lambda code: print(before, 'numpy' in sys.modules, "
+        "os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+        "sys.argv = ['tansuo', 'queens', '6', '--first', '1']\n"
+        "cli.main()\n"
+    )
+    for told, expected in ((None, "1"), ("2", "2")):
+        env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        if told is not None:
+            env["OPENBLAS_NUM_THREADS"] = told
+        out = subprocess.run(
+            [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip().splitlines()[-1] == f"False True {expected}"
+
+
 def test_a_command_imports_only_its_own_domain():
     code = (
         "import contextlib, io\n"
