@@ -92,8 +92,42 @@ def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar()
         "loaded = [m for m in ('numba.np.arraymath', 'numba.np.arrayobj', 'rich.progress',\n"
         "          'rich.table', 'tansuo.batch', 'PIL', 'tansuo.search') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
+        "from numba.core import entrypoints\n"
+        "assert not entrypoints._already_initialized  # numba's extensions: read to compile only\n"
     )
     _imported_after(code)
+
+
+def test_a_kernel_that_compiles_still_gets_numbas_extensions(tmp_path):
+    # tansuo._jit skips numba's extension entry points on a call from Python to a
+    # guarded kernel; a kernel that compiles gets them from numba's target refresh
+    package = tmp_path / "guarded"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "k.py").write_text(
+        "from numba import njit\nimport tansuo._jit\n\n\n"
+        "@njit(cache=True)\ndef f(x):\n    return x + 1\n"
+    )
+    probe = (
+        "import sys\n"
+        "import tansuo._jit as J\n"
+        f"J.guard_package('guarded', {str(package)!r})\n"
+        "from numba.core import entrypoints\n"
+        "import guarded.k\n"
+        "assert guarded.k.f(1) == 2\n"
+        "print(bool(guarded.k.f.stats.cache_misses), entrypoints._already_initialized)\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120
+        )
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], [run.stderr for run in runs]
+    # compiled: extensions run; then loaded from the cache: not read
+    assert [run.stdout.split() for run in runs] == [["True", "True"], ["False", "False"]]
 
 
 def test_the_batch_flags_name_the_runners_error_status():
