@@ -130,6 +130,36 @@ def test_a_kernel_that_compiles_still_gets_numbas_extensions(tmp_path):
     assert [run.stdout.split() for run in runs] == [["True", "True"], ["False", "False"]]
 
 
+def test_numbas_runtime_is_compiled_once_then_loaded(tmp_path):
+    # tansuo._jit keeps numba's compiled runtime functions beside its cache; a later
+    # process loads them (no create_nrt_module) and kernels that allocate still work
+    probe = (
+        "from numba.core.runtime import nrtdynmod\n"
+        "import tansuo._jit\n"
+        "built = []\n"
+        "original = nrtdynmod.create_nrt_module\n"
+        "nrtdynmod.create_nrt_module = lambda ctx: built.append(1) or original(ctx)\n"
+        "import numpy as np\n"
+        "from numba import njit\n"
+        "@njit\n"
+        "def f(n):\n"
+        "    a = np.arange(n)\n"
+        "    return a[a % 2 == 0] * 2\n"
+        "assert [int(x) for x in f(7)] == [0, 4, 8, 12]\n"
+        "print(len(built))\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120
+        )
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], [run.stderr for run in runs]
+    assert [run.stdout.strip() for run in runs] == ["1", "0"]
+    assert len(list(tmp_path.glob("numba-runtime-*.bin"))) == 1
+
+
 def test_the_batch_flags_name_the_runners_error_status():
     import tansuo.batch
     import tansuo.cli._batch

@@ -53,6 +53,7 @@ from typing import Any
 from numba.core import caching, dispatcher, event, ir, targetconfig, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
+from numba.core.runtime import nrtdynmod
 
 __all__ = [
     "compile_beside",
@@ -383,6 +384,74 @@ def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
 
 
 caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]
+
+
+def _nrt_cache_file(ctx: Any) -> str | None:
+    """Where numba's runtime functions are kept compiled for this numba, llvmlite and CPU."""
+    import sys
+
+    import llvmlite
+    import numba
+    from numba.core import config
+
+    if getattr(config, "DEBUG_NRT", 0) or getattr(config, "NRT_STATS", 0):  # (other code)
+        return None
+    source = os.stat(nrtdynmod.__file__)
+    key = repr(
+        (
+            numba.__version__,
+            llvmlite.__version__,
+            sys.version,
+            ctx.codegen().magic_tuple(),
+            (source.st_size, source.st_mtime_ns),
+        )
+    )
+    folder = getattr(config, "CACHE_DIR", "") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "__pycache__"
+    )
+    name = f"numba-runtime-{hashlib.sha256(key.encode()).hexdigest()[:16]}.bin"
+    return os.path.join(folder, name)
+
+
+def _compile_nrt_functions(ctx: Any) -> Any:
+    """numba's ``compile_nrt_functions``, the compiled code kept on disk as numba keeps a kernel's.
+
+    numba builds and compiles its runtime's reference-counting functions in
+    every process that loads or compiles a kernel: about 0.07-0.09 s of CPU
+    at every command's start. The first process keeps the object code (and
+    the bitcode kernels link against) in a file named after numba's,
+    llvmlite's and Python's versions and the CPU; later ones load it as numba
+    loads a cached kernel. Any problem reading or writing the file: compiled
+    as numba does.
+    """
+    import pickle
+
+    path = None
+    try:
+        path = _nrt_cache_file(ctx)
+        if path is not None and os.path.exists(path):
+            with open(path, "rb") as handle:
+                state = pickle.load(handle)
+            return ctx.codegen().unserialize_library(state)
+    except Exception:  # unreadable or stale: compile it
+        pass
+    ir_module, library = nrtdynmod.create_nrt_module(ctx)
+    library.enable_object_caching()
+    library.add_ir_module(ir_module)
+    library.finalize()
+    if path is not None:
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            partial = f"{path}.{os.getpid()}.tmp"
+            with open(partial, "wb") as handle:
+                pickle.dump(library.serialize_using_object_code(), handle)
+            os.replace(partial, path)  # whole or not at all
+        except Exception:  # a read-only install: compiled in every process, as before
+            pass
+    return library
+
+
+nrtdynmod.compile_nrt_functions = _compile_nrt_functions
 
 
 # --- compiling with less bookkeeping ---------------------------------------------------
