@@ -356,7 +356,7 @@ def test_a_long_solution_wraps(browser, server, viewport):
     context, page, errors = _page(browser, server, viewport)
     open_tab(page, "sokoban")
     page.wait_for_selector("#panel-sokoban .sokoban .man")
-    page.fill("#panel-sokoban input[name=number]", "6")  # microban 6: 141 moves
+    page.fill("#panel-sokoban input[name=number]", "60")  # microban 60: over 200 moves
     page.click("#panel-sokoban button:text('Solve')")
     wait_text(page, "#panel-sokoban .message", "t.startsWith('Solution')")
     assert len(text_of(page, "#panel-sokoban .message")) > 150
