@@ -912,6 +912,9 @@ class Watchdog:
         self.interval = interval
         self.reason: str | None = None
         self._done = False
+        # close() and a firing take turns, so nothing fires once close() has returned
+        # (re-entrant: Ctrl-C's handler may run on the thread that is inside close())
+        self._lock = threading.RLock()
         watched = deadlines is not None or poll is not None
         self._thread: threading.Thread | None = None
         # Ctrl-C fires it at once, from the thread that hears the signal
@@ -921,8 +924,11 @@ class Watchdog:
             self._thread.start()
 
     def _trip(self, reason: str) -> None:
-        self.reason = reason
-        self.fire()
+        with self._lock:
+            if self._done:
+                return
+            self.reason = reason
+            self.fire()
 
     def _run(self) -> None:
         changed = self.deadlines.changed
@@ -951,7 +957,8 @@ class Watchdog:
 
     def close(self) -> None:
         """Stop watching (the search is over); ``fire`` will not be called after this."""
-        self._done = True
+        with self._lock:
+            self._done = True
         self._unwatch()
         self.deadlines.changed.set()
 
