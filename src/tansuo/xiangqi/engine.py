@@ -47,6 +47,7 @@ FEATURES = (
     "check_extension",
     "futility",
     "capture_pruning",
+    "single_reply",
 )
 """The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
 
@@ -62,6 +63,7 @@ _KERNEL_SWITCH = {
     "check_extension": ks.USE_CHECK_EXTENSION,
     "futility": ks.USE_FUTILITY,
     "capture_pruning": ks.USE_CAPTURE_PRUNING,
+    "single_reply": ks.USE_SINGLE_REPLY,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

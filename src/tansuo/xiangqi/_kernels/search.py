@@ -194,7 +194,8 @@ REPETITIONS = USE_TT + 9  # occurrences of a position that end the game inside t
 TT_GENERATION = USE_TT + 10  # age stamp of the current search, for replacement
 USE_FUTILITY = USE_TT + 11
 USE_CAPTURE_PRUNING = USE_TT + 12
-CTL_SIZE = USE_TT + 13
+USE_SINGLE_REPLY = USE_TT + 13  # one ply more where a check leaves a single legal reply
+CTL_SIZE = USE_TT + 14
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -1085,6 +1086,23 @@ def search(
     prepare_guard(pos, side, frames, ply)
     killer1 = frames[ply, KILLERS]
     killer2 = frames[ply, KILLERS + 1]
+    # Single-reply extension: a check with one legal answer is a forced move;
+    # searching it one ply deeper costs little and finds the mating nets and
+    # perpetual checks that forced lines lead to (ElephantEye does the same).
+    if in_check and ctl[USE_SINGLE_REPLY] and ply < MAX_PLY // 2:
+        replies = 0
+        for i in range(count):
+            move = frames[ply, MOVES + i]
+            answer = quick_legality(pos, side, move, in_check, frames, ply)
+            if answer == ILLEGAL or (
+                answer == NEEDS_TEST and not king_safe_after(pos, keys, record, move)
+            ):
+                continue
+            replies += 1
+            if replies > 1:
+                break
+        if replies == 1:
+            depth += 1
     frames[ply + 1, KILLERS] = 0  # the child's killers start afresh
     frames[ply + 1, KILLERS + 1] = 0
 
