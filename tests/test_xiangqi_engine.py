@@ -253,6 +253,49 @@ def test_material_kept_per_ply_and_the_lazy_evaluation():
         assert exact - 2000 <= below <= exact, fen
 
 
+def test_a_check_with_a_single_reply_is_searched_deeper():
+    # Red's d9c7 checks and leaves Black one legal reply: with the extension
+    # the line after that reply is searched one ply deeper.
+    fen = "C1bN2b2/1C2k4/9/9/2p1p1pn1/9/2P5P/8B/4A4/2BA1K3 w - - 1 44"
+    without = [f for f in FEATURES if f != "single_reply"]
+    on = Engine(max_memory=1 << 20).search(parse_fen(fen), depth=2)
+    off = Engine(max_memory=1 << 20, features=without).search(parse_fen(fen), depth=2)
+    assert on.move == off.move == "d9c7"
+    assert on.stats.seldepth > off.stats.seldepth and on.stats.nodes > off.stats.nodes
+
+
+def test_the_static_score_shrinks_as_the_no_capture_clock_runs():
+    """Past PROGRESS_START plies without a capture the static score is scaled
+    down (to a floor); inside the widened window it is exact, outside a bound."""
+    import numpy as np
+
+    from tansuo.xiangqi._kernels import search as ks
+
+    ev = build_tables(with_weights())
+    ctl = np.zeros(ks.CTL_SIZE, np.int64)
+    ctl[ks.USE_PROGRESS] = 1
+    board = "3k5/9/4b4/9/9/2R6/9/9/4A4/3AK4"  # a rook up for Red
+    for clock, factor in ((0, 80), (40, 80), (70, 50), (100, 20), (119, 20)):
+        position = parse_fen(f"{board} w - - {clock} 1")
+        pos, record = position.pos, position.record
+        assert record[position.ply, kb.CLOCK] == clock
+        base = ks.material(pos, ev)
+        for side in (kb.RED, kb.BLACK):
+            raw = ks.evaluate(pos, side, ev)
+            inf = ks.INFINITE
+            assert ks._static(pos, record, ctl, side, ev, base, -inf, inf) == raw * factor // 80
+            scaled = raw * factor // 80
+            assert ks._static(pos, record, ctl, side, ev, base, scaled - 1, scaled + 1) == scaled
+            above = ks._static(pos, record, ctl, side, ev, base, scaled + 900, scaled + 901)
+            below = ks._static(pos, record, ctl, side, ev, base, scaled - 901, scaled - 900)
+            assert scaled <= above <= scaled + 900 and scaled - 900 <= below <= scaled
+        ctl[ks.USE_PROGRESS] = 0  # switched off: the plain score
+        plain = ks.evaluate(pos, kb.RED, ev)
+        assert ks._static(pos, record, ctl, kb.RED, ev, base, -inf, inf) == plain
+        ctl[ks.USE_PROGRESS] = 1
+    assert ks.evaluate(parse_fen(f"{board} w - - 100 1").pos, kb.RED, ev) > 500
+
+
 def test_the_engine_does_not_repeat_into_a_perpetual_chase():
     # Red's rook chases Black's lone cannon round a cycle; a5a7 would bring the
     # start position back a second time, every Red move of the cycle a chase.

@@ -48,6 +48,7 @@ FEATURES = (
     "futility",
     "capture_pruning",
     "single_reply",
+    "progress",
 )
 """The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
 
@@ -64,6 +65,7 @@ _KERNEL_SWITCH = {
     "futility": ks.USE_FUTILITY,
     "capture_pruning": ks.USE_CAPTURE_PRUNING,
     "single_reply": ks.USE_SINGLE_REPLY,
+    "progress": ks.USE_PROGRESS,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

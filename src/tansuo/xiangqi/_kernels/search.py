@@ -195,7 +195,8 @@ TT_GENERATION = USE_TT + 10  # age stamp of the current search, for replacement
 USE_FUTILITY = USE_TT + 11
 USE_CAPTURE_PRUNING = USE_TT + 12
 USE_SINGLE_REPLY = USE_TT + 13  # one ply more where a check leaves a single legal reply
-CTL_SIZE = USE_TT + 14
+USE_PROGRESS = USE_TT + 14  # scale the static score down as the no-capture clock runs
+CTL_SIZE = USE_TT + 15
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -437,6 +438,44 @@ def evaluate_within(
                 moves_value += cannon_w * moves
         mobility += moves_value if owner == RED else -moves_value
     return score + (mobility if side == RED else -mobility)
+
+
+# Progress: a lead the side ahead cannot turn into a capture is worth less as
+# the plies without a capture add up, since the game is drawn when they reach
+# the limit (and some opponents, ElephantEye among them, stop at 50 moves and
+# claim the draw). From PROGRESS_START plies on, the static score is scaled by
+# (PROGRESS_SPAN - plies past the start) / PROGRESS_SPAN, down to
+# PROGRESS_FLOOR / PROGRESS_SPAN: the side ahead prefers lines that capture
+# (exchanges reset the clock), and a lead still counts near the limit.
+PROGRESS_START = 40
+PROGRESS_SPAN = 80
+PROGRESS_FLOOR = 20
+
+
+@njit(cache=True, inline="always")
+def _static(
+    pos: np.ndarray,
+    record: np.ndarray,
+    ctl: np.ndarray,
+    side: int,
+    ev: np.ndarray,
+    base: int,
+    low: int,
+    high: int,
+) -> int:
+    """:func:`evaluate_within` scaled by the no-capture clock (see ``PROGRESS_START``).
+
+    The window is widened by the inverse factor, so that a bound of the raw
+    score outside it stays a bound of the scaled score (the scaling keeps order).
+    """
+    past = record[pos[PLY], CLOCK] - PROGRESS_START
+    if past <= 0 or not ctl[USE_PROGRESS]:
+        return evaluate_within(pos, side, ev, base, low, high)
+    num = max(PROGRESS_FLOOR, PROGRESS_SPAN - past)
+    raw_low = (low * PROGRESS_SPAN) // num  # floor
+    raw_high = -((-high * PROGRESS_SPAN) // num)  # ceiling
+    raw = evaluate_within(pos, side, ev, base, raw_low, raw_high)
+    return (raw * num) // PROGRESS_SPAN
 
 
 @njit_one_version(**NRT_OPTION)
@@ -870,7 +909,7 @@ def quiesce(
     if in_check:
         best = -(MATE - ply)  # mated, unless a move helps
     else:
-        best = evaluate_within(pos, side, ev, base, alpha, beta)  # standing pat
+        best = _static(pos, record, ctl, side, ev, base, alpha, beta)  # standing pat
         stand = best
         if best >= beta:
             return best
@@ -1031,7 +1070,7 @@ def search(
         # is needed exactly only near those thresholds (see evaluate_lazy).
         low = alpha - FUTILITY_MARGIN * depth if depth <= 2 else beta - 1
         high = beta + REVERSE_FUTILITY_MARGIN * depth if depth <= 3 else beta
-        static = evaluate_within(pos, side, ev, base, low, high)
+        static = _static(pos, record, ctl, side, ev, base, low, high)
     futile = False
     if ctl[USE_FUTILITY] and static > -INFINITE and abs(beta) < MATE_BOUND:
         if depth <= 3 and static - REVERSE_FUTILITY_MARGIN * depth >= beta:
