@@ -311,6 +311,24 @@ def test_the_engine_does_not_repeat_into_a_perpetual_chase():
     assert result.move != "a5a7"
 
 
+def test_the_engine_does_not_let_the_opponent_complete_our_perpetual_chase():
+    # From a game: Red's cannon has chased Black's rook along ranks 1 and 2
+    # (g1g2, g2g1 against b2b1, b1b2); g2g1 again lets b1b2 repeat the
+    # position a third time in a cycle of Red's chases, which Red loses.
+    moves = (
+        "h2h6 d9e8 f0e1 b7c7 h6e6 h7e7 e6e4 h9g7 g3g4 b9a7 i0i2 a9b9 i2f2 i9h9 h0g2 h9h3"
+        " b2e2 b9b1 g4g5 g6g5 f2f6 h3g3 g2i1 g3g1 i1h3 g1g0 f6f0 g0g3 f0h0 c7c3 e2f2 g3h3"
+        " h0h3 c3h3 f2g2 h3g3 g2g1 b1b2 c0e2 g7e6 b0d1 b2c2 d1b0 c2b2 g1g2 b2b1"
+    )
+    position = parse_position("startpos moves " + moves)
+    from tansuo.xiangqi.engine import _lets_the_opponent_repeat_into_our_loss
+
+    assert _lets_the_opponent_repeat_into_our_loss(position, parse_iccs("g2g1"))
+    assert not _lets_the_opponent_repeat_into_our_loss(position, parse_iccs("e4e7"))
+    result = Engine(max_memory=1 << 20).search(position, depth=3)
+    assert result.move != "g2g1"  # the kernel alone, judging checks only, plays it
+
+
 def test_the_shared_watchdog_follows_moved_deadlines_and_polls():
     import threading
     import time as clock

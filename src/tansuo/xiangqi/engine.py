@@ -259,8 +259,9 @@ def _table_bytes(max_memory: int | str) -> int:
     return size
 
 
-def _repeats_into_a_loss(position: Position, move: int) -> bool:
-    """Whether ``move`` repeats a position in a cycle the rules (chase included) lose."""
+def _repeats_into_a_loss(position: Position, move: int, winner: str | None = None) -> bool:
+    """Whether ``move`` repeats a position in a cycle the rules (chase included) lose
+    for its mover (with ``winner`` given: a cycle the rules win for ``winner``)."""
     side = position.side
     position.play(move)
     try:
@@ -269,7 +270,29 @@ def _repeats_into_a_loss(position: Position, move: int) -> bool:
         twin = position.copy()
         twin.repetitions = 2
         outcome = twin.outcome()
-        return outcome is not None and outcome.winner is not None and outcome.winner != side
+        if outcome is None or outcome.winner is None:
+            return False
+        return outcome.winner == winner if winner is not None else outcome.winner != side
+    finally:
+        position.undo()
+
+
+def _has_repeated(position: Position) -> bool:
+    """Whether a position has occurred twice since the last capture (a cycle is under way)."""
+    ply = position.ply
+    since = position.keys[max(0, ply - position.clock) : ply + 1]
+    return len(set(since.tolist())) < len(since)
+
+
+def _lets_the_opponent_repeat_into_our_loss(position: Position, move: int) -> bool:
+    """Whether after ``move`` the opponent has a reply that repeats a position in
+    a cycle the rules lose for us (our perpetual chase or check, say)."""
+    position.play(move)
+    try:
+        for reply in position.legal_moves():
+            if _repeats_into_a_loss(position, reply, winner=position.side):
+                return True
+        return False
     finally:
         position.undo()
 
@@ -465,10 +488,16 @@ class Engine:
             raise InvalidInput("the game record is too long to search from here")
         # The kernels judge repetitions by perpetual check only; the rules also
         # punish perpetual chase. A root move that repeats a position in a cycle
-        # the rules would lose is dropped while another move remains.
+        # the rules would lose is dropped while another move remains; once a
+        # cycle is under way, so is a move after which the opponent can repeat
+        # a position in a cycle we lose (our chase, completed by its reply).
         safe = [m for m in root if not _repeats_into_a_loss(position, m)]
         if safe:
             root = safe
+        if len(root) > 1 and _has_repeated(position):
+            safer = [m for m in root if not _lets_the_opponent_repeat_into_our_loss(position, m)]
+            if safer:
+                root = safer
 
         # Step 1. Set the switches, clear the counters, age the table and history.
         ctl[:] = 0
