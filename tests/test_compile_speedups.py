@@ -146,3 +146,109 @@ def test_kernels_of_a_guarded_package_have_no_c_callable_wrapper(tmp_path, monke
         compiled = kernel.overloads[kernel.signatures[0]]
         ir_text = compiled.library.get_llvm_str()
         assert (compiled.fndesc.llvm_cfunc_wrapper_name in ir_text) is wrapped
+
+
+def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
+    """The helper of callees_beside: plain Python up to the big kernel, then its callees."""
+    package = tmp_path / "callees_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kernels.py").write_text(
+        textwrap.dedent(
+            """
+            import numpy as np
+            from numba import njit
+
+            import tansuo._jit  # noqa: F401
+
+            @njit(cache=True)
+            def prepare(n):
+                return np.arange(n, dtype=np.int16)
+
+            @njit(cache=True)
+            def first(row):
+                return row.sum()
+
+            @njit(cache=True)
+            def second(row, k):
+                return row[k] * 2
+
+            @njit(cache=True)
+            def big(row, k):
+                return first(row) + second(row, k)
+
+            def run():
+                return big(prepare(4), 1)
+            """
+        )
+    )
+    code = textwrap.dedent(
+        """
+        from numba.core import event
+        from callees_probe import kernels as k
+        from tansuo._jit import first_call_arguments, type_callees_last_first
+
+        order = []
+
+        class Listener(event.Listener):
+            def on_start(self, ev):
+                pass
+
+            def on_end(self, ev):
+                order.append(ev.data["dispatcher"].py_func.__name__)
+
+        event.register("numba:compile", Listener())
+        types = first_call_arguments(k.big, k.run, "callees_probe")
+        print(*map(str, types), k.prepare.signatures)
+        type_callees_last_first(k.big, types)
+        print(*[name for name in order if name in ("first", "second", "big")])
+        print(len(k.first.signatures), len(k.big.signatures), *map(str, k.second.signatures[0]))
+        """
+    )
+    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "array(int16, 1d, C) int64 []"  # prepare ran as Python
+    assert lines[1] == "second first"  # the later call first
+    assert lines[2] == "1 0 array(int16, 1d, C) int64"  # the caller typed, not compiled
+
+
+def test_a_claimed_version_is_awaited_while_its_claimer_lives(tmp_path, monkeypatch):
+    import contextlib
+    import os
+
+    from tansuo._jit import CLAIMS_ENV, _claim_or_wait
+
+    class Cache:
+        def __init__(self, ready_after):
+            self._cache_file = type("File", (), {"_index_path": str(tmp_path / "k.nbi")})()
+            self.looks, self.ready_after = 0, ready_after
+
+        def _guard_against_spurious_io_errors(self):
+            return contextlib.nullcontext()
+
+        def _load_overload(self, sig, target_context):
+            self.looks += 1
+            return "loaded" if self.looks >= self.ready_after else None
+
+    claims = tmp_path / "claims"
+    claims.mkdir()
+    monkeypatch.setenv(CLAIMS_ENV, str(claims))
+    # unclaimed: this process claims it and compiles it (None)
+    assert _claim_or_wait(Cache(1), "sig-a", None) is None
+    (claim,) = claims.iterdir()
+    assert claim.read_text() == str(os.getpid())
+    # claimed by a live process: waits for the cache, then loads it
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        claim.write_text(str(other.pid))
+        cache = Cache(3)
+        assert _claim_or_wait(cache, "sig-a", None) == "loaded" and cache.looks == 3
+    finally:
+        other.kill()
+        other.wait()
+    # its claimer ended without writing it: compile it here
+    assert _claim_or_wait(Cache(10**9), "sig-a", None) is None

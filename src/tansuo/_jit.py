@@ -56,13 +56,16 @@ from numba.core.registry import CPUDispatcher
 from numba.core.runtime import nrtdynmod
 
 __all__ = [
+    "callees_beside",
     "compile_beside",
+    "first_call_arguments",
     "guard_package",
     "index_is_fresh",
     "is_cached",
     "njit_on_first_use",
     "njit_one_version",
     "source_closure",
+    "type_callees_last_first",
 ]
 
 
@@ -380,7 +383,10 @@ def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
 
     rtsys.initialize(target_context)
     with self._guard_against_spurious_io_errors():
-        return self._load_overload(sig, target_context)
+        loaded = self._load_overload(sig, target_context)
+    if loaded is None and os.environ.get(CLAIMS_ENV):
+        loaded = _claim_or_wait(self, sig, target_context)
+    return loaded
 
 
 caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]
@@ -594,8 +600,173 @@ def is_cached(kernel: Any) -> bool:
         return False
 
 
-def compile_beside(module: str, function: str) -> Callable[[], None]:
-    """Run ``module.function()`` in another Python process, to fill numba's cache meanwhile.
+CLAIMS_ENV = "TANSUO_COMPILE_CLAIMS"
+"""A folder shared by the processes that compile one command's kernels at once.
+
+While it is set, a process about to compile a kernel version that is not in
+numba's cache first claims it there (a file named after the version, holding
+the process id): the one that claims it compiles it; another that needs it
+waits until numba's cache holds it and loads it, instead of compiling it too.
+It stops waiting when the claiming process has ended."""
+
+CLAIM_WAIT_S = 0.02
+"""Seconds between two looks at numba's cache while another process compiles a version."""
+
+
+def _claim_or_wait(cache: Any, sig: Any, target_context: Any) -> Any:
+    """Claim a version not in the cache (None: compile it), or wait for its claimer's."""
+    import time
+
+    directory = os.environ.get(CLAIMS_ENV, "")
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", "")
+    name = hashlib.sha256(f"{index}\0{sig}".encode()).hexdigest()[:32]
+    path = os.path.join(directory, name)
+    try:
+        handle = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        pass
+    except OSError:  # no folder (the run is over): compile as usual
+        return None
+    else:
+        os.write(handle, str(os.getpid()).encode())
+        os.close(handle)
+        return None
+    try:
+        with open(path) as claim:
+            owner = int(claim.read() or 0)
+    except (OSError, ValueError):
+        return None
+    while owner and owner != os.getpid():
+        time.sleep(CLAIM_WAIT_S)
+        with cache._guard_against_spurious_io_errors():
+            loaded = cache._load_overload(sig, target_context)
+        if loaded is not None:
+            return loaded
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            return None  # it ended without writing it: compile it here
+        except PermissionError:  # (alive, another user's)
+            pass
+    return None
+
+
+class _Reached(BaseException):
+    """Raised when the kernel awaited by :func:`first_call_arguments` is first called."""
+
+    def __init__(self, args: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.args_seen = args
+
+
+def first_call_arguments(kernel: Any, run: Callable[[], Any], package: str) -> tuple[Any, ...]:
+    """The numba types of the arguments ``run()`` first calls ``kernel`` with, compiling nothing.
+
+    While ``run`` runs, the kernels of ``package`` that have no version for
+    their arguments run as plain Python (their ``py_func``) instead of being
+    compiled, and the first call of ``kernel`` stops it. Meant for a tiny
+    instance in a helper process that only needs the types.
+    """
+    from numba import typeof
+
+    patched = []
+
+    def as_python(dispatcher: Any) -> Callable[..., Any]:
+        # numba's dispatcher calls what _compile_for_args returns with the arguments
+        def compile_for_args(*args: Any, **kws: Any) -> Any:
+            return dispatcher.py_func
+
+        return compile_for_args
+
+    def reached(*args: Any, **kws: Any) -> Any:
+        raise _Reached(args)
+
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, CPUDispatcher) and value not in patched:
+                patched.append(value)
+                vars(value)["_compile_for_args"] = reached if value is kernel else as_python(value)
+    if kernel not in patched:
+        patched.append(kernel)
+    vars(kernel)["_compile_for_args"] = reached
+    try:
+        run()
+    except _Reached as stop:
+        return tuple(typeof(a) for a in stop.args_seen)
+    finally:
+        for dispatcher in patched:
+            vars(dispatcher).pop("_compile_for_args", None)
+    raise RuntimeError(f"{kernel.py_func.__name__} was not called")
+
+
+def type_callees_last_first(kernel: Any, argtypes: tuple[Any, ...]) -> None:
+    """Compile (or load) the kernels ``kernel`` calls, for ``argtypes``, later calls first.
+
+    numba compiles a callee while it types the call, and types a function's
+    statements in order. Here the typing runs over them last to first, and
+    ``kernel`` itself is typed only (not compiled): a process doing this
+    beside one that compiles ``kernel`` as usual (under :data:`CLAIMS_ENV`)
+    compiles the callees the other reaches last, and the two meet in the
+    middle. The types numba settles on do not depend on the order, so the
+    versions are the ones the other process would compile.
+    """
+    from numba.core import compiler, typeinfer
+    from numba.core.compiler_machinery import AnalysisPass, register_pass
+    from numba.core.typed_passes import NopythonTypeInference
+
+    @register_pass(mutates_CFG=False, analysis_only=True)
+    class _StopAfterTyping(AnalysisPass):
+        _name = "tansuo_stop_after_typing"
+
+        def __init__(self) -> None:
+            AnalysisPass.__init__(self)
+
+        def run_pass(self, state: Any) -> bool:
+            raise compiler._EarlyPipelineCompletion(state.return_type)
+
+    class _TypingOnly(compiler.CompilerBase):
+        def define_pipelines(self) -> list[Any]:
+            pm = compiler.DefaultPassBuilder.define_untyped_pipeline(self.state)
+            pm.add_pass(NopythonTypeInference, "nopython frontend")
+            pm.add_pass(_StopAfterTyping, "stop after typing")
+            pm.finalize()
+            return [pm]
+
+    forwards = typeinfer.ConstraintNetwork.propagate
+
+    def backwards(self: Any, typeinfer_: Any) -> Any:
+        self.constraints.reverse()
+        try:
+            return forwards(self, typeinfer_)
+        finally:
+            self.constraints.reverse()
+
+    flags = compiler.Flags()
+    kernel.targetdescr.options.parse_as_flags(flags, kernel.targetoptions)
+    flags = kernel._compiler._customize_flags(flags)
+    typeinfer.ConstraintNetwork.propagate = backwards  # type: ignore[method-assign]
+    try:
+        with typeinfer.register_dispatcher(kernel):
+            compiler.compile_extra(
+                kernel.targetdescr.typing_context,
+                kernel.targetdescr.target_context,
+                kernel.py_func,
+                argtypes,
+                None,
+                flags,
+                {},
+                pipeline_class=_TypingOnly,
+            )
+    finally:
+        typeinfer.ConstraintNetwork.propagate = forwards  # type: ignore[method-assign]
+
+
+def compile_beside(module: str, function: str, *arguments: str) -> Callable[[], None]:
+    """Run ``module.function(*arguments)`` in another process, to fill numba's cache meanwhile.
 
     For a first run on a fresh cache: while this process compiles the kernels
     a command reaches first, the other compiles some it reaches later (on a
@@ -614,7 +785,7 @@ def compile_beside(module: str, function: str) -> Callable[[], None]:
         cores = os.cpu_count() or 1
     if cores < 2:
         return lambda: None
-    code = f"import {module} as m; m.{function}()"
+    code = f"import {module} as m; m.{function}(*{arguments!r})"
     helper = subprocess.Popen(
         [sys.executable, "-c", code],
         stdin=subprocess.DEVNULL,
@@ -628,3 +799,53 @@ def compile_beside(module: str, function: str) -> Callable[[], None]:
         helper.wait()
 
     return stop
+
+
+def callees_beside(kernel: Any, module: str, function: str) -> Callable[[], None]:
+    """On a fresh cache, compile ``kernel``'s callees in a second process, last ones first.
+
+    For a warm-up ``module.function()`` whose kernels end with one big
+    kernel that calls many others: this process compiles them in the order
+    numba reaches them, the other process runs ``module.function()`` with the
+    package's kernels as plain Python until ``kernel`` is first called
+    (:func:`first_call_arguments`), then types ``kernel`` from its last
+    statement to its first (:func:`type_callees_last_first`), compiling the
+    callees this process would reach last. Each version is compiled by one
+    process only (:data:`CLAIMS_ENV`); the other loads it from numba's cache.
+
+    Started only when numba's cache holds no version of ``kernel``, with two
+    cores or more, from a main process (the warm-up's own workers already
+    share the cores) and not from such a helper. Returns a function that
+    stops the helper if it still runs and ends the claims.
+    """
+    import multiprocessing
+    import shutil
+    import tempfile
+
+    if os.environ.get(CLAIMS_ENV) or multiprocessing.parent_process() is not None:
+        return lambda: None
+    if is_cached(kernel):
+        return lambda: None
+    directory = tempfile.mkdtemp(prefix="tansuo-claims-")
+    os.environ[CLAIMS_ENV] = directory
+    target = f"{kernel.py_func.__module__}:{kernel.py_func.__name__}"
+    stop_helper = compile_beside("tansuo._jit", "_callees_of", target, module, function)
+
+    def stop() -> None:
+        stop_helper()
+        if os.environ.get(CLAIMS_ENV) == directory:
+            del os.environ[CLAIMS_ENV]
+        shutil.rmtree(directory, ignore_errors=True)
+
+    return stop
+
+
+def _callees_of(target: str, module: str, function: str) -> None:
+    """The helper process of :func:`callees_beside`."""
+    import importlib
+
+    kernel_module, _, name = target.partition(":")
+    kernel = getattr(importlib.import_module(kernel_module), name)
+    run = getattr(importlib.import_module(module), function)
+    package = ".".join(kernel_module.split(".")[:2])
+    type_callees_last_first(kernel, first_call_arguments(kernel, run, package))
