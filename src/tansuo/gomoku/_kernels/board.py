@@ -445,6 +445,52 @@ def _count_cell(fivecnt, pat, c, q, sign):
     fivecnt[OTHER_SUM + c] += sign * EVAL_OTHER[k]
 
 
+@njit(cache=True, inline="always")
+def _recount_cell(fivecnt, pat, c, q, d, old, new):
+    """Move cell ``q``'s weights for ``c`` from its class with ``old`` to its class with ``new``.
+
+    ``old`` and ``new`` are the line patterns of direction ``d`` before and
+    after the change.
+
+    Only direction ``d`` changes: the best two of the other three directions
+    are found once and merged with each of ``old`` and ``new`` (rather than
+    the class found in full before and after the change), and the sums move
+    only when the class does.
+    """
+    best = 0
+    second = 0
+    for e in range(4):
+        if e == d:
+            continue
+        t = pat[c, q, e]
+        if t == P_OVERLINE:
+            t = P_NONE
+        if t > best:
+            second = best
+            best = t
+        elif t > second:
+            second = t
+    if old == P_OVERLINE:
+        old = P_NONE
+    if new == P_OVERLINE:
+        new = P_NONE
+    if old > best:
+        k_old = old * (old + 1) // 2 + best
+    elif old > second:
+        k_old = best * (best + 1) // 2 + old
+    else:
+        k_old = best * (best + 1) // 2 + second
+    if new > best:
+        k_new = new * (new + 1) // 2 + best
+    elif new > second:
+        k_new = best * (best + 1) // 2 + new
+    else:
+        k_new = best * (best + 1) // 2 + second
+    if k_new != k_old:
+        fivecnt[OWN_SUM + c] += EVAL_OWN[k_new] - EVAL_OWN[k_old]
+        fivecnt[OTHER_SUM + c] += EVAL_OTHER[k_new] - EVAL_OTHER[k_old]
+
+
 @njit(cache=True)
 def _steps(pw):
     steps = np.empty(4, np.int64)
@@ -531,14 +577,12 @@ def make(state, p, c):
                 new = tables[var_b if col == BLACK else var_w, nc]
                 old = pat[col, q, d]
                 if new != old:
-                    if is_empty:
-                        _count_cell(fivecnt, pat, col, q, -1)
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
-                        _count_cell(fivecnt, pat, col, q, 1)
+                        _recount_cell(fivecnt, pat, col, q, d, old, new)
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
@@ -582,14 +626,12 @@ def unmake(state, p):
                 new = tables[var_b if col == BLACK else var_w, nc]
                 old = pat[col, q, d]
                 if new != old:
-                    if is_empty:
-                        _count_cell(fivecnt, pat, col, q, -1)
                     pat[col, q, d] = new
                     delta = PATTERN_SCORE[new] - PATTERN_SCORE[old]
                     score[col, q] += delta
                     if is_empty:
                         tot[col] += delta
-                        _count_cell(fivecnt, pat, col, q, 1)
+                        _recount_cell(fivecnt, pat, col, q, d, old, new)
                         if old == P_FIVE:
                             fivecnt[col] -= 1
                         elif P_FOUR <= old <= P_DFOUR:
