@@ -223,3 +223,55 @@ def test_incremental_player_region_equals_a_full_flood() -> None:
                             followed += 1
                             assert got == want, (level.text(), boxes, player, b, t, pull)
     assert followed > 1000 and flooded > 20
+
+
+def test_start_pocket_is_shut_only_with_the_player_outside() -> None:
+    """The backward search's pocket penalty rests on this: with a box on every cell
+    of ``start_pocket`` (and none inside the start region), a player outside the
+    start region cannot reach the start player's cell."""
+    import numpy as np
+
+    from tansuo.sokoban._kernels.board import pocket_shut
+    from tansuo.sokoban.io import parse_collection
+    from tansuo.sokoban.solve import start_pocket
+
+    board = parse_collection("#######\n#@$ . #\n#######")[0].board()
+    assert start_pocket(board) == list(board.boxes)  # the one box walls the player in
+    rng = random.Random(11)
+    shut = 0
+    for _ in range(120):
+        level = random_level(rng, width=rng.randint(4, 8), height=rng.randint(3, 6),
+                             boxes=rng.randint(1, 4), wall_chance=0.2)  # fmt: skip
+        board = level.board()
+        pocket = start_pocket(board)
+        region = board.reachable(board.player, board.boxes)
+        assert all(c in board.boxes for c in pocket)
+        cells = np.array(pocket, dtype=np.int64)
+        floor = [c for c in range(board.width * board.height)
+                 if not board.walls[c] and c not in region]  # fmt: skip
+        for _ in range(6):
+            extra = rng.sample(floor, min(len(floor), rng.randint(0, 3)))
+            boxes = set(extra) | (set(pocket) if rng.random() < 0.7 else set())
+            occ = np.zeros(board.width * board.height, np.uint8)
+            occ[list(boxes)] = 1
+            assert pocket_shut(cells, occ) == (bool(pocket) and set(pocket) <= boxes)
+            if not pocket_shut(cells, occ):
+                continue
+            for player in (c for c in floor if c not in boxes):
+                shut += 1
+                assert board.player not in board.reachable(player, boxes)
+    assert shut > 50
+
+
+def test_pocket_penalty_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the backward search's pocket penalty on, fast mode still finds solutions
+    that replay (the penalty only reorders the backward search's states)."""
+    import importlib
+
+    module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
+    monkeypatch.setattr(module, "POCKET_PENALTY", 2)
+    for level in bundled_collection("microban")[:12]:
+        result = solve(level, time_limit=20)
+        assert result.solved
+        end = verify(level, result.solution)
+        assert (end.moves, end.pushes) == (result.moves, result.pushes)

@@ -83,6 +83,14 @@ TUNNELS = True
 """Fast mode pushes a box on through a one-wide tunnel (:func:`._kernels.tunnel_end`)."""
 GOAL_ROOMS = True
 """Fast mode fills a goal room in its packing order by macro pushes (:mod:`.macros`)."""
+POCKET_PENALTY = 0
+"""Backward search: what a state's priority adds, in pushes of lower bound, while the
+start player's pocket is shut (every box that walls it in at the start stands on its
+start cell) and the player is outside it: such a state needs at least two more pulls
+(a wall box out and back) however low its matching bound (:func:`start_pocket`).
+0 (off): with 2, the backward search solved none of XSokoban 16, 21, 32, 45, 74 and 81
+at 60 s of CPU, on which it comes within 1-3 pulls of the start (see
+docs/benchmarks/sokoban.md)."""
 LEARN_IN_FAST_MODE = False
 """Whether fast mode also keeps each dead corral it proves as a pattern that prunes
 later states (push-optimal mode always does). Off: on XSokoban the pattern tests
@@ -175,6 +183,7 @@ class Tables:
     rpush: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
     rafter: np.ndarray = field(default_factory=lambda: _EMPTY_2D)
     gate: np.ndarray = field(default_factory=lambda: _EMPTY.astype(np.uint8))
+    pocket: np.ndarray = field(default_factory=lambda: _EMPTY[:0])
 
     def kernel(self) -> LevelTables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
@@ -182,7 +191,7 @@ class Tables:
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
             dist=self.dist, zbox=self.zbox, zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
-            rafter=self.rafter, gate=self.gate,
+            rafter=self.rafter, gate=self.gate, pocket=self.pocket,
         )  # fmt: skip
 
 
@@ -206,8 +215,9 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
+    pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
     tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
-                    gate=doorways(walls, goal, dead, board.width))  # fmt: skip
+                    gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
     room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
     if room is None:
         return tables
@@ -218,6 +228,19 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     rgoal = np.array(room.order, dtype=np.int64)
     return replace(tables, room=room, inroom=inroom, ordix=ordix, rgoal=rgoal,
                    rpush=room.pushes, rafter=room.after)  # fmt: skip
+
+
+def start_pocket(board: Board) -> list[int]:
+    """The start cells of the boxes next to the start player's region, in order.
+
+    The backward search ends in the start position only with the player in
+    this region. While each of these cells holds a box, the region is shut
+    (walls and these boxes bound it), and a player outside it must first
+    pull one of them out and later back in.
+    """
+    region = board.reachable(board.player, board.boxes)
+    boxes = set(board.boxes)
+    return sorted({c + d for c in region for d in board.deltas if c + d in boxes})
 
 
 def doorways(walls: np.ndarray, goal: np.ndarray, dead: np.ndarray, width: int) -> np.ndarray:
@@ -418,6 +441,7 @@ class _Search:
         params[ks.P_FEATURES] = int(plan.features and code == ks.MODE_FAST and not reverse)
         params[ks.P_ADVICE] = plan.advice * plan.weight
         params[ks.P_GATES] = int(plan.gates)
+        params[ks.P_POCKET] = POCKET_PENALTY if reverse and code == ks.MODE_FAST else 0
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)

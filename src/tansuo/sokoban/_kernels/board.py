@@ -292,6 +292,20 @@ def pull_freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas):
 
 
 @njit(cache=True)
+def pocket_shut(pocket, occ):
+    """Whether a box stands on each of ``pocket``'s cells (an empty pocket is never shut).
+
+    Backwards, ``pocket`` holds the start cells of the boxes that wall the
+    start player's region in (``LevelTables.pocket``): with each of them
+    taken, that region is shut and a player outside it cannot get in.
+    """
+    for c in pocket:
+        if occ[c] == 0:
+            return False
+    return pocket.size > 0
+
+
+@njit(cache=True)
 def disorder(goals, rank, occ):
     """Boxes on goals that the packing order fills later than a goal still empty.
 

@@ -26,6 +26,7 @@ from tansuo.sokoban._kernels.board import (
     hungarian_update,
     moved_row,
     player_region,
+    pocket_shut,
     pull_freeze,
     room_in_order,
     room_macro,
@@ -78,6 +79,7 @@ from tansuo.sokoban._kernels.state import (
     P_LEARN,
     P_MODE,
     P_ORDER,
+    P_POCKET,
     P_REVERSE,
     P_ROOM,
     P_TARGET,
@@ -257,6 +259,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
     features = params[P_FEATURES] and mode == MODE_FAST and not reverse
     advice = params[P_ADVICE]
     gates = params[P_GATES]
+    pocket = params[P_POCKET]
     walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
     zbox, zplayer = lv.zbox, lv.zplayer
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
@@ -408,6 +411,8 @@ def search(units, lv, params, ctl, st, other, w, pat):
                 penalty = 0
                 if mode == MODE_FAST and order > 0 and not reverse:
                     penalty = order * disorder(lv.goals, lv.rank, occ)
+                if pocket > 0 and player != target and pocket_shut(lv.pocket, occ):
+                    penalty = pocket  # backwards: the player is shut out of the start's pocket
                 occ[t] = 0
                 occ[b] = i + 1
 

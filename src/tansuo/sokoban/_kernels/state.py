@@ -44,7 +44,8 @@ P_LEARN = 8  # 1: keep the corral deadlocks found as patterns and prune children
 P_FEATURES = 9  # 1: the open states sit in feature cells, taken in turns (see FEATURE_REGIONS)
 P_ADVICE = 10  # feature search: priority added per push that improves no feature
 P_GATES = 11  # feature search: 1: boxes standing in doorways are a third feature (LevelTables.gate)
-PARAM_SLOTS = 12
+P_POCKET = 12  # backwards: priority added while the start's pocket is shut with the player outside
+PARAM_SLOTS = 13
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
@@ -123,6 +124,7 @@ class LevelTables(NamedTuple):
     rpush: np.ndarray  # int64 [filled, direction]: pushes of the room macro, -1 none
     rafter: np.ndarray  # int64 [filled, direction]: the player's cell after them
     gate: np.ndarray  # uint8 per cell: a doorway (one wide between walls, no goal) a box blocks
+    pocket: np.ndarray  # int64 backwards: start cells of the boxes around the player's start region
 
 
 class States(NamedTuple):
