@@ -252,3 +252,67 @@ def test_a_claimed_version_is_awaited_while_its_claimer_lives(tmp_path, monkeypa
         other.wait()
     # its claimer ended without writing it: compile it here
     assert _claim_or_wait(Cache(10**9), "sig-a", None) is None
+
+
+def test_a_kernel_loaded_from_the_cache_links_into_a_new_caller(tmp_path):
+    """Its LLVM module is parsed only when a caller compiled later links it, and works."""
+    (tmp_path / "link_probe.py").write_text(
+        textwrap.dedent(
+            """
+            from numba import njit
+
+            import tansuo._jit  # noqa: F401
+
+            @njit(cache=True)
+            def inc(x):
+                return x + 1
+            """
+        )
+    )
+    code = textwrap.dedent(
+        """
+        import sys
+        from numba import njit
+        import link_probe
+
+        print(link_probe.inc(1), len(link_probe.inc.stats.cache_hits))
+        (library,) = [cres.library for cres in link_probe.inc.overloads.values()]
+        print("_tansuo_bitcode" in vars(library))
+
+        @njit(cache=False)
+        def twice(x):
+            return link_probe.inc(link_probe.inc(x))
+
+        print(twice(5), "_tansuo_bitcode" in vars(library))
+        """
+    )
+    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    assert runs[0].stdout.split() == ["2", "0", "False", "7", "False"]  # compiled here
+    assert runs[1].stdout.split() == ["2", "1", "True", "7", "False"]  # loaded; parsed to link
+
+
+def test_elf_symbols_are_the_defined_global_ones():
+    from llvmlite import binding
+
+    from tansuo._jit import _elf_symbols
+
+    binding.initialize_native_target()
+    binding.initialize_native_asmprinter()
+    module = binding.parse_assembly(
+        "declare i64 @outside(i64)\n"
+        "define i64 @mine(i64 %x) {\n  %y = call i64 @outside(i64 %x)\n  ret i64 %y\n}\n"
+        "define internal i64 @hidden(i64 %x) {\n  ret i64 %x\n}\n"
+        "define linkonce_odr i64 @shared(i64 %x) {\n  ret i64 %x\n}\n"
+    )
+    machine = binding.Target.from_default_triple().create_target_machine()
+    code = machine.emit_object(module)
+    if code[:4] == b"\x7fELF":
+        assert _elf_symbols(code) == {"mine", "shared"}
+    assert _elf_symbols(b"not an object") is None

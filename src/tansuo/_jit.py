@@ -50,7 +50,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import caching, dispatcher, event, ir, targetconfig, typeinfer, types
+from numba.core import caching, codegen, dispatcher, event, ir, targetconfig, typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import nrtdynmod
@@ -584,6 +584,80 @@ class _FewerCollections(event.Listener):
 
 
 event.register("numba:compile", _FewerCollections())
+
+
+# --- a cached kernel's symbols read from its object code, its LLVM module parsed when needed --
+
+
+def _elf_symbols(code: bytes) -> set[str] | None:
+    """The global and weak symbols a 64-bit little-endian ELF object defines; None otherwise."""
+    import struct
+
+    if code[:4] != b"\x7fELF" or code[4] != 2 or code[5] != 1:
+        return None
+    try:
+        shoff, shentsize, shnum = (
+            struct.unpack_from("<Q", code, 0x28)[0],
+            *struct.unpack_from("<HH", code, 0x3A),
+        )
+        sections = [
+            struct.unpack_from("<IIQQQQIIQQ", code, shoff + i * shentsize) for i in range(shnum)
+        ]
+        names: set[str] = set()
+        for _name, kind, _f, _a, offset, size, link, _i, _al, entsize in sections:
+            if kind != 2 or not entsize:  # SHT_SYMTAB
+                continue
+            strings = sections[link]
+            base = strings[4]
+            for at in range(offset, offset + size, entsize):
+                name, info, _other, shndx = struct.unpack_from("<IBBH", code, at)
+                if shndx != 0 and info >> 4 in (1, 2) and name:  # defined, GLOBAL or WEAK
+                    end = code.index(b"\0", base + name)
+                    names.add(code[base + name : end].decode())
+        return names
+    except (struct.error, ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+_numba_unserialize = codegen.JITCodeLibrary._unserialize.__func__  # type: ignore[attr-defined]
+_numba_module_for_linking = codegen.CPUCodeLibrary._get_module_for_linking
+
+
+def _unserialize(cls: Any, codegen_: Any, state: Any) -> Any:
+    """numba's loading of a cached kernel's machine code, without parsing its LLVM module.
+
+    numba keeps beside a kernel's object code the LLVM bitcode of the kernel
+    and every kernel it calls, for a kernel compiled later that calls it; it
+    parses that bitcode and walks all its functions on every load. Here the
+    names the object code defines are read from its symbol table instead,
+    and the bitcode is parsed only when a kernel being compiled links it.
+    """
+    name, kind, data = state
+    symbols = _elf_symbols(data[0]) if kind == "object" else None
+    if symbols is None:
+        return _numba_unserialize(cls, codegen_, state)
+    object_code, shared_bitcode = data
+    library = codegen_.create_library(name)
+    library.enable_object_caching()
+    library._set_compiled_object(object_code)
+    library._tansuo_bitcode = shared_bitcode
+    library._finalize_final_module()
+    library._codegen._engine._defined_symbols |= symbols
+    return library
+
+
+def _module_for_linking(self: Any) -> Any:
+    """numba's linking module of a library; for a cached kernel, its bitcode parsed now."""
+    bitcode = self.__dict__.pop("_tansuo_bitcode", None)
+    if bitcode is not None and self._shared_module is None:
+        from llvmlite import binding
+
+        self._shared_module = binding.parse_bitcode(bitcode)
+    return _numba_module_for_linking(self)
+
+
+codegen.JITCodeLibrary._unserialize = classmethod(_unserialize)  # type: ignore[assignment]
+codegen.CPUCodeLibrary._get_module_for_linking = _module_for_linking  # type: ignore[method-assign]
 
 
 # --- a second process compiling part of a command's kernels ----------------------------
