@@ -316,3 +316,22 @@ def test_elf_symbols_are_the_defined_global_ones():
     if code[:4] == b"\x7fELF":
         assert _elf_symbols(code) == {"mine", "shared"}
     assert _elf_symbols(b"not an object") is None
+
+
+def test_arrays_are_typed_as_numba_types_them():
+    from numba import typeof
+
+    a = np.zeros((3, 4), dtype=np.int16)
+    b = a[:, ::2]
+    c = np.arange(4.0)
+    c.flags.writeable = False
+    assert str(typeof(a)) == "array(int16, 2d, C)"
+    assert str(typeof(b)) == "array(int16, 2d, A)"
+    assert typeof(c).mutable is False and str(typeof(c)) == "readonly array(float64, 1d, C)"
+    masked = np.ma.masked_array([1, 2], mask=[0, 1])
+    try:
+        typeof(masked)
+    except Exception as error:  # numba's own refusal, as before
+        assert "MaskedArray" in str(error)
+    else:
+        raise AssertionError("a masked array was typed")

@@ -81,7 +81,7 @@ def test_a_command_imports_only_its_own_domain():
 
 def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar():
     """Kernels loaded from the cache need none of numba's array code; one board no batch
-    runner, no picture library, no generic search engine."""
+    runner, no picture library, no generic search engine; plain arrays no masked arrays."""
     code = (
         "import contextlib, io, sys\n"
         "from tansuo.cli import main\n"
@@ -90,7 +90,8 @@ def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar()
         "    main(['sudoku', 'solve', '1.3.3..2.1.34..1'])\n"
         "assert {'tansuo.queens._kernels', 'tansuo.sudoku._kernels'} <= set(sys.modules)\n"
         "loaded = [m for m in ('numba.np.arraymath', 'numba.np.arrayobj', 'rich.progress',\n"
-        "          'rich.table', 'tansuo.batch', 'PIL', 'tansuo.search') if m in sys.modules]\n"
+        "          'rich.table', 'tansuo.batch', 'PIL', 'tansuo.search', 'numpy.ma')\n"
+        "          if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "from numba.core import entrypoints\n"
         "assert not entrypoints._already_initialized  # numba's extensions: read to compile only\n"

@@ -50,10 +50,23 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from numba.core import caching, codegen, dispatcher, event, ir, targetconfig, typeinfer, types
+import numpy as np
+from numba.core import (
+    caching,
+    codegen,
+    dispatcher,
+    errors,
+    event,
+    ir,
+    targetconfig,
+    typeinfer,
+    types,
+)
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import nrtdynmod
+from numba.core.typing import typeof as typeof_module
+from numba.np import numpy_support
 
 __all__ = [
     "callees_beside",
@@ -658,6 +671,31 @@ def _module_for_linking(self: Any) -> Any:
 
 codegen.JITCodeLibrary._unserialize = classmethod(_unserialize)  # type: ignore[assignment]
 codegen.CPUCodeLibrary._get_module_for_linking = _module_for_linking  # type: ignore[method-assign]
+
+
+# --- a plain array typed without importing numpy.ma -----------------------------------------
+
+_numba_typeof_ndarray = typeof_module._typeof_ndarray
+
+
+def _typeof_ndarray(val: Any, c: Any) -> Any:
+    """numba's type of an array argument; for a plain ndarray, without importing ``numpy.ma``.
+
+    numba first checks that the array is no masked array, and that check
+    imports ``numpy.ma`` (about 0.04 s) in every command that calls a kernel.
+    An array whose class is ``ndarray`` itself is no masked array.
+    """
+    if type(val) is not np.ndarray:
+        return _numba_typeof_ndarray(val, c)
+    try:
+        dtype = numpy_support.from_dtype(val.dtype)
+    except errors.NumbaNotImplementedError:
+        raise errors.NumbaValueError(f"Unsupported array dtype: {val.dtype}") from None
+    layout = numpy_support.map_layout(val)
+    return types.Array(dtype, val.ndim, layout, readonly=not val.flags.writeable)
+
+
+typeof_module.typeof_impl.register(np.ndarray)(_typeof_ndarray)
 
 
 # --- a second process compiling part of a command's kernels ----------------------------
