@@ -86,11 +86,11 @@ GOAL_ROOMS = True
 POCKET_PENALTY = 0
 """Backward search: what a state's priority adds, in pushes of lower bound, while the
 start player's pocket is shut (every box that walls it in at the start stands on its
-start cell) and the player is outside it: such a state needs at least two more pulls
-(a wall box out and back) however low its matching bound (:func:`start_pocket`).
-0 (off): with 2, the backward search solved none of XSokoban 16, 21, 32, 45, 74 and 81
-at 60 s of CPU, on which it comes within 1-3 pulls of the start (see
-docs/benchmarks/sokoban.md)."""
+start cell) and the state is not the start: a player outside the pocket must get in,
+and one inside it must get out to a box not yet on its start cell, so at least two
+more pulls (a wall box out and back) than the matching bound counts
+(:func:`start_pocket`). 0 (off): with 2 it solved none of the XSokoban levels on which
+the backward search comes within 1-3 pulls of the start (see docs/guides/sokoban.md)."""
 LEARN_IN_FAST_MODE = False
 """Whether fast mode also keeps each dead corral it proves as a pattern that prunes
 later states (push-optimal mode always does). Off: on XSokoban the pattern tests
@@ -235,8 +235,8 @@ def start_pocket(board: Board) -> list[int]:
 
     The backward search ends in the start position only with the player in
     this region. While each of these cells holds a box, the region is shut
-    (walls and these boxes bound it), and a player outside it must first
-    pull one of them out and later back in.
+    (walls and these boxes bound it): a player outside it cannot get in, nor a
+    player inside it out, without pulling one of them off its cell and back.
     """
     region = board.reachable(board.player, board.boxes)
     boxes = set(board.boxes)

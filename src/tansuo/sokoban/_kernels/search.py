@@ -411,8 +411,7 @@ def search(units, lv, params, ctl, st, other, w, pat):
                 penalty = 0
                 if mode == MODE_FAST and order > 0 and not reverse:
                     penalty = order * disorder(lv.goals, lv.rank, occ)
-                if pocket > 0 and player != target and pocket_shut(lv.pocket, occ):
-                    penalty = pocket  # backwards: the player is shut out of the start's pocket
+                shut = pocket > 0 and pocket_shut(lv.pocket, occ)  # backwards (see Step 10)
                 occ[t] = 0
                 occ[b] = i + 1
 
@@ -492,6 +491,10 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     _release(sboxes, s, nb, occ)
                     ctl[C_FOUND] = n
                     return FOUND
+                if shut and (player != target or lb > 0):
+                    # backwards: the start's pocket is shut, and the player outside it must
+                    # get in, or inside it must get out to a box not yet on its start cell
+                    penalty = pocket
                 key = heap_key(mode, weight, g, m, lb + penalty)
                 if features:  # into the heap of its feature cell
                     if parts < 0:
