@@ -264,6 +264,22 @@ def test_a_check_with_a_single_reply_is_searched_deeper():
     assert on.stats.seldepth > off.stats.seldepth and on.stats.nodes > off.stats.nodes
 
 
+def test_the_gives_check_shortcut_agrees_with_the_attack_test():
+    from tansuo.xiangqi._kernels import search as ks
+
+    checks = 0
+    for fen in _random_positions(40, seed=11):
+        position = parse_fen(fen)
+        side = int(position.pos[kb.SIDE])
+        for move in position.legal_moves():
+            position.play(move)
+            expected = kb.king_attacked(position.pos, 1 - side)
+            assert ks._gives_check(position.pos, side, move) == expected, (fen, move)
+            checks += expected
+            position.undo()
+    assert checks > 20  # the sample holds checks, not only quiet moves
+
+
 def test_the_static_score_shrinks_as_the_no_capture_clock_runs():
     """Past PROGRESS_START plies without a capture the static score is scaled
     down (to a floor); inside the widened window it is exact, outside a bound."""

@@ -717,6 +717,32 @@ def may_skip_a_move(pos: np.ndarray, side: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def _gives_check(pos: np.ndarray, side: int, move: int) -> bool:
+    """Whether ``move``, just made by ``side``, checks the other king.
+
+    Exactly :func:`king_attacked`, with a shortcut: the other king was not
+    attacked before the move, and only the two points the move changed can
+    open or close a line to it, so when neither lies on the king's rank or
+    file nor within two points of it (where horses, their legs and pawns
+    stand) the answer is no.
+    """
+    king = pos[SQUARES + KING_SLOT[1 - side]]
+    king_row = king >> 4
+    king_file = king & 15
+    near = False
+    for cell in (move & 255, (move >> 8) & 255):
+        row = cell >> 4
+        file = cell & 15
+        if (
+            row == king_row
+            or file == king_file
+            or (abs(row - king_row) <= 2 and abs(file - king_file) <= 2)
+        ):
+            near = True
+    return near and king_attacked(pos, 1 - side)
+
+
+@njit(cache=True, inline="always")
 def _poll(ctl: np.ndarray) -> bool:
     """Count a node; now and then look at the stop flag and the node limit. True: stop."""
     ctl[NODES] += 1
@@ -950,7 +976,7 @@ def quiesce(
                 continue
         frames[ply + 1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
-        record[pos[PLY], CHECKED] = king_attacked(pos, 1 - side)
+        record[pos[PLY], CHECKED] = _gives_check(pos, side, move)
         score = -quiesce(pos, keys, record, history, frames, ctl, ev, -beta, -alpha, ply + 1)
         unmake_move(pos, record)
         if ctl[ABORTED]:
@@ -1163,7 +1189,7 @@ def search(
         capture = pos[(move >> 8) & 255] != 0
         frames[ply + 1, MATERIAL] = material_after(pos, ev, base, move)
         make_move(pos, keys, record, move)
-        gives_check = king_attacked(pos, 1 - side)
+        gives_check = _gives_check(pos, side, move)
         record[pos[PLY], CHECKED] = gives_check
         if futile and legal > 1 and not capture and not gives_check:
             unmake_move(pos, record)
