@@ -259,3 +259,39 @@ def test_the_program_ends_at_once_with_its_whole_answer_and_exit_code():
         [sys.executable, "-m", "tansuo", "queens", "0"], capture_output=True, text=True, timeout=120
     )
     assert bad.returncode == 2 and bad.stderr.startswith("tansuo: error: ") and bad.stdout == ""
+
+
+def test_files_are_flushed_at_the_end_only_after_one_was_opened_for_writing(tmp_path, monkeypatch):
+    """The program's end walks every object for open files only when one was opened to write."""
+    import os
+
+    import tansuo.cli as cli
+
+    def wrote(*events):
+        monkeypatch.setattr(cli, "_WROTE", [])
+        for args in events:
+            cli._note_opened_for_writing("open", args)
+        return bool(cli._WROTE)
+
+    path = str(tmp_path / "out.txt")
+    assert not wrote((path, "r", 0), (path, "rb", 0), (path, None, os.O_RDONLY | os.O_CLOEXEC))
+    assert not wrote((str(tmp_path), "w+", os.O_RDWR))  # an anonymous temporary file
+    assert wrote((path, "w", 0)) and wrote((path, "ab", 0)) and wrote((path, "r+", 0))
+    assert wrote((path, None, os.O_WRONLY | os.O_CREAT)) and wrote((3, "wb", 0))
+    # and a file the command left open is complete once the program has ended
+    script = tmp_path / "leave_open.py"
+    script.write_text(
+        "import sys\nimport tansuo.cli as cli\n"
+        "command = cli._main\n"
+        "def leaves_a_file_open(argv):\n"
+        f"    sys.modules[__name__].handle = open({path!r}, 'w')\n"
+        "    sys.modules[__name__].handle.write('kept' * 1000)\n"
+        "    return command(argv)\n"
+        "cli._main = leaves_a_file_open\n"
+        "sys.argv = ['tansuo', 'queens', '4']\ncli.main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out.txt").read_text() == "kept" * 1000
