@@ -944,6 +944,8 @@ def quiesce(
     count = generate_moves(pos, side, frames, ply, not in_check)
     ctl[EXPANDED] += 1
     ctl[GENERATED] += count
+    if count == 0:  # no capture (or, in check, no move at all): nothing to order
+        return best
     score_moves(pos, history, frames, ctl, ply, count, side, 0)
     prepare_guard(pos, side, frames, ply)
     for i in range(count):
