@@ -247,6 +247,13 @@ def test_a_claimed_version_is_awaited_while_its_claimer_lives(tmp_path, monkeypa
         claim.write_text(str(other.pid))
         cache = Cache(3)
         assert _claim_or_wait(cache, "sig-a", None) == "loaded" and cache.looks == 3
+        # and a progress line counts a version loaded so as done (numba's Cache.load_overload)
+        from numba.core.registry import cpu_target
+
+        loads = len(tansuo._jit.LOADED_WHILE_CLAIMING)
+        cache, cache._name = Cache(2), "kernel_x"
+        assert tansuo._jit._load_overload(cache, "sig-a", cpu_target.target_context) == "loaded"
+        assert tansuo._jit.LOADED_WHILE_CLAIMING[loads:] == ["kernel_x"]
     finally:
         other.kill()
         other.wait()

@@ -397,9 +397,17 @@ def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
     rtsys.initialize(target_context)
     with self._guard_against_spurious_io_errors():
         loaded = self._load_overload(sig, target_context)
-    if loaded is None and os.environ.get(CLAIMS_ENV):
-        loaded = _claim_or_wait(self, sig, target_context)
+    if os.environ.get(CLAIMS_ENV):
+        if loaded is None:
+            loaded = _claim_or_wait(self, sig, target_context)
+        if loaded is not None:
+            LOADED_WHILE_CLAIMING.append(getattr(self, "_name", "?"))
     return loaded
+
+
+LOADED_WHILE_CLAIMING: list[str] = []
+"""The kernels this process loaded from numba's cache while another compiled beside it
+(see :data:`CLAIMS_ENV`): a progress display counts them as done."""
 
 
 caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]

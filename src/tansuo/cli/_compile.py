@@ -84,6 +84,12 @@ def _kernel_count(package: str) -> int:
     return len(seen)
 
 
+def _jit_loads() -> list[str]:
+    """The kernels loaded while another process compiled beside this one (tansuo._jit)."""
+    jit = sys.modules.get("tansuo._jit")
+    return getattr(jit, "LOADED_WHILE_CLAIMING", [])
+
+
 LABELS = {
     "tansuo.gomoku": "the Gomoku kernels",
     "tansuo.graph": "the graph kernels",
@@ -121,9 +127,11 @@ class CompileProgress:
         self.status: Any = None
         self.listener: Any = None
         self.lock = threading.Lock()
+        self.loads_before = 0
 
     def text(self) -> str:
-        done = len(self.compiled)
+        # (kernels a second process compiled beside this one are loaded, and done too)
+        done = len(self.compiled) + len(_jit_loads()) - self.loads_before
         total = max(self.total, done)
         return f"compiling {self.what}, first run only: {done}/{total}"
 
@@ -143,6 +151,7 @@ class CompileProgress:
                 progress._ended(ev.data["dispatcher"])
 
         self.listener = Listener()
+        self.loads_before = len(_jit_loads())
         event.register("numba:compile", self.listener)
         CompileProgress._active += 1
         return self
