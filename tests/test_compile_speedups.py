@@ -342,3 +342,37 @@ def test_arrays_are_typed_as_numba_types_them():
         assert "MaskedArray" in str(error)
     else:
         raise AssertionError("a masked array was typed")
+
+
+def test_an_allocating_kernel_loaded_without_numbas_array_module_still_raises(tmp_path):
+    """Its environments of numba's own functions are rebuilt without their modules: the
+    kernel still allocates, and still raises numba's own error for a negative size."""
+    (tmp_path / "env_probe.py").write_text(
+        textwrap.dedent(
+            """
+            import numpy as np
+            from numba import njit
+
+            import tansuo._jit  # noqa: F401
+
+            @njit(cache=True)
+            def ones(n):
+                return np.ones(n, np.int64).sum()
+            """
+        )
+    )
+    code = (
+        "import sys, env_probe\n"
+        "print(env_probe.ones(4), 'numba.np.arrayobj' in sys.modules)\n"
+        "try:\n    env_probe.ones(-1)\nexcept ValueError as error:\n    print('refused')\n"
+    )
+    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    assert runs[0].stdout.split() == ["4", "True", "refused"]  # compiled: numba imported it
+    assert runs[1].stdout.split() == ["4", "False", "refused"]  # loaded: not imported

@@ -80,15 +80,19 @@ def test_a_command_imports_only_its_own_domain():
 
 
 def test_a_warm_command_imports_neither_the_compiler_side_nor_the_progress_bar():
-    """Kernels loaded from the cache need none of numba's array code; one board no batch
-    runner, no picture library, no generic search engine; plain arrays no masked arrays."""
+    """Kernels loaded from the cache need none of numba's array code (not even for the
+    environments of numba's own functions in them, np.empty's in Gomoku's); one board no
+    batch runner, no picture library, no generic search engine; plain arrays no masked
+    arrays."""
     code = (
         "import contextlib, io, sys\n"
         "from tansuo.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['queens', '6', '--first', '1'])\n"
         "    main(['sudoku', 'solve', '1.3.3..2.1.34..1'])\n"
+        "    main(['gomoku', 'vcf', '15 h8 i9 i8 j8 h9 h10 g8 f7 j10 k11 g10 g9 h11 f9'])\n"
         "assert {'tansuo.queens._kernels', 'tansuo.sudoku._kernels'} <= set(sys.modules)\n"
+        "assert 'tansuo.gomoku._kernels' in sys.modules\n"
         "loaded = [m for m in ('numba.np.arraymath', 'numba.np.arrayobj', 'rich.progress',\n"
         "          'rich.table', 'tansuo.batch', 'PIL', 'tansuo.search', 'numpy.ma')\n"
         "          if m in sys.modules]\n"

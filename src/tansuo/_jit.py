@@ -47,6 +47,7 @@ import gc
 import hashlib
 import os
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -55,6 +56,7 @@ from numba.core import (
     caching,
     codegen,
     dispatcher,
+    environment,
     errors,
     event,
     ir,
@@ -704,6 +706,36 @@ def _typeof_ndarray(val: Any, c: Any) -> Any:
 
 
 typeof_module.typeof_impl.register(np.ndarray)(_typeof_ndarray)
+
+
+# --- a cached kernel's environments rebuilt without importing numba's own modules -----------
+
+_numba_rebuild_env = environment._rebuild_env
+
+
+def _rebuild_env(modname: str, consts: Any, env_name: str) -> Any:
+    """numba's rebuilding of a cached function's environment, lazy for numba's own modules.
+
+    A cached kernel holds one environment per function in its machine code,
+    numba's own implementations included (``np.empty`` lives in
+    ``numba.np.arrayobj``), and numba imports each one's module to give it
+    that module's globals: ``numba.np.arrayobj`` alone takes about 0.1 s.
+    Only object-mode code reads an environment's globals; tansuo's kernels
+    and numba's implementations are nopython code, which reads its constants
+    only. So a numba module not yet imported is not imported for it.
+    """
+    if modname in sys.modules or not modname.startswith("numba."):
+        return _numba_rebuild_env(modname, consts, env_name)
+    env = environment.lookup_environment(env_name)
+    if env is None:
+        env = environment.Environment({"__name__": modname})
+        env.consts[:] = consts
+        env.env_name = env_name
+        environment.Environment._memo[env_name] = env
+    return env
+
+
+environment._rebuild_env = _rebuild_env
 
 
 # --- a second process compiling part of a command's kernels ----------------------------
