@@ -162,8 +162,8 @@ def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
             import tansuo._jit  # noqa: F401
 
             @njit(cache=True)
-            def prepare(n):
-                return np.arange(n, dtype=np.int16)
+            def prepare(n, wide=False):
+                return np.arange(n, dtype=np.int64 if wide else np.int16)
 
             @njit(cache=True)
             def first(row):
@@ -198,8 +198,10 @@ def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
                 order.append(ev.data["dispatcher"].py_func.__name__)
 
         event.register("numba:compile", Listener())
-        types = first_call_arguments(k.big, k.run, "callees_probe")
-        print(*map(str, types), k.prepare.signatures)
+        earlier = []
+        types = first_call_arguments(k.big, k.run, "callees_probe", earlier)
+        calls = [(f.__name__, *map(str, t)) for f, t in earlier]
+        print(*map(str, types), k.prepare.signatures, calls)
         type_callees_last_first(k.big, types)
         print(*[name for name in order if name in ("first", "second", "big")])
         print(len(k.first.signatures), len(k.big.signatures), *map(str, k.second.signatures[0]))
@@ -211,7 +213,10 @@ def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "array(int16, 1d, C) int64 []"  # prepare ran as Python
+    # prepare ran as Python (its default left out: not the truthy OmittedArg)
+    assert (
+        lines[0] == "array(int16, 1d, C) int64 [] [('prepare', 'int64', 'omitted(default=False)')]"
+    )
     assert lines[1] == "second first"  # the later call first
     assert lines[2] == "1 0 array(int16, 1d, C) int64"  # the caller typed, not compiled
 

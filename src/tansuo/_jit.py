@@ -765,14 +765,18 @@ CLAIM_WAIT_S = 0.02
 """Seconds between two looks at numba's cache while another process compiles a version."""
 
 
+def _claim_path(cache: Any, sig: Any) -> str:
+    """The file that claims version ``sig`` of the kernel of numba's ``cache``."""
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", "")
+    name = hashlib.sha256(f"{index}\0{sig}".encode()).hexdigest()[:32]
+    return os.path.join(os.environ.get(CLAIMS_ENV, ""), name)
+
+
 def _claim_or_wait(cache: Any, sig: Any, target_context: Any) -> Any:
     """Claim a version not in the cache (None: compile it), or wait for its claimer's."""
     import time
 
-    directory = os.environ.get(CLAIMS_ENV, "")
-    index = getattr(getattr(cache, "_cache_file", None), "_index_path", "")
-    name = hashlib.sha256(f"{index}\0{sig}".encode()).hexdigest()[:32]
-    path = os.path.join(directory, name)
+    path = _claim_path(cache, sig)
     try:
         handle = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
@@ -811,22 +815,36 @@ class _Reached(BaseException):
         self.args_seen = args
 
 
-def first_call_arguments(kernel: Any, run: Callable[[], Any], package: str) -> tuple[Any, ...]:
+def first_call_arguments(
+    kernel: Any, run: Callable[[], Any], package: str, earlier: list[Any] | None = None
+) -> tuple[Any, ...]:
     """The numba types of the arguments ``run()`` first calls ``kernel`` with, compiling nothing.
 
     While ``run`` runs, the kernels of ``package`` that have no version for
     their arguments run as plain Python (their ``py_func``) instead of being
     compiled, and the first call of ``kernel`` stops it. Meant for a tiny
-    instance in a helper process that only needs the types.
+    instance in a helper process that only needs the types. ``earlier``, if
+    given, receives ``(kernel, argument types)`` of each other kernel called
+    before, in the order of their first calls.
     """
     from numba import typeof
+    from numba.core.dispatcher import OmittedArg
 
     patched = []
 
     def as_python(dispatcher: Any) -> Callable[..., Any]:
-        # numba's dispatcher calls what _compile_for_args returns with the arguments
+        # numba's dispatcher calls what _compile_for_args returns with the arguments,
+        # a default left out as numba's OmittedArg (its type is part of the version)
+        def run_python(*args: Any, **kws: Any) -> Any:
+            args = tuple(a.value if isinstance(a, OmittedArg) else a for a in args)
+            return dispatcher.py_func(*args, **kws)
+
         def compile_for_args(*args: Any, **kws: Any) -> Any:
-            return dispatcher.py_func
+            if earlier is not None and not kws:
+                call = (dispatcher, tuple(typeof(a) for a in args))
+                if call not in earlier:
+                    earlier.append(call)
+            return run_python
 
         return compile_for_args
 
@@ -1000,4 +1018,33 @@ def _callees_of(target: str, module: str, function: str) -> None:
     kernel = getattr(importlib.import_module(kernel_module), name)
     run = getattr(importlib.import_module(module), function)
     package = ".".join(kernel_module.split(".")[:2])
-    type_callees_last_first(kernel, first_call_arguments(kernel, run, package))
+    earlier: list[Any] = []
+    argtypes = first_call_arguments(kernel, run, package, earlier)
+    # the kernels the warm-up calls from Python before ``kernel``, the last ones first,
+    # until one the other process has reached (claimed or cached: that one and the ones
+    # before are its own)
+    for earlier_kernel, types_ in reversed(earlier):
+        if (
+            type(earlier_kernel) not in (CPUDispatcher, _PlainArguments)
+            or types_ in earlier_kernel.overloads
+        ):
+            continue
+        if _claimed_or_cached(earlier_kernel, types_):
+            break
+        earlier_kernel.compile(types_)
+    type_callees_last_first(kernel, argtypes)
+
+
+def _claimed_or_cached(dispatcher: Any, argtypes: tuple[Any, ...]) -> bool:
+    """Whether a version is in numba's cache or claimed by a process (:data:`CLAIMS_ENV`)."""
+    cache = getattr(dispatcher, "_cache", None)
+    cache_file = getattr(cache, "_cache_file", None)
+    if cache is None or cache_file is None:
+        return False
+    if os.path.exists(_claim_path(cache, argtypes)):
+        return True
+    try:
+        key = cache._index_key(argtypes, dispatcher.targetctx.codegen())
+        return key in cache_file._load_index()
+    except Exception:  # (an unreadable index: not cached)
+        return False
