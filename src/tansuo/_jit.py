@@ -38,7 +38,14 @@ cached kernel imports this module before its first kernel (a test checks it).
 
 And a kernel loaded from numba's cache no longer makes numba ready its whole
 compiler first (see :func:`_load_overload`): a command whose kernels are
-cached starts faster.
+cached starts faster. Loading one also no longer parses its LLVM bitcode
+(:func:`_unserialize`) or imports numba's own implementation modules for
+its environments (:func:`_rebuild_env`), and a plain array argument is typed
+without importing ``numpy.ma`` (:func:`_typeof_ndarray`).
+
+On a fresh cache, :func:`callees_beside` has a second process compile the
+callees of a big kernel while this one compiles them too, from the other
+end, each version compiled once (:data:`CLAIMS_ENV`).
 """
 
 from __future__ import annotations
