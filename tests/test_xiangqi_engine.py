@@ -280,6 +280,17 @@ def test_the_gives_check_shortcut_agrees_with_the_attack_test():
     assert checks > 20  # the sample holds checks, not only quiet moves
 
 
+def test_progress_is_off_by_default_and_a_match_spec_switches_it_on():
+    from tansuo.xiangqi.engine import DEFAULT_FEATURES
+    from tansuo.xiangqi.match import make_player
+
+    assert "progress" in FEATURES and "progress" not in DEFAULT_FEATURES
+    assert Engine(max_memory=1 << 20).features == frozenset(DEFAULT_FEATURES)
+    on = make_player("tansuo:progress")
+    off = make_player("tansuo")
+    assert "progress" in on.engine.features and "progress" not in off.engine.features
+
+
 def test_the_static_score_shrinks_as_the_no_capture_clock_runs():
     """Past PROGRESS_START plies without a capture the static score is scaled
     down (to a floor); inside the widened window it is exact, outside a bound."""

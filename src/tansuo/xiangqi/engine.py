@@ -50,7 +50,12 @@ FEATURES = (
     "single_reply",
     "progress",
 )
-"""The search features an :class:`Engine` can switch off one by one (see ``_kernels.search``)."""
+"""The search features an :class:`Engine` can switch on and off (see ``_kernels.search``)."""
+
+DEFAULT_FEATURES = tuple(f for f in FEATURES if f != "progress")
+"""The features an :class:`Engine` uses unless told: all but ``progress`` (the
+no-capture clock in the static score), which its pilots against ElephantEye
+did not support (docs/strength/xiangqi.md, sixth session)."""
 
 _KERNEL_SWITCH = {
     "pvs": ks.USE_PVS,
@@ -316,7 +321,7 @@ class Engine:
         least 1024). The search allocates nothing while it runs, so memory
         is decided here, once.
     features : iterable of str, optional
-        The search features to use (default: all of :data:`FEATURES`); the
+        The search features to use (default: :data:`DEFAULT_FEATURES`); the
         others are switched off. ``()`` is plain fixed-depth alpha-beta.
     weights : EvalWeights, optional
         The evaluation's weights (default: :data:`~tansuo.xiangqi.heuristics.DEFAULT_WEIGHTS`).
@@ -345,7 +350,7 @@ class Engine:
         weights: EvalWeights | None = None,
         aspiration: int = 40,
     ) -> None:
-        chosen = FEATURES if features is None else tuple(features)
+        chosen = DEFAULT_FEATURES if features is None else tuple(features)
         unknown = sorted(set(chosen) - set(FEATURES))
         if unknown:
             raise InvalidInput(
@@ -673,7 +678,7 @@ def search(
     max_memory : int or str
         Bytes of the transposition table (``"64M"``).
     features : iterable of str, optional
-        The search features to use (default: all of :data:`FEATURES`).
+        The search features to use (default: :data:`DEFAULT_FEATURES`).
     on_iteration : callable, optional
         Called with each finished :class:`Iteration`.
 
@@ -774,6 +779,7 @@ def _warm_up_evaluation() -> None:
 
 
 __all__ = [
+    "DEFAULT_FEATURES",
     "FEATURES",
     "MATE",
     "Deadlines",

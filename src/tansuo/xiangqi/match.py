@@ -10,8 +10,9 @@ A player is given by a spec string:
     no clock), ``nodes=N`` (node budget per move), ``memory=SIZE`` (the
     table, e.g. ``64M``), ``book=FILE`` (play from an opening book while
     it has the position), ``plain`` (no search feature at all: fixed-depth
-    alpha-beta), ``no-FEATURE`` (the full engine without one feature, e.g.
-    ``no-null_move``), ``weights=NAME`` (an evaluation variant of
+    alpha-beta), ``no-FEATURE`` (the default engine without one feature,
+    e.g. ``no-null_move``), ``FEATURE`` (a feature off by default switched
+    on, e.g. ``progress``), ``weights=NAME`` (an evaluation variant of
     :data:`WEIGHT_VARIANTS`).
 ``ucci:COMMAND`` / ``uci:COMMAND``
     An external engine started with ``COMMAND`` (split like a shell line),
@@ -54,7 +55,7 @@ from typing import Any, Protocol
 from tansuo.budget import parse_memory
 from tansuo.errors import InvalidInput
 from tansuo.xiangqi.book import Book
-from tansuo.xiangqi.engine import FEATURES, Engine
+from tansuo.xiangqi.engine import DEFAULT_FEATURES, FEATURES, Engine
 from tansuo.xiangqi.heuristics import EvalWeights, with_weights
 from tansuo.xiangqi.io import bundled_openings, parse_position
 from tansuo.xiangqi.model import START_FEN, Position, format_iccs, parse_iccs
@@ -97,7 +98,7 @@ class TansuoPlayer:
         self,
         name: str,
         *,
-        features: Sequence[str] = FEATURES,
+        features: Sequence[str] = DEFAULT_FEATURES,
         depth: int | None = None,
         nodes: int | None = None,
         max_memory: int | str = 32 << 20,
@@ -332,7 +333,7 @@ def make_player(spec: str, *, name: str | None = None, book: bool = False) -> Pl
     label = name or spec
     if spec == "tansuo" or spec.startswith("tansuo:"):
         options = spec.partition(":")[2]
-        features: list[str] = list(FEATURES)
+        features: list[str] = list(DEFAULT_FEATURES)
         kwargs: dict[str, Any] = {}
         for option in filter(None, (o.strip() for o in options.split(","))):
             key, _, value = option.partition("=")
@@ -340,6 +341,8 @@ def make_player(spec: str, *, name: str | None = None, book: bool = False) -> Pl
                 features = []
             elif key.startswith("no-") and key[3:] in FEATURES:
                 features = [f for f in features if f != key[3:]]
+            elif key in FEATURES and not value:  # a feature off by default, switched on
+                features = [*features, key] if key not in features else features
             elif key in ("depth", "nodes"):
                 try:
                     number = int(value)
