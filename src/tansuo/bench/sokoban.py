@@ -37,6 +37,8 @@ import multiprocessing
 import os
 import resource
 import time
+from collections.abc import Callable
+from multiprocessing import connection
 from typing import Any
 
 from tansuo.batch.domains import parse_size_range
@@ -251,17 +253,16 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
-    records: list[dict[str, Any]] = []
     processes = _processes()
-    with context.Pool(processes, maxtasksperchild=1) as pool:
-        pending = [pool.apply_async(_solve_cpu, (level, cpu_limit)) for level in levels]
-        for i, job in enumerate(pending):
-            try:
-                records.append(job.get())
-            except Exception as error:  # the RLIMIT_CPU backstop killed the worker
-                records.append(_lost(levels[i], error))
-            _log(records[-1])
-            ctx.progress(label, i + 1, len(levels))
+    done = 0
+
+    def finished(record: dict[str, Any]) -> None:
+        nonlocal done
+        done += 1
+        _log(record)
+        ctx.progress(label, done, len(levels))
+
+    records = _each_in_a_process(context, levels, cpu_limit, processes, finished)
     run, notes = _summarise(label, levels, records, f"{cpu_limit:g} s of CPU per level")
     notes.append(
         f"each level in its own process ({processes} at once), no portfolio, stopped after "
@@ -272,10 +273,63 @@ def xsokoban_cpu_suite(ctx: BenchContext) -> SuiteResult:
     return SuiteResult("sokoban-xsokoban-cpu", len(levels), [run], run.solver, notes)
 
 
-def _lost(level: Level, error: BaseException) -> dict[str, Any]:
+def _cpu_worker(send: Any, level: Level, cpu_limit: float) -> None:
+    """A worker process's body: one CPU-held solve, its record sent to the parent."""
+    send.send(_solve_cpu(level, cpu_limit))
+    send.close()
+
+
+def _each_in_a_process(
+    context: Any,
+    levels: list[Level],
+    cpu_limit: float,
+    processes: int,
+    finished: Callable[[dict[str, Any]], None],
+) -> list[dict[str, Any]]:
+    """Solve each level in a fresh process, ``processes`` at once; the records in level order.
+
+    A record is handed to ``finished`` as soon as its level is done, whatever
+    the order. A worker that ends without an answer (the ``RLIMIT_CPU``
+    backstop's signal, a crash, the kernel's out-of-memory killer) closes its
+    end of the pipe, so its level is recorded as lost, with the exit code,
+    and the run goes on (a ``multiprocessing.Pool`` would wait for that
+    answer for ever).
+    """
+    records: list[dict[str, Any] | None] = [None] * len(levels)
+    running: dict[Any, tuple[int, Any]] = {}  # the pipe's reading end -> (index, process)
+    following = 0
+    while following < len(levels) or running:
+        while following < len(levels) and len(running) < processes:
+            receive, send = context.Pipe(duplex=False)
+            worker = context.Process(
+                target=_cpu_worker, args=(send, levels[following], cpu_limit), daemon=True
+            )
+            worker.start()
+            send.close()  # the worker holds the only writing end: its exit is an end of file
+            running[receive] = (following, worker)
+            following += 1
+        ready: list[Any] = connection.wait(list(running))
+        for receive in ready:
+            index, worker = running.pop(receive)
+            record: dict[str, Any] | None
+            try:
+                record = receive.recv()
+            except (EOFError, OSError):
+                record = None
+            receive.close()
+            worker.join()
+            if record is None:
+                record = _lost(levels[index], f"worker exit code {worker.exitcode}")
+            records[index] = record
+            finished(record)
+    return [record for record in records if record is not None]
+
+
+def _lost(level: Level, why: str) -> dict[str, Any]:
+    """The record of a level whose worker process ended without an answer."""
     return {
         "number": level.number, "title": level.title,
-        "status": f"lost ({type(error).__name__})", "seconds": 0.0,
+        "status": f"lost ({why})", "seconds": 0.0,
         "pushes": None, "moves": None, "expanded": 0, "nodes_per_s": None,
         "pruned": dict.fromkeys(KINDS, 0), "winner": None, "verified": False, "solution": None,
     }  # fmt: skip
