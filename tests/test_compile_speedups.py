@@ -14,6 +14,20 @@ from numba.core.compiler import Flags
 import tansuo._jit  # (importing it installs the changes)
 
 
+def _twice_in_fresh_interpreters(code, tmp_path):
+    """Run ``code`` in two fresh interpreters, one after the other, sharing a numba cache in
+    ``tmp_path`` (the first compiles, the second loads); both must succeed."""
+    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    return runs
+
+
 def test_compile_options_read_as_numba_reads_them():
     flags = Flags()
     flags.nrt = True
@@ -62,14 +76,7 @@ def test_a_kernel_that_allocates_runs_from_the_cache_alone(tmp_path):
         "print(int(alloc_kernels.squares(5).sum()), len(alloc_kernels.squares.stats.cache_hits),"
         " 'numba.np.arraymath' in sys.modules)\n"
     )
-    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-        )
-        for _ in range(2)
-    ]
-    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    runs = _twice_in_fresh_interpreters(code, tmp_path)
     assert runs[0].stdout.split()[:2] == ["30", "0"]  # compiled
     assert runs[1].stdout.split() == ["30", "1", "False"]  # loaded, numba's array code not needed
 
@@ -298,14 +305,7 @@ def test_a_kernel_loaded_from_the_cache_links_into_a_new_caller(tmp_path):
         print(twice(5), "_tansuo_bitcode" in vars(library))
         """
     )
-    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-        )
-        for _ in range(2)
-    ]
-    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    runs = _twice_in_fresh_interpreters(code, tmp_path)
     assert runs[0].stdout.split() == ["2", "0", "False", "7", "False"]  # compiled here
     assert runs[1].stdout.split() == ["2", "1", "True", "7", "False"]  # loaded; parsed to link
 
@@ -371,13 +371,6 @@ def test_an_allocating_kernel_loaded_without_numbas_array_module_still_raises(tm
         "print(env_probe.ones(4), 'numba.np.arrayobj' in sys.modules)\n"
         "try:\n    env_probe.ones(-1)\nexcept ValueError as error:\n    print('refused')\n"
     )
-    env = {"PYTHONPATH": f"{tmp_path}:{':'.join(sys.path)}", "NUMBA_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-        )
-        for _ in range(2)
-    ]
-    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    runs = _twice_in_fresh_interpreters(code, tmp_path)
     assert runs[0].stdout.split() == ["4", "True", "refused"]  # compiled: numba imported it
     assert runs[1].stdout.split() == ["4", "False", "refused"]  # loaded: not imported
