@@ -421,11 +421,14 @@ def build_table(variant):
 
 
 @njit(cache=True, inline="always")
-def cell_class(pat, c, q):
-    """The class of cell ``q`` for colour ``c``: its best two line patterns (see N_CLASSES)."""
+def _best_two(pat, c, q, skip):
+    """The best two line patterns of cell ``q`` for colour ``c``, direction ``skip`` left out
+    (-1: none); an overline counts as no pattern."""
     best = 0
     second = 0
     for d in range(4):
+        if d == skip:
+            continue
         t = pat[c, q, d]
         if t == P_OVERLINE:
             t = P_NONE
@@ -434,6 +437,25 @@ def cell_class(pat, c, q):
             best = t
         elif t > second:
             second = t
+    return best, second
+
+
+@njit(cache=True, inline="always")
+def _class_with(best, second, t):
+    """The class of a cell whose other directions' best two are ``best >= second``, with ``t``."""
+    if t == P_OVERLINE:
+        t = P_NONE
+    if t > best:
+        return t * (t + 1) // 2 + best
+    if t > second:
+        return best * (best + 1) // 2 + t
+    return best * (best + 1) // 2 + second
+
+
+@njit(cache=True, inline="always")
+def cell_class(pat, c, q):
+    """The class of cell ``q`` for colour ``c``: its best two line patterns (see N_CLASSES)."""
+    best, second = _best_two(pat, c, q, -1)
     return best * (best + 1) // 2 + second
 
 
@@ -457,35 +479,9 @@ def _recount_cell(fivecnt, pat, c, q, d, old, new):
     the class found in full before and after the change), and the sums move
     only when the class does.
     """
-    best = 0
-    second = 0
-    for e in range(4):
-        if e == d:
-            continue
-        t = pat[c, q, e]
-        if t == P_OVERLINE:
-            t = P_NONE
-        if t > best:
-            second = best
-            best = t
-        elif t > second:
-            second = t
-    if old == P_OVERLINE:
-        old = P_NONE
-    if new == P_OVERLINE:
-        new = P_NONE
-    if old > best:
-        k_old = old * (old + 1) // 2 + best
-    elif old > second:
-        k_old = best * (best + 1) // 2 + old
-    else:
-        k_old = best * (best + 1) // 2 + second
-    if new > best:
-        k_new = new * (new + 1) // 2 + best
-    elif new > second:
-        k_new = best * (best + 1) // 2 + new
-    else:
-        k_new = best * (best + 1) // 2 + second
+    best, second = _best_two(pat, c, q, d)
+    k_old = _class_with(best, second, old)
+    k_new = _class_with(best, second, new)
     if k_new != k_old:
         fivecnt[OWN_SUM + c] += EVAL_OWN[k_new] - EVAL_OWN[k_old]
         fivecnt[OTHER_SUM + c] += EVAL_OTHER[k_new] - EVAL_OTHER[k_old]
