@@ -54,3 +54,12 @@ def test_the_fit_recovers_a_planted_evaluation():
     y = 1 / (1 + np.exp(-(x @ true)))
     w = fit.logistic(x, y, 1e-7)
     assert fit.excess_xent(x @ w, y) < 1e-3
+
+
+def test_a_missing_file_is_one_line_and_exit_2(tmp_path, capsys):
+    fit = _tool()
+    assert fit.main(["fit", str(tmp_path / "missing.txt")]) == 2
+    assert fit.main(["positions", str(tmp_path / "missing.txt")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("gomoku_fit: ") for line in err)
+    assert "missing.txt" in err[0]

@@ -269,6 +269,14 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--lam", type=float, default=1e-4, help="L2 weight (standardised; 1e-4)")
     fit.add_argument("--no-cv", action="store_true", help="skip the five-fold comparison")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (OSError, lzma.LZMAError, UnicodeDecodeError) as error:  # a file the user named
+        print(f"gomoku_fit: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "positions":
         for text in positions(args.games, args.first_stone, args.seed):
             print(text)
