@@ -53,6 +53,7 @@ def test_the_number_of_processes_comes_from_the_environment(monkeypatch) -> None
 def test_a_worker_that_dies_is_recorded_lost_and_the_run_goes_on(monkeypatch) -> None:
     import multiprocessing
     import os
+    import signal
 
     from tansuo.bench import sokoban as bench
     from tansuo.sokoban import bundled_collection
@@ -60,14 +61,18 @@ def test_a_worker_that_dies_is_recorded_lost_and_the_run_goes_on(monkeypatch) ->
     def solve_or_die(level, cpu_limit):
         if level.number == 2:
             os._exit(7)  # as a worker killed mid-solve: no answer ever comes
+        if level.number == 4:
+            os.kill(os.getpid(), signal.SIGXCPU)  # as the RLIMIT_CPU backstop
         return {"number": level.number, "status": "solved", "cpu_s": cpu_limit}
 
     monkeypatch.setattr(bench, "_solve_cpu", solve_or_die)
-    levels = bundled_collection("microban")[:3]
+    levels = bundled_collection("microban")[:4]
     seen: list[int] = []
     records = bench._each_in_a_process(
         multiprocessing.get_context("fork"), levels, 1.0, 2, lambda r: seen.append(r["number"])
     )
-    assert [r["number"] for r in records] == [1, 2, 3]
-    assert [r["status"] for r in records] == ["solved", "lost (worker exit code 7)", "solved"]
-    assert sorted(seen) == [1, 2, 3]
+    assert [r["number"] for r in records] == [1, 2, 3, 4]
+    assert [r["status"] for r in records] == [
+        "solved", "lost (worker exit code 7)", "solved", "lost (worker exit code -24, SIGXCPU)"
+    ]  # fmt: skip
+    assert sorted(seen) == [1, 2, 3, 4]

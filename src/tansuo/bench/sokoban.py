@@ -32,10 +32,12 @@ verify``), so that a run stopped early keeps what it measured.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
 import resource
+import signal
 import time
 from collections.abc import Callable
 from multiprocessing import connection
@@ -48,6 +50,8 @@ from tansuo.errors import InvalidInput
 from tansuo.sokoban import Level, bundled_collection, solve, verify, warm_up
 
 KINDS = ("dead_squares", "freeze", "matching", "corral", "pattern")
+BACKSTOP_S = 60.0
+"""CPU seconds a worker may run past its limit before ``RLIMIT_CPU`` ends it."""
 
 
 def _solve_one(level: Level, mode: str, time_limit: float, portfolio: bool) -> dict[str, Any]:
@@ -60,9 +64,10 @@ def _solve_one(level: Level, mode: str, time_limit: float, portfolio: bool) -> d
 def _solve_cpu(level: Level, cpu_limit: float) -> dict[str, Any]:
     """In a worker process: one solve (no portfolio) stopped after ``cpu_limit`` s of CPU time."""
     spent = time.process_time()
-    resource.setrlimit(
-        resource.RLIMIT_CPU, (int(spent + cpu_limit) + 10, int(spent + cpu_limit) + 15)
-    )
+    # the backstop (SIGXCPU, then SIGKILL) leaves room for a long step between two
+    # checks of the stop and for the replay: a worker it ends is recorded as lost
+    backstop = int(spent + cpu_limit + BACKSTOP_S)
+    resource.setrlimit(resource.RLIMIT_CPU, (backstop, backstop + 10))
     started = time.perf_counter()
     with stop_when(lambda: time.process_time() - spent >= cpu_limit):
         result = solve(level, mode="fast", time_limit=None, portfolio=False)
@@ -319,7 +324,12 @@ def _each_in_a_process(
             receive.close()
             worker.join()
             if record is None:
-                record = _lost(levels[index], f"worker exit code {worker.exitcode}")
+                code = worker.exitcode
+                why = f"worker exit code {code}"
+                if code is not None and code < 0:  # ended by a signal
+                    with contextlib.suppress(ValueError):
+                        why += f", {signal.Signals(-code).name}"
+                record = _lost(levels[index], why)
             records[index] = record
             finished(record)
     return [record for record in records if record is not None]
