@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-_COMPILE_PROGRESS = re.compile(r"^compiling .*, first run only: \d+/\d+( \(\d+ s\))?$")
+_COMPILE_PROGRESS = re.compile(
+    r"^compiling .*, first run only: (\d+/\d+|done \(\d+ kernels?, \d+ s\))$"
+)
 
 
 def said_lines(err: str) -> list[str]:

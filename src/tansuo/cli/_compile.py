@@ -10,8 +10,9 @@ compiles the kernels (seconds to a minute a domain): :class:`CompileProgress`
 listens to numba's ``numba:compile`` events, which fire only when a kernel is
 really compiled, never when it is loaded from the cache, and shows
 "compiling the Gomoku kernels, first run only: 3/7" on stderr: a rich status
-line on a terminal, plain lines (one every few seconds) otherwise, nothing
-at all when every kernel comes from the cache. stdout is never written.
+line on a terminal, plain lines (one every few seconds, the last one
+"... first run only: done (12 kernels, 9 s)") otherwise, nothing at all when
+every kernel comes from the cache. stdout is never written.
 """
 
 from __future__ import annotations
@@ -135,6 +136,13 @@ class CompileProgress:
         total = max(self.total, done)
         return f"compiling {self.what}, first run only: {done}/{total}"
 
+    def done_text(self, seconds: float) -> str:
+        # the last line says it is over: the kernels this command needed, of the
+        # package's total (a command seldom needs them all, so "27/40" read as unfinished)
+        done = len(self.compiled) + len(_jit_loads()) - self.loads_before
+        kernels = "kernel" if done == 1 else "kernels"
+        return f"compiling {self.what}, first run only: done ({done} {kernels}, {seconds:.0f} s)"
+
     def __enter__(self) -> CompileProgress:
         if CompileProgress._active:
             return self  # the outer one shows it
@@ -170,7 +178,7 @@ class CompileProgress:
             # the compile's own time, not the block's: a long command (a match)
             # that compiled one kernel early says so in seconds, not in hours
             seconds = max(0.0, self.finished - self.started)
-            print(f"{self.text()} ({seconds:.0f} s)", file=self.stream, flush=True)
+            print(self.done_text(seconds), file=self.stream, flush=True)
 
     def _ours(self, dispatcher: Any) -> bool:
         module = getattr(dispatcher.py_func, "__module__", "") or ""
