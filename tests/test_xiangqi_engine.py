@@ -458,8 +458,13 @@ def test_a_defender_is_worth_more_against_an_attack():
     advisor leak against two rooks)."""
     home = "r1bakab1r/9/9/4p4/9/9/9/9/9/R1B{}KAB1R w"
     crossed = "2bakab2/9/9/4p4/9/9/r7r/9/9/R1B{}KAB1R w"
-    quiet = evaluate(parse_fen(home.format("A"))) - evaluate(parse_fen(home.format("1")))
-    attacked = evaluate(parse_fen(crossed.format("A"))) - evaluate(parse_fen(crossed.format("1")))
+    ev = build_tables(with_weights(ending_knowledge=0))  # these rooks alone are an ending
+
+    def gain(fen: str) -> int:
+        return evaluate(parse_fen(fen.format("A")), ev) - evaluate(parse_fen(fen.format("1")), ev)
+
+    quiet = gain(home)
+    attacked = gain(crossed)
     assert quiet == 60
     assert attacked > 2 * quiet
 
@@ -496,3 +501,44 @@ def test_pins_of_horses_and_cannons_to_their_king(fen, red, black):
 
     position = parse_fen(fen)
     assert (ks.pins(position.pos, kb.RED), ks.pins(position.pos, kb.BLACK)) == (red, black)
+
+
+def test_the_ending_knowledge_scales_drawish_material_and_hunts_a_bare_king():
+    """With few pieces left, a lead that such material can hardly win counts
+    for less (nothing at all without a piece that can mate), a lead against a
+    side with no rook, horse or cannon grows as the pieces near its king, and
+    a full board is left alone; both colours alike."""
+    plain = build_tables(with_weights(ending_knowledge=0))
+    start = parse_fen(START_FEN)
+    assert evaluate(start) == evaluate(start, plain)
+    # Rook and cannon against rook and defenders: half the lead.
+    rook_cannon = "3ak4/4a4/4b4/9/9/9/9/4B4/4A4/r2AK1RC1 w - - 0 1"
+    # A lone horse against advisors and elephants: an eighth.
+    horse = "3ak4/4a4/4b4/9/9/9/9/9/9/2B1K1N2 w - - 0 1"
+    # Advisors and elephants alone cannot mate: no lead at all.
+    defenders = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1"
+    for fen, share in ((rook_cannon, 8), (horse, 2), (defenders, 0)):
+        for board in (fen, _mirror(fen)):
+            raw = evaluate(parse_fen(board), plain)
+            assert abs(raw) > 100, board
+            assert evaluate(parse_fen(board)) == raw * share // 16, board
+    # A horse against a bare king (and a pawn): nearer is better.
+    far = "3k5/9/9/9/9/9/4p4/9/9/N3K4 w - - 0 1"
+    near = "3k5/9/9/9/4N4/9/4p4/9/9/4K4 w - - 0 1"
+    assert evaluate(parse_fen(far)) == evaluate(parse_fen(far), plain)  # out of reach
+    hunt = evaluate(parse_fen(near)) - evaluate(parse_fen(near), plain)
+    assert hunt > 0
+    assert evaluate(parse_fen(_mirror(near))) - evaluate(parse_fen(_mirror(near)), plain) == hunt
+
+
+def test_late_move_pruning_saves_nodes():
+    from tansuo.xiangqi.engine import DEFAULT_FEATURES
+
+    fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
+    nodes = {}
+    for name in ("lmp", None):
+        features = [f for f in DEFAULT_FEATURES if f != name]
+        result = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=6)
+        assert result.status == "solved"
+        nodes[name] = result.stats.nodes
+    assert nodes[None] < nodes["lmp"] * 0.9

@@ -49,6 +49,7 @@ FEATURES = (
     "capture_pruning",
     "single_reply",
     "progress",
+    "lmp",
 )
 """The search features an :class:`Engine` can switch on and off (see ``_kernels.search``)."""
 
@@ -71,6 +72,7 @@ _KERNEL_SWITCH = {
     "capture_pruning": ks.USE_CAPTURE_PRUNING,
     "single_reply": ks.USE_SINGLE_REPLY,
     "progress": ks.USE_PROGRESS,
+    "lmp": ks.USE_LMP,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

@@ -179,6 +179,12 @@ class EvalWeights:
         phase of ElephantEye: rooks 6, horses and cannons 3, the rest 1,
         taken quadratically), a rook is worth up to 70 points less, a cannon
         15 more and a crossed pawn's placement bonus 40% more.
+    ending_knowledge : int
+        1: with few rooks, horses and cannons left, the lead of a side whose
+        material can hardly win (a lone horse, cannon or pawn against
+        defenders, a horse or cannon more without pawns, ...) is scaled
+        down, and a side whose opponent has no rook, horse or cannon left
+        is paid for bringing its pieces near the other king (0: off).
     material_only : bool
         Ignore placement, mobility and king safety.
 
@@ -209,6 +215,7 @@ class EvalWeights:
     pins: int = 0  # percent: undefended horses and cannons pinned to their king (off: see docs)
     piece_placement: int = 100  # percent of the horse, rook and cannon placement tables
     endgame: int = 0  # percent: rooks less, cannons and crossed pawns more as material thins
+    ending_knowledge: int = 1  # drawish endings scaled down, won ones driven home (0: off)
     material_only: bool = field(default=False)  # ignore placement, mobility and king safety
 
     def values(self) -> tuple[int, ...]:
@@ -260,6 +267,7 @@ def build_tables(weights: EvalWeights = DEFAULT_WEIGHTS) -> np.ndarray:
     ev[ks.W_PAWN_ATTACK] = weights.pawn_attack * on
     ev[ks.W_PINS] = weights.pins * on
     ev[ks.W_ENDGAME] = weights.endgame * on
+    ev[ks.W_ENDING_KNOWLEDGE] = weights.ending_knowledge * on
     return ev
 
 

@@ -69,6 +69,7 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "pins": with_weights(pins=100),
     "placement-150": with_weights(piece_placement=150),
     "endgame": with_weights(endgame=100),
+    "no-ending-knowledge": with_weights(ending_knowledge=0),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 

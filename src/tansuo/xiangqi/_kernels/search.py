@@ -122,7 +122,8 @@ W_PALACE_THREATS = EV_WEIGHTS + 7  # percent of the palace-threat values below (
 W_PAWN_ATTACK = EV_WEIGHTS + 8  # percent: crossed pawns' placement bonus added again in attack
 W_PINS = EV_WEIGHTS + 9  # percent of the pin values below (0: off)
 W_ENDGAME = EV_WEIGHTS + 10  # percent of the ending's value changes below (0: off)
-EV_SIZE = EV_WEIGHTS + 11
+W_ENDING_KNOWLEDGE = EV_WEIGHTS + 11  # 1: drawish endings scaled, won ones driven home (0: off)
+EV_SIZE = EV_WEIGHTS + 12
 
 # Threats to a king at home behind its advisors, in tenths of a horse (a
 # horse is 270 points: multiply by 27/10), by the attacking cannon's distance in
@@ -160,6 +161,22 @@ ENDGAME_PAWN = 40
 PIN_NEAR = 100
 PIN_STEP = 10
 PIN_FILE = 10
+# Ending knowledge (W_ENDING_KNOWLEDGE): with at most THIN_PIECES rooks, horses
+# and cannons left on the board, the score of the side ahead is multiplied by
+# a factor in sixteenths that knows which material cannot (or can hardly) win:
+# no piece that can give mate, a lone horse or cannon against defenders, a
+# lone pawn, an extra horse or cannon without pawns (rook and cannon against
+# rook, horse and cannon against horse, rook against horse or cannon), equal
+# pieces with at most a pawn more. And when the side behind has no rook,
+# horse or cannon left, the side ahead gets MOPUP_STEP points for each point
+# its rooks, horses, cannons and crossed pawns stand nearer than MOPUP_REACH
+# to the other king, so that the search drives a won ending home instead of
+# shuffling until the no-capture rule draws it.
+THIN_PIECES = 4
+SCALE_FULL = 16
+MOPUP_REACH = 12
+MOPUP_STEP = 6
+MOPUP_LEAD = 150  # the lead (points) from which the side ahead hunts the king
 
 # Slots of the ``ctl`` array (int64): the control slots of the board kernels
 # (STOP, NODE_LIMIT, ABORTED, ..., NEXT_POLL) first, then counters, then switches.
@@ -196,7 +213,8 @@ USE_FUTILITY = USE_TT + 11
 USE_CAPTURE_PRUNING = USE_TT + 12
 USE_SINGLE_REPLY = USE_TT + 13  # one ply more where a check leaves a single legal reply
 USE_PROGRESS = USE_TT + 14  # scale the static score down as the no-capture clock runs
-CTL_SIZE = USE_TT + 15
+USE_LMP = USE_TT + 15  # late-move pruning: late quiet moves near the horizon not searched
+CTL_SIZE = USE_TT + 16
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -204,6 +222,11 @@ CTL_SIZE = USE_TT + 15
 REVERSE_FUTILITY_MARGIN = 90
 FUTILITY_MARGIN = 120
 DELTA_MARGIN = 100  # the quiescence search's: over a capture's material gain
+# Late-move pruning (USE_LMP): at non-PV nodes 1-3 plies from the horizon, not
+# in check, a quiet move that gives no check and comes after this many legal
+# moves (by depth left) is not searched: with good ordering it almost never
+# changes the result, and it leaves the nodes to the moves that do.
+LMP_MOVES = np.array((0, 6, 10, 16), np.int64)
 # Lazy evaluation (evaluate_within): the rest of the evaluation (mobility,
 # king safety, crossed pawns, palace threats) moves the score away from
 # material and placement by less than LAZY_MARGIN points in nearly every
@@ -287,11 +310,120 @@ def material_after(pos: np.ndarray, ev: np.ndarray, base: int, move: int) -> int
     return base + gain if SIDE_OF_SLOT[mover] == RED else base - gain
 
 
+@njit(cache=True, inline="always")
+def _thin_force(pos: np.ndarray, side: int) -> tuple[int, int, int, int, int]:
+    """``side``'s rooks, horses, cannons, pawns, and advisors plus elephants."""
+    first = SQUARES + 1 + 16 * side
+    rooks = (pos[first + FIRST_ROOK] != 0) + (pos[first + FIRST_ROOK + 1] != 0)
+    horses = (pos[first + FIRST_HORSE] != 0) + (pos[first + FIRST_HORSE + 1] != 0)
+    cannons = (pos[first + FIRST_CANNON] != 0) + (pos[first + FIRST_CANNON + 1] != 0)
+    pawns = 0
+    for offset in range(11, 16):
+        if pos[first + offset]:
+            pawns += 1
+    defenders = 0
+    for offset in range(1, 5):
+        if pos[first + offset]:
+            defenders += 1
+    return rooks, horses, cannons, pawns, defenders
+
+
+@njit(cache=True)
+def ending_scale(
+    rooks: int,
+    horses: int,
+    cannons: int,
+    pawns: int,
+    defenders: int,
+    their_rooks: int,
+    their_minors: int,
+    their_pawns: int,
+    their_defenders: int,
+) -> int:
+    """The factor (sixteenths) of the score of the side ahead with this material.
+
+    The first five numbers are the side ahead's pieces, the rest the other
+    side's (its horses and cannons together, as ``their_minors``).
+    """
+    minors = horses + cannons
+    pieces = rooks + minors
+    if pieces + pawns == 0:
+        return 0  # advisors and elephants cannot give mate
+    if pieces == 0:  # pawns only
+        if pawns == 1 and (their_defenders >= 1 or their_rooks + their_minors > 0):
+            return 2
+        if pawns == 2 and (their_defenders >= 3 or their_rooks + their_minors > 0):
+            return 8
+        return SCALE_FULL
+    if rooks == 0 and minors == 1 and pawns == 0:  # a lone horse or cannon
+        if their_defenders >= 2 or their_rooks + their_minors > 0:
+            return 2
+        if cannons == 1 and defenders == 0:
+            return 2  # a cannon needs a screen: without one it cannot mate
+        return SCALE_FULL
+    force = 6 * rooks + 3 * minors
+    their_force = 6 * their_rooks + 3 * their_minors
+    if their_force > 0 and pawns == 0 and force - their_force <= 3:
+        return 8  # a horse or cannon more, no pawn: rook and cannon against rook
+    if force == their_force and pawns <= their_pawns + 1:
+        return 10  # the same pieces, at most a pawn more
+    return SCALE_FULL
+
+
+@njit(cache=True, inline="always")
+def _king_hunt(pos: np.ndarray, side: int) -> int:
+    """Points for ``side``'s rooks, horses, cannons and crossed pawns near the other king."""
+    king = pos[SQUARES + KING_SLOT[1 - side]]
+    total = 0
+    first = SQUARES + 1 + 16 * side
+    for offset in range(FIRST_HORSE, 16):
+        cell = pos[first + offset]
+        if cell == 0 or (offset >= 11 and HALF[cell] == side):
+            continue
+        distance = abs((cell >> 4) - (king >> 4)) + abs((cell & 15) - (king & 15))
+        if distance < MOPUP_REACH:
+            total += (MOPUP_REACH - distance) * MOPUP_STEP
+    return total
+
+
 @njit_one_version(**NRT_OPTION)
 def evaluate_within(
     pos: np.ndarray, side: int, ev: np.ndarray, base: int, low: int, high: int
 ) -> int:
     """:func:`evaluate` given ``base`` (:func:`material`), or a bound of it outside ``(low, high)``.
+
+    With the ending knowledge on and at most ``THIN_PIECES`` rooks, horses and
+    cannons on the board, the exact score of :func:`_evaluate_raw`, scaled
+    for the side ahead by :func:`ending_scale` and with the king hunt added
+    (see ``THIN_PIECES``); otherwise :func:`_evaluate_raw` itself.
+    """
+    if ev[W_ENDING_KNOWLEDGE] == 0:
+        return _evaluate_raw(pos, side, ev, base, low, high)
+    pieces = 0
+    for offset in range(FIRST_HORSE, FIRST_CANNON + 2):  # horses, rooks, cannons
+        if pos[SQUARES + 1 + offset]:
+            pieces += 1
+        if pos[SQUARES + 17 + offset]:
+            pieces += 1
+    if pieces > THIN_PIECES:
+        return _evaluate_raw(pos, side, ev, base, low, high)
+    score = _evaluate_raw(pos, side, ev, base, -INFINITE, INFINITE)
+    red_score = score if side == RED else -score
+    ahead = RED if red_score > 0 else 1 - RED
+    r, h, c, p, d = _thin_force(pos, ahead)
+    tr, th, tc, tp, td = _thin_force(pos, 1 - ahead)
+    scale = ending_scale(r, h, c, p, d, tr, th + tc, tp, td)
+    lead = abs(red_score) * scale // SCALE_FULL
+    if tr + th + tc == 0 and r + h + c > 0 and lead >= MOPUP_LEAD:
+        lead += _king_hunt(pos, ahead)
+    return lead if ahead == side else -lead
+
+
+@njit_one_version(**NRT_OPTION)
+def _evaluate_raw(
+    pos: np.ndarray, side: int, ev: np.ndarray, base: int, low: int, high: int
+) -> int:
+    """The evaluation without the ending knowledge, or a bound of it outside ``(low, high)``.
 
     A lazy evaluation in three steps, each adding terms: material and
     placement (``base``, with the tempo); king safety, crossed pawns, pins,
@@ -1175,7 +1307,10 @@ def search(
 
     # Step 8. Search the moves, best-ordered first: the first with the full
     # window, the others with a null window (PVS), late quiet ones reduced,
-    # futile quiet ones skipped.
+    # futile quiet ones and (near the horizon) late quiet ones skipped.
+    late_prune = (
+        ctl[USE_LMP] != 0 and not pv_node and not in_check and depth <= 3 and enough_material
+    )
     alpha_before = alpha
     best = -INFINITE
     best_move = 0
@@ -1197,6 +1332,17 @@ def search(
             unmake_move(pos, record)
             if static + FUTILITY_MARGIN * depth > best:
                 best = static + FUTILITY_MARGIN * depth
+            continue
+        if (
+            late_prune
+            and legal > LMP_MOVES[depth]
+            and not capture
+            and not gives_check
+            and move != killer1
+            and move != killer2
+            and best > -MATE_BOUND
+        ):
+            unmake_move(pos, record)
             continue
         # The first move gets the full window, the others a null window (PVS),
         # late quiet ones one or two plies less (LMR). One call site in a loop
