@@ -374,3 +374,80 @@ def test_an_allocating_kernel_loaded_without_numbas_array_module_still_raises(tm
     runs = _twice_in_fresh_interpreters(code, tmp_path)
     assert runs[0].stdout.split() == ["4", "True", "refused"]  # compiled: numba imported it
     assert runs[1].stdout.split() == ["4", "False", "refused"]  # loaded: not imported
+
+
+def test_a_kernel_first_used_by_a_caller_without_reference_counting_keeps_its_own():
+    """A lazily compiled kernel does not inherit its caller's ``_nrt=False`` (it allocates)."""
+    from numba import types
+
+    @tansuo._jit.njit_on_first_use(types.int64(types.int64), cache=False)
+    def allocates(n):
+        row = np.empty(4, np.int64)
+        row[:] = n
+        return row.sum()
+
+    @njit(cache=False, _nrt=False)
+    def caller(n):
+        return allocates(n) + 1
+
+    assert caller(3) == 13  # numba alone: "Failed in nopython mode pipeline" (np.empty)
+    assert len(allocates.signatures) == 1
+
+
+def test_a_recursive_kernel_with_a_signature_is_typed_only_its_callees_compiled():
+    """callees_beside's helper on a kernel with explicit signatures: no run, no version of it."""
+    from numba import types
+    from numba.core import sigutils
+
+    @njit(cache=False)
+    def leaf(n):
+        return n - 1
+
+    @tansuo._jit.njit_on_first_use(types.int64(types.int64), cache=False)
+    def countdown(n):
+        if n <= 0:
+            return 0
+        return 1 + countdown(leaf(n))
+
+    argtypes, return_type = sigutils.normalize_signature(countdown._pending[0])
+    tansuo._jit.type_callees_last_first(countdown, argtypes, return_type)
+    assert len(leaf.signatures) == 1 and countdown._pending  # not compiled, still pending
+    assert countdown(5) == 5 and len(countdown.signatures) == 1
+
+
+def test_the_first_compile_of_a_package_starts_its_helper_once(monkeypatch):
+    """beside_on_first_compile: the package's first cache miss starts callees_beside, once;
+    a later callees_beside of the same kernel gets the running helper's stop."""
+    from numba import types
+
+    @tansuo._jit.njit_on_first_use(types.int64(types.int64), cache=False)
+    def big(n):
+        return n
+
+    started = []
+
+    def fake_beside(*arguments):
+        started.append(arguments)
+        return lambda: None
+
+    monkeypatch.setattr(tansuo._jit, "compile_beside", fake_beside)
+    monkeypatch.setattr(tansuo._jit, "is_cached", lambda kernel: False)
+    monkeypatch.delenv(tansuo._jit.CLAIMS_ENV, raising=False)
+    monkeypatch.setattr(tansuo._jit, "_ON_FIRST_COMPILE", {})
+    monkeypatch.setattr(tansuo._jit, "_RUNNING", {})
+    tansuo._jit.beside_on_first_compile("probe_package", big, then=(big,))
+
+    class Cache:  # what _start_beside reads of numba's cache of the kernel that missed
+        def __init__(self, module):
+            self._py_func = type("F", (), {"__module__": module})
+
+    tansuo._jit._start_beside(Cache("other_package.kernels"))
+    assert started == []
+    tansuo._jit._start_beside(Cache("probe_package.kernels"))
+    tansuo._jit._start_beside(Cache("probe_package.kernels"))
+    target = f"{big.py_func.__module__}:big"
+    assert started == [("tansuo._jit", "_callees_of", target, "", "", target)]
+    stop = tansuo._jit._RUNNING[target]
+    assert tansuo._jit.callees_beside(big) is stop
+    stop()
+    assert tansuo._jit._RUNNING == {} and tansuo._jit.CLAIMS_ENV not in __import__("os").environ

@@ -12,9 +12,9 @@ the kernel's first use: the first call from Python, or the first compilation
 of another kernel that calls it. numba does the same steps as for an explicit
 signature (compile each signature, then refuse any other), only later.
 
-One limit: a kernel first compiled while numba types a caller built without
-reference counting (gomoku's ``_nrt=False`` helpers) is typed in that mode too,
-so one that allocates arrays (``np.empty``) keeps numba's own eager decorator.
+A kernel first compiled while numba types a caller compiles with its own
+options, as at import: not with the caller's (reference counting off in
+gomoku's ``_nrt=False`` helpers, which would refuse an ``np.empty``).
 
 :func:`njit_one_version` is for helpers whose signature is awkward to write
 (named tuples of a dozen arrays): a plain ``njit(cache=True)`` kernel, except
@@ -50,12 +50,13 @@ end, each version compiled once (:data:`CLAIMS_ENV`).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,7 @@ from numba.core.typing import typeof as typeof_module
 from numba.np import numpy_support
 
 __all__ = [
+    "beside_on_first_compile",
     "callees_beside",
     "compile_beside",
     "first_call_arguments",
@@ -101,7 +103,9 @@ class _SignaturesOnFirstUse(CPUDispatcher):
             pending, self._pending = self._pending, ()
             if not pending:
                 return
-            with typeinfer.register_dispatcher(self):  # as numba's own decorator does
+            # as numba's own decorator does, at import: a caller being compiled does
+            # not lend its options (numba's callees inherit ``_nrt=False``, say)
+            with typeinfer.register_dispatcher(self), _no_enclosing_compile():
                 for signature in pending:
                     self.compile(signature)
                 self.disable_compile()
@@ -120,6 +124,31 @@ class _SignaturesOnFirstUse(CPUDispatcher):
             self._first_use()
             return self
         return super()._compile_for_args(*args, **kws)  # type: ignore[misc]
+
+
+@contextlib.contextmanager
+def _no_enclosing_compile() -> Iterator[None]:
+    """While it lasts, a kernel compiles with its own options only, none inherited.
+
+    numba keeps the options of the kernels being compiled on a per-thread
+    stack, and a kernel compiled while another is (a callee, typed in its
+    caller) takes from the top of it the options it does not set itself:
+    reference counting above all, so a callee first compiled under a caller
+    built without it (``_nrt=False``) could not allocate an array.
+    """
+    from numba.core.utils import ThreadLocalStack
+
+    stacks = ThreadLocalStack._tls
+    name = f"stack_{targetconfig._FlagsStack.stack_name}"
+    enclosing = getattr(stacks, name, None)
+    setattr(stacks, name, [])
+    try:
+        yield
+    finally:
+        if enclosing is None:
+            delattr(stacks, name)
+        else:
+            setattr(stacks, name, enclosing)
 
 
 def njit_on_first_use(
@@ -406,6 +435,8 @@ def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
     rtsys.initialize(target_context)
     with self._guard_against_spurious_io_errors():
         loaded = self._load_overload(sig, target_context)
+    if loaded is None and _ON_FIRST_COMPILE:
+        _start_beside(self)
     if os.environ.get(CLAIMS_ENV):
         if loaded is None:
             loaded = _claim_or_wait(self, sig, target_context)
@@ -880,16 +911,22 @@ def first_call_arguments(
     raise RuntimeError(f"{kernel.py_func.__name__} was not called")
 
 
-def type_callees_last_first(kernel: Any, argtypes: tuple[Any, ...]) -> None:
+def type_callees_last_first(
+    kernel: Any, argtypes: tuple[Any, ...], return_type: Any = None
+) -> None:
     """Compile (or load) the kernels ``kernel`` calls, for ``argtypes``, later calls first.
 
     numba compiles a callee while it types the call, and types a function's
-    statements in order. Here the typing runs over them last to first, and
+    statements in order. Here each round of the typing takes the calls of
+    kernels last to first (after the other statements, in order), and
     ``kernel`` itself is typed only (not compiled): a process doing this
     beside one that compiles ``kernel`` as usual (under :data:`CLAIMS_ENV`)
     compiles the callees the other reaches last, and the two meet in the
     middle. The types numba settles on do not depend on the order, so the
-    versions are the ones the other process would compile.
+    versions are the ones the other process would compile. A recursive
+    ``kernel``'s calls of itself are typed as numba types them while it
+    compiles; with ``return_type`` (its signature's) they return that type,
+    without numba typing the whole kernel again at each of them.
     """
     from numba.core import compiler, typeinfer
     from numba.core.compiler_machinery import AnalysisPass, register_pass
@@ -915,31 +952,47 @@ def type_callees_last_first(kernel: Any, argtypes: tuple[Any, ...]) -> None:
 
     forwards = typeinfer.ConstraintNetwork.propagate
 
+    def kernel_call(constraint: Any, typeinfer_: Any) -> bool:
+        if not isinstance(constraint, typeinfer.CallConstraint):
+            return False
+        typevar = typeinfer_.typevars.get(constraint.func)
+        return isinstance(getattr(typevar, "type", None), types.Dispatcher)
+
     def backwards(self: Any, typeinfer_: Any) -> Any:
-        self.constraints.reverse()
+        # each round: the other constraints in order, then the calls of kernels, the
+        # last ones first (all of them reversed, the types would flow against the
+        # constraints' order and need a round a step: some 5x the typing's time)
+        constraints = self.constraints
+        calls = [c for c in constraints if kernel_call(c, typeinfer_)]
+        chosen = set(map(id, calls))
+        self.constraints = [c for c in constraints if id(c) not in chosen] + calls[::-1]
         try:
             return forwards(self, typeinfer_)
         finally:
-            self.constraints.reverse()
+            self.constraints = constraints
 
     flags = compiler.Flags()
     kernel.targetdescr.options.parse_as_flags(flags, kernel.targetoptions)
     flags = kernel._compiler._customize_flags(flags)
+    partial = typeinfer.TypeInferer.return_types_from_partial
     typeinfer.ConstraintNetwork.propagate = backwards  # type: ignore[method-assign]
+    if return_type is not None:
+        typeinfer.TypeInferer.return_types_from_partial = lambda self: return_type  # type: ignore[method-assign]
     try:
-        with typeinfer.register_dispatcher(kernel):
+        with typeinfer.register_dispatcher(kernel), kernel._compiling_counter:
             compiler.compile_extra(
                 kernel.targetdescr.typing_context,
                 kernel.targetdescr.target_context,
                 kernel.py_func,
                 argtypes,
-                None,
+                return_type,
                 flags,
                 {},
                 pipeline_class=_TypingOnly,
             )
     finally:
         typeinfer.ConstraintNetwork.propagate = forwards  # type: ignore[method-assign]
+        typeinfer.TypeInferer.return_types_from_partial = partial  # type: ignore[method-assign]
 
 
 def compile_beside(module: str, function: str, *arguments: str) -> Callable[[], None]:
@@ -978,7 +1031,35 @@ def compile_beside(module: str, function: str, *arguments: str) -> Callable[[], 
     return stop
 
 
-def callees_beside(kernel: Any, module: str, function: str) -> Callable[[], None]:
+_ON_FIRST_COMPILE: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+_RUNNING: dict[str, Callable[[], None]] = {}  # callees_beside's helpers running, by kernel
+
+
+def beside_on_first_compile(package: str, kernel: Any, *, then: tuple[Any, ...] = ()) -> None:
+    """Start ``callees_beside(kernel, then=then)`` when a kernel of ``package`` first compiles.
+
+    For a domain whose commands compile other kernels before the warm-up
+    that would start the helper (reading a position builds its tables): on
+    a fresh cache the second process then starts with the first compile.
+    ``kernel`` needs explicit signatures (:func:`njit_on_first_use`). A
+    later ``callees_beside`` of the same kernel returns the running helper's
+    stop; a helper whose parent ended stops too.
+    """
+    _ON_FIRST_COMPILE[package] = (kernel, then)
+
+
+def _start_beside(cache: Any) -> None:
+    """On a kernel's cache miss: the helper registered for its package, once a process."""
+    module = getattr(getattr(cache, "_py_func", None), "__module__", "") or ""
+    for package in list(_ON_FIRST_COMPILE):
+        if module == package or module.startswith(package + "."):
+            kernel, then = _ON_FIRST_COMPILE.pop(package)
+            callees_beside(kernel, then=then)
+
+
+def callees_beside(
+    kernel: Any, module: str = "", function: str = "", *, then: tuple[Any, ...] = ()
+) -> Callable[[], None]:
     """On a fresh cache, compile ``kernel``'s callees in a second process, last ones first.
 
     For a warm-up ``module.function()`` whose kernels end with one big
@@ -989,6 +1070,11 @@ def callees_beside(kernel: Any, module: str, function: str) -> Callable[[], None
     statement to its first (:func:`type_callees_last_first`), compiling the
     callees this process would reach last. Each version is compiled by one
     process only (:data:`CLAIMS_ENV`); the other loads it from numba's cache.
+    A kernel with explicit signatures (:func:`njit_on_first_use`) needs no
+    run: its signatures give the types, and ``module``, ``function`` may be
+    left out. Then the helper compiles the kernels of ``then`` (explicit
+    signatures too), which call ``kernel``: this process compiles ``kernel``
+    meanwhile, and the helper links it once it is in numba's cache.
 
     Started only when numba's cache holds no version of ``kernel``, with two
     cores or more, from a main process (the warm-up's own workers already
@@ -999,32 +1085,89 @@ def callees_beside(kernel: Any, module: str, function: str) -> Callable[[], None
     import shutil
     import tempfile
 
+    target = _name_of(kernel)
+    if target in _RUNNING:
+        return _RUNNING[target]
     if os.environ.get(CLAIMS_ENV) or multiprocessing.parent_process() is not None:
         return lambda: None
     if is_cached(kernel):
         return lambda: None
     directory = tempfile.mkdtemp(prefix="tansuo-claims-")
     os.environ[CLAIMS_ENV] = directory
-    target = f"{kernel.py_func.__module__}:{kernel.py_func.__name__}"
-    stop_helper = compile_beside("tansuo._jit", "_callees_of", target, module, function)
+    after = ",".join(_name_of(k) for k in then)
+    stop_helper = compile_beside("tansuo._jit", "_callees_of", target, module, function, after)
 
     def stop() -> None:
+        _RUNNING.pop(target, None)
         stop_helper()
         if os.environ.get(CLAIMS_ENV) == directory:
             del os.environ[CLAIMS_ENV]
         shutil.rmtree(directory, ignore_errors=True)
 
+    _RUNNING[target] = stop
     return stop
 
 
-def _callees_of(target: str, module: str, function: str) -> None:
-    """The helper process of :func:`callees_beside`."""
+def _name_of(kernel: Any) -> str:
+    return f"{kernel.py_func.__module__}:{kernel.py_func.__name__}"
+
+
+def _kernel_named(target: str) -> Any:
     import importlib
 
     kernel_module, _, name = target.partition(":")
-    kernel = getattr(importlib.import_module(kernel_module), name)
+    return getattr(importlib.import_module(kernel_module), name)
+
+
+def _callees_of(target: str, module: str, function: str, then: str = "") -> None:
+    """The helper process of :func:`callees_beside`."""
+    from numba.core import sigutils
+
+    _end_with_parent()
+
+    kernel = _kernel_named(target)
+    after = [_kernel_named(name) for name in then.split(",") if name]
+    if getattr(kernel, "_pending", ()):
+        for signature in kernel._pending:
+            argtypes, return_type = sigutils.normalize_signature(signature)
+            type_callees_last_first(kernel, argtypes, return_type)
+    else:
+        _callees_of_run(kernel, module, function)
+    for later in after:
+        if getattr(later, "_pending", ()):
+            later._first_use()
+
+
+def _end_with_parent() -> None:
+    """(In a helper) end this process, and its claims, as soon as the one that started it ends.
+
+    A command can end without stopping its helper (it exits at once, or a
+    bad input ends it after the first compiles): the helper's work is then
+    of no use to it.
+    """
+    import shutil
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        directory = os.environ.get(CLAIMS_ENV)
+        if directory:
+            shutil.rmtree(directory, ignore_errors=True)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _callees_of_run(kernel: Any, module: str, function: str) -> None:
+    """:func:`_callees_of` for a kernel without signatures: its types from a plain-Python run."""
+    import importlib
+
     run = getattr(importlib.import_module(module), function)
-    package = ".".join(kernel_module.split(".")[:2])
+    package = ".".join(kernel.py_func.__module__.split(".")[:2])
     earlier: list[Any] = []
     argtypes = first_call_arguments(kernel, run, package, earlier)
     # the kernels the warm-up calls from Python before ``kernel``, the last ones first,

@@ -117,30 +117,39 @@ def warm_up(*parts: str) -> None:
     if unknown:
         raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(WARM_UP_PARTS)}")
     parts = parts or WARM_UP_PARTS
-    board = Board(9, moves=["e5", "e4", "f5", "f4"])
-    won = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
-    if "vcf" in parts or "vct" in parts:
-        find_threat(board, kind="vct", max_depth=2)
-        # a win found and its line replayed (threat_root); a line with quiet
-        # defences, whose replay calls defences from Python (else compiled, or
-        # loaded from the cache, the first time a game's check replays one)
-        find_threat(won, kind="vct", max_depth=3)
-        three = Board(9, moves=["e5", "a1", "f5", "a3", "e4", "a9", "f4", "i9"])
-        find_threat(three, kind="vct", max_depth=3)
-    if "vct" in parts:  # a node budget that stops the deepening at once hands over to df-pn
-        find_threat(board, kind="vct", max_nodes=4)
-    if "search" in parts:
-        Engine(max_memory=1 << 20).search(board, depth=2)
-        # a timed search with its final check: nothing is left to compile on a game's clock
-        find_threat(won, kind="vct", max_depth=3)
-        Engine(max_memory=1 << 20, book=False).search(
-            Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
-        )
-        # a renju position (is_forbidden itself, with its explicit signature, is
-        # compiled when the kernels are imported; a renju board needs the
-        # exact-five pattern table, which a freestyle threat search does not)
-        board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
-        board.forbidden(board.parse_move("f5"))
+    from tansuo._jit import callees_beside
+    from tansuo.gomoku._kernels.threats import threat, threat_root
+
+    # on a fresh cache, a second process compiles the threat search's callees, the
+    # last ones first, then threat_root, while this one compiles the rest (started
+    # by the first compile, see the kernels; here if not yet); stopped when done
+    stop = callees_beside(threat, then=(threat_root,))
+    try:
+        board = Board(9, moves=["e5", "e4", "f5", "f4"])
+        won = Board(9, moves=["d5", "a1", "e5", "a3", "f5", "a9"])
+        if "vcf" in parts or "vct" in parts:
+            find_threat(board, kind="vct", max_depth=2)
+            # a win found and its line replayed (threat_root); a line with quiet
+            # defences, whose replay calls defences from Python (else compiled, or
+            # loaded from the cache, the first time a game's check replays one)
+            find_threat(won, kind="vct", max_depth=3)
+            three = Board(9, moves=["e5", "a1", "f5", "a3", "e4", "a9", "f4", "i9"])
+            find_threat(three, kind="vct", max_depth=3)
+        if "vct" in parts:  # a node budget that stops the deepening at once hands over to df-pn
+            find_threat(board, kind="vct", max_nodes=4)
+        if "search" in parts:
+            Engine(max_memory=1 << 20).search(board, depth=2)
+            # a timed search with its final check: nothing is left to compile on a game's clock
+            find_threat(won, kind="vct", max_depth=3)
+            Engine(max_memory=1 << 20, book=False).search(
+                Board(9, moves=["e5", "e4", "f5"]), time_limit=0.05
+            )
+            # a renju position (a renju board needs the exact-five pattern table,
+            # which a freestyle threat search does not)
+            board = Board(9, rule="renju", moves=["e5", "a1", "f6", "a9", "d6"])
+            board.forbidden(board.parse_move("f5"))
+    finally:
+        stop()
 
 
 class _Watchdog:

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.cpu import CPUTargetOptions
 
-from tansuo._jit import njit_one_version
+from tansuo._jit import njit_on_first_use, njit_one_version
 
 # Explicit signatures of the recursive kernels (and their argument tuples): with
 # them numba compiles one version and can load it back from its cache.
@@ -683,7 +683,7 @@ def four_count(state, p, c):
     return n
 
 
-@njit(types.boolean(STATE_TYPE, types.int64), cache=True)
+@njit_on_first_use(types.boolean(STATE_TYPE, types.int64))  # one version, compiled on first use
 def is_forbidden(state, p):
     """Whether black may not play ``p`` under renju (p empty; a five is never forbidden).
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from tansuo._jit import njit_on_first_use, njit_one_version
+from tansuo._jit import beside_on_first_compile, njit_on_first_use, njit_one_version
 from tansuo.gomoku._kernels.board import (
     ABORT,
     BLACK,
@@ -432,7 +432,9 @@ def threat(state, tsearch, a, depth, ply, vct, defending, last):
     return result
 
 
-@njit(cache=True, nogil=True)
+# an explicit signature: a second process can compile it on a fresh cache while the
+# first compiles ``threat`` (see the end of the file)
+@njit_on_first_use(types.int64(STATE_TYPE, THREAT_TYPE, *([types.int64] * 3)), nogil=True)
 def threat_root(state, tsearch, a, depth, vct):
     """One iteration of the threat search at ``depth`` attacker moves."""
     return threat(state, tsearch, a, depth, 0, vct, 0, -1)
@@ -457,3 +459,10 @@ def threat_deepen(state, tsearch, a, max_depth, vct):
         if result == WIN or counters[C_DEPTH_CUTS] == cuts:
             return result
     return result
+
+
+# On a fresh cache the first Gomoku kernel compiled starts a second process: it
+# compiles the threat search's callees, the last ones first, while this one compiles
+# them from the first, then threat_root while this one compiles threat and
+# threat_deepen; each loads what the other compiled (tansuo._jit.callees_beside).
+beside_on_first_compile("tansuo.gomoku", threat, then=(threat_root,))
