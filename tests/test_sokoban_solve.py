@@ -275,3 +275,29 @@ def test_pocket_penalty_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -
         assert result.solved
         end = verify(level, result.solution)
         assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
+def test_backward_search_meets_the_near_search() -> None:
+    """The breadth-first search near the start (Plan.near) and the backward search
+    find each other from both sides, and the joined halves replay."""
+    import importlib
+
+    from tansuo.sokoban._kernels import state as ks
+
+    module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
+    plan = module.Plan(features=True, shares=(0, 1, 1), near=1000)  # no feature search
+    sides = set()
+    for level in bundled_collection("microban")[:12]:
+        board = level.board()
+        solver = module._Solver(board, ks.MODE_FAST, 1 << 26, plan)
+        for _ in range(1000):
+            if solver.step(500):
+                break
+        winner = solver.winner
+        assert winner is not None and winner.name in ("forward-near", "backward")
+        if winner.reverse and winner.ctl[ks.C_MEET] >= 0:
+            assert winner.ctl[ks.C_MEET_NEAR] == 1  # its other half is the near search's
+        sides.add((winner.name, int(winner.ctl[ks.C_MEET]) >= 0))
+        end = verify(level, solver.solution())
+        assert end.pushes > 0
+    assert ("backward", True) in sides and ("forward-near", True) in sides

@@ -100,6 +100,10 @@ PATTERN_CAPACITY = 1 << 15
 INITIAL_PATTERNS = 256
 """Room for patterns at the start; the store doubles as it fills, up to :data:`PATTERN_CAPACITY`."""
 
+NEAR_WITHIN = 4
+"""Fast mode: the backward search's bound (pulls from the start) at which the
+breadth-first search near the start begins (:attr:`Plan.near`)."""
+
 _INITIAL_STATES = 1 << 12
 
 
@@ -133,6 +137,16 @@ class Plan:
     gates : bool
         Feature search: the boxes standing in doorways (:func:`doorways`) are
         a third feature, and a push that clears one is advised.
+    near : int
+        With ``backward``, from the moment the backward search has stored a
+        state whose lower bound is ``near`` pulls or fewer (0: never): a
+        forward search breadth-first in pushes (one queue, priority the
+        pushes alone) takes the place of ``greedy`` (its share of the
+        expansions), and the backward search looks for each new state of its
+        own in that search's table too. It stores every state a few pushes
+        from the start, so a backward search that comes within a few pulls
+        of the start, where the start's own player region does not fit,
+        meets one of them instead of missing by one.
     """
 
     name: str = "forward"
@@ -145,16 +159,20 @@ class Plan:
     greedy: bool = False
     shares: tuple[int, int, int] = (1, 1, 1)
     gates: bool = False
+    near: int = 0
 
 
-MAIN_PLAN = Plan(features=True, advice=1, greedy=False, shares=(1, 0, 3))
+MAIN_PLAN = Plan(features=True, advice=1, greedy=False, shares=(1, 2, 3), near=NEAR_WITHIN)
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
 a backward one's: it counts the regions of each new state). In its cells, the feature
 search charges a push that improves no feature as much as one more push of lower bound
 (``advice=1``). The one-queue forward search (``greedy``) no longer runs beside them:
 the searches keep their own tables, so its fifth of the expansions went to searches
-that solve more (see docs/benchmarks/sokoban.md)."""
+that solve more (see docs/benchmarks/sokoban.md). Once the backward search has come
+within :data:`NEAR_WITHIN` pulls of the start, a third search, breadth-first forwards
+from the start (``near``), takes 2 expansions of 6 beside them (1 and 3), to be met
+by the backward search."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
@@ -451,6 +469,7 @@ class _Search:
         self.ctl[ks.C_MEET] = -1
         self.ctl[ks.C_LOWEST] = k.INF
         self.other: _Search | None = None
+        self.near: _Search | None = None  # a second search forwards to meet (Plan.near)
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
@@ -496,12 +515,13 @@ class _Search:
         until = int(self.ctl[ks.C_EXPANDED]) + units  # a GROW resumes with what is left
         while True:
             other = self.other.a.states if self.other is not None else _NO_OTHER
+            near = self.near.a.states if self.near is not None else _NO_OTHER
             left = until - int(self.ctl[ks.C_EXPANDED])
             if left <= 0:
                 self.outcome = ks.RUNNING
                 return False
             self.outcome = search(left, self.lv, self.params, self.ctl, self.a.states, other,
-                                  self.work, self.patterns)  # fmt: skip
+                                  near, self.work, self.patterns)  # fmt: skip
             room = self.patterns.cells.shape[0]
             if (
                 not self.reverse
@@ -549,8 +569,9 @@ class _Solver:
         both = code == ks.MODE_FAST and plan.backward and board.boxes != board.goals
         back_tables = prepare(board, reverse=True) if both else None
         greedy = code == ks.MODE_FAST and plan.features and plan.greedy
+        near = code == ks.MODE_FAST and plan.near > 0 and both
         self.preprocess_s = time.perf_counter() - started
-        share = memory // (1 + int(both) + int(greedy))
+        share = memory // (1 + int(both) + int(greedy or near))
         self.forward = forward = _Search(board, tables, code, share, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
@@ -560,8 +581,12 @@ class _Solver:
             if code != ks.MODE_MOVES:
                 self.player = forward.region(board.player, board.boxes)
             forward.add_root(board.boxes, self.player, self.lower)
-            if greedy:  # one priority queue, beside the feature cells
+            second = None
+            if greedy or near:  # one priority queue, beside the feature cells
                 plain = replace(plan, name=f"{plan.name}-greedy", features=False)
+                if near:  # breadth-first in pushes (ties: the lower bound)
+                    plain = replace(plan, name=f"{plan.name}-near", features=False, weight=0,
+                                    order=0, advice=0)  # fmt: skip
                 second = _Search(board, tables, code, share, plan=plain)
                 second.role = 1
                 second.add_root(board.boxes, self.player, self.lower)
@@ -577,6 +602,8 @@ class _Solver:
                         search.other = backward
                     self.searches.append(backward)
                     backward.other = forward
+                    if near:
+                        backward.near = second
         else:
             forward.outcome = ks.EXHAUSTED
 
@@ -588,10 +615,20 @@ class _Solver:
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
         weights = [self.plan.shares[s.role] for s in self.searches]
+        backward = next((x for x in self.searches if x.reverse), None)
+        for i, s in enumerate(self.searches):
+            # the near search waits until the backward one comes within plan.near pulls
+            if (
+                backward is not None
+                and backward.near is s
+                and (backward.ctl[ks.C_LOWEST] > self.plan.near)
+            ):
+                weights[i] = 0
         total = sum(weights) or 1
         allot = [units * weight // total for weight in weights]
+        taking = [i for i, weight in enumerate(weights) if weight > 0] or [0]
         for i in range(units - sum(allot)):  # what the division left, one each in order
-            allot[i % len(allot)] += 1
+            allot[taking[i % len(taking)]] += 1
         for s, count in zip(self.searches, allot, strict=True):
             if count > 0:
                 s.step(count)
@@ -632,8 +669,9 @@ class _Solver:
             return None
         chain = winner.chain()
         meet = int(winner.ctl[ks.C_MEET])
-        if meet >= 0 and winner.other is not None:  # the two searches met halfway
-            chain = chain + winner.other.chain(meet)[::-1][1:]
+        half = winner.near if winner.ctl[ks.C_MEET_NEAR] else winner.other
+        if meet >= 0 and half is not None:  # the two searches met halfway
+            chain = chain + half.chain(meet)[::-1][1:]
         return _lurd(self.board, chain[::-1] if winner.reverse else chain)
 
     def totals(self) -> dict[str, Any]:

@@ -60,6 +60,7 @@ from tansuo.sokoban._kernels.state import (
     C_MATCHING,
     C_MAX_FRONTIER,
     C_MEET,
+    C_MEET_NEAR,
     C_MEETINGS,
     C_PATTERN_DEAD,
     C_PATTERNS,
@@ -217,7 +218,7 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
 
 
 @njit_one_version
-def search(units, lv, params, ctl, st, other, w, pat):
+def search(units, lv, params, ctl, st, other, near, w, pat):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
     Parameters are the named bundles of :mod:`.state`: ``lv`` the level's
@@ -225,6 +226,9 @@ def search(units, lv, params, ctl, st, other, w, pat):
     ``st`` this search's :class:`~.state.States`, ``other`` those of the
     search running the other way (one empty slot when there is none: a new
     state found there joins the two halves of a solution, ``ctl[C_MEET]``),
+    ``near`` those of a second search forwards whose new states are looked
+    for likewise (the breadth-first search near the start, ``Plan.near``;
+    ``ctl[C_MEET_NEAR]`` is 1 when the meeting is there),
     ``w`` the :class:`~.state.Work` scratch and ``pat`` the learned
     :class:`~.state.Patterns`.
 
@@ -481,6 +485,11 @@ def search(units, lv, params, ctl, st, other, w, pat):
                     ctl[C_LOWEST] = lb
                 meet = find_state(other.table, other.hash, other.boxes, other.player, h, player,
                                   row, nb)  # fmt: skip
+                ctl[C_MEET_NEAR] = 0
+                if meet < 0 and near.boxes.shape[1] == nb:
+                    meet = find_state(near.table, near.hash, near.boxes, near.player, h, player,
+                                      row, nb)  # fmt: skip
+                    ctl[C_MEET_NEAR] = 1
                 if meet >= 0:
                     _release(sboxes, s, nb, occ)
                     ctl[C_FOUND] = n

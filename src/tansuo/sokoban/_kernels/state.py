@@ -71,7 +71,8 @@ C_ENTRIES = 19  # used entries of the patterns' per-cell lists
 C_SUBSTAMP = 20  # stamp of the sub-searches' player floods (Work.rseen)
 C_CYCLE = 21  # feature search: the cell the last state was taken from
 C_LOWEST = 22  # the smallest lower bound of any state stored (how close the search came)
-CTL_SLOTS = 23
+C_MEET_NEAR = 23  # 1: C_MEET is a state of the near search (search's ``near``), not ``other``
+CTL_SLOTS = 24
 
 # -- return codes of ``search`` -----------------------------------------------
 RUNNING = 0
