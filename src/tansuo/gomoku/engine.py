@@ -805,13 +805,37 @@ class EngineOptions:
         parent's (which evened out the swing of the side to move's score from
         ply to ply of the evaluation before the fitted one; off, the fitted
         evaluation weighs the side to move's cells apart).
+    history : int
+        0: one history of cutoffs for both sides, unbounded; 1: a bounded
+        history per side, the quiet moves searched before a cutoff's move
+        losing what it gains (``HISTORY_RANGE`` in
+        :mod:`tansuo.gomoku._kernels.alphabeta`).
+    history_shift : int
+        With ``history`` 1, the history's weight in the move order: the
+        entry shifted right by this.
+    killer : int
+        The move-order bonus of a ply's two killer moves (the last quiet
+        moves that cut off there); 0: none.
+    counter : int
+        The move-order bonus of the move that last cut off after the
+        opponent's last move; 0: none.
+    null_move : int
+        Null-move pruning's reduction (a null-window node with no threat to
+        answer, whose static score beats beta, passes and searches this many
+        plies shallower); 0: none.
+    order : int
+        1: the move order adds a fitted bonus per cell class for each side
+        (``ORDER_OWN``, ``ORDER_OTHER`` in
+        :mod:`tansuo.gomoku._kernels.alphabeta`); 0: the attack + defence
+        value alone.
 
     Raises
     ------
     InvalidInput
-        A width that is not a whole number in 1..65536, a ``block_free`` not
-        0, 1 or 2, or a move count or futility margin that is not a whole
-        number in 0..100000.
+        A width that is not a whole number in 1..65536, or another option
+        that is not a whole number in its range (``block_free`` 0..2,
+        ``history`` and ``order`` 0..1, ``history_shift`` 0..30,
+        ``null_move`` 0..8, the others 0..100000).
 
     Examples
     --------
@@ -827,12 +851,28 @@ class EngineOptions:
     move_count: int = 0
     futility: int = 0
     average: bool = False
+    history: int = 0
+    history_shift: int = 6
+    killer: int = 0
+    counter: int = 0
+    null_move: int = 0
+    order: int = 0
 
     def __post_init__(self) -> None:
         value = self.width
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1 << 16:
             raise InvalidInput(f"width: {value!r} is not a whole number in 1..65536")
-        for name, high in (("block_free", 2), ("move_count", 100_000), ("futility", 100_000)):
+        for name, high in (
+            ("block_free", 2),
+            ("move_count", 100_000),
+            ("futility", 100_000),
+            ("history", 1),
+            ("history_shift", 30),
+            ("killer", 100_000),
+            ("counter", 100_000),
+            ("null_move", 8),
+            ("order", 1),
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
                 raise InvalidInput(f"{name}: {value!r} is not a whole number in 0..{high}")
@@ -939,8 +979,9 @@ class Engine:
 
     def _arrays(self, board: Board, params: np.ndarray) -> tuple[Any, ...]:
         n = len(board.state[K.ST_BOARD])
-        if self.history is None or len(self.history) != n:
-            self.history = np.zeros(n, dtype=np.int64)
+        if self.history is None or len(self.history) != 4 * n:
+            # a row per side, then a row per side of counter moves (see the kernel)
+            self.history = np.zeros(4 * n, dtype=np.int64)
         counters = np.zeros(K.COUNTERS_SIZE, dtype=np.int64)
         buf = np.zeros((K.MAX_PLY, len(board.cells)), dtype=np.int64)
         prio = np.zeros((K.MAX_PLY, len(board.cells)), dtype=np.int64)
@@ -1089,6 +1130,14 @@ class Engine:
         params[K.S_MOVE_COUNT] = 0 if plain else o.move_count
         params[K.S_FUTILITY] = 0 if plain else o.futility
         params[K.S_AVERAGE] = int(o.average and not plain)
+        params[K.S_HISTORY] = o.history
+        params[K.S_HISTORY_SHIFT] = o.history_shift
+        params[K.S_KILLER] = 0 if plain else o.killer
+        params[K.S_COUNTER] = 0 if plain else o.counter
+        params[K.S_NULL] = 0 if plain else o.null_move
+        params[K.S_ORDER] = 0 if plain else o.order
+        params[K.S_KILLERS : K.S_KILLERS + 2 * (K.MAX_PLY + 1)] = -1
+        params[K.S_LAST : K.S_LAST + K.MAX_PLY + 1] = -1
         arrays = self._arrays(board, params)
         tsearch = self._threat_searcher(board).arrays
         counters = arrays[K.A_COUNTERS]
