@@ -277,27 +277,38 @@ def test_pocket_penalty_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -
         assert (end.moves, end.pushes) == (result.moves, result.pushes)
 
 
-def test_backward_search_meets_the_near_search() -> None:
-    """The breadth-first search near the start (Plan.near) and the backward search
-    find each other from both sides, and the joined halves replay."""
+@pytest.mark.parametrize(
+    ("near", "far", "shares", "names"),
+    [
+        (1000, 0, (0, 1, 1), ("forward-near", "backward")),  # no feature search
+        (0, 1000, (1, 1, 0), ("forward", "backward-near")),  # no backward search
+    ],
+)
+def test_searches_meet_the_near_searches(near, far, shares, names) -> None:
+    """A breadth-first search near the start (Plan.near) and the backward search, or
+    one near the solved position (Plan.far) and the feature search, find each other
+    from both sides, and the joined halves replay."""
     import importlib
 
     from tansuo.sokoban._kernels import state as ks
 
     module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
-    plan = module.Plan(features=True, shares=(0, 1, 1), near=1000)  # no feature search
+    plan = module.Plan(features=True, shares=shares, near=near, far=far)
     sides = set()
     for level in bundled_collection("microban")[:12]:
         board = level.board()
         solver = module._Solver(board, ks.MODE_FAST, 1 << 26, plan)
+        for idle in solver.searches:  # a search with no share: an empty table, none to meet
+            if shares[idle.role] == 0:
+                idle.a = module._Arrays(len(board.boxes), 64)
         for _ in range(1000):
             if solver.step(500):
                 break
         winner = solver.winner
-        assert winner is not None and winner.name in ("forward-near", "backward")
-        if winner.reverse and winner.ctl[ks.C_MEET] >= 0:
+        assert winner is not None and winner.name in names
+        if winner.name == names[int(near > 0)] and winner.ctl[ks.C_MEET] >= 0:
             assert winner.ctl[ks.C_MEET_NEAR] == 1  # its other half is the near search's
         sides.add((winner.name, int(winner.ctl[ks.C_MEET]) >= 0))
         end = verify(level, solver.solution())
         assert end.pushes > 0
-    assert ("backward", True) in sides and ("forward-near", True) in sides
+    assert (names[0], True) in sides and (names[1], True) in sides

@@ -104,6 +104,11 @@ NEAR_WITHIN = 4
 """Fast mode: the backward search's bound (pulls from the start) at which the
 breadth-first search near the start begins (:attr:`Plan.near`)."""
 
+FAR_WITHIN = 0
+"""Fast mode: the forward search's bound (pushes to the solved position) at which the
+breadth-first search backwards from the solved position begins (:attr:`Plan.far`;
+0: never)."""
+
 _INITIAL_STATES = 1 << 12
 
 
@@ -147,6 +152,12 @@ class Plan:
         from the start, so a backward search that comes within a few pulls
         of the start, where the start's own player region does not fit,
         meets one of them instead of missing by one.
+    far : int
+        The same from the other side: from the moment the forward search
+        has stored a state whose lower bound is ``far`` pushes or fewer (0:
+        never), a backward search breadth-first in pulls from the solved
+        position takes ``shares[1]`` expansions too, and the forward search
+        looks for its new states in that search's table too.
     """
 
     name: str = "forward"
@@ -160,9 +171,12 @@ class Plan:
     shares: tuple[int, int, int] = (1, 1, 1)
     gates: bool = False
     near: int = 0
+    far: int = 0
 
 
-MAIN_PLAN = Plan(features=True, advice=1, greedy=False, shares=(1, 2, 3), near=NEAR_WITHIN)
+MAIN_PLAN = Plan(
+    features=True, advice=1, greedy=False, shares=(1, 2, 3), near=NEAR_WITHIN, far=FAR_WITHIN
+)
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
 a backward one's: it counts the regions of each new state). In its cells, the feature
@@ -469,7 +483,8 @@ class _Search:
         self.ctl[ks.C_MEET] = -1
         self.ctl[ks.C_LOWEST] = k.INF
         self.other: _Search | None = None
-        self.near: _Search | None = None  # a second search forwards to meet (Plan.near)
+        self.near: _Search | None = None  # a second search the other way to meet (Plan.near)
+        self.waits: tuple[_Search, int] | None = None  # runs once that one's bound is this low
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
@@ -570,8 +585,9 @@ class _Solver:
         back_tables = prepare(board, reverse=True) if both else None
         greedy = code == ks.MODE_FAST and plan.features and plan.greedy
         near = code == ks.MODE_FAST and plan.near > 0 and both
+        far = code == ks.MODE_FAST and plan.far > 0 and both
         self.preprocess_s = time.perf_counter() - started
-        share = memory // (1 + int(both) + int(greedy or near))
+        share = memory // (1 + int(both) + int(greedy or near) + int(far))
         self.forward = forward = _Search(board, tables, code, share, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
@@ -602,8 +618,21 @@ class _Solver:
                         search.other = backward
                     self.searches.append(backward)
                     backward.other = forward
-                    if near:
+                    if near and second is not None:
                         backward.near = second
+                        second.waits = (backward, plan.near)
+                    if far:  # breadth-first in pulls from the solved position
+                        plain = replace(plan, name="backward-near", features=False, weight=0,
+                                        order=0, advice=0)  # fmt: skip
+                        third = _Search(board, back_tables, code, share, reverse=True,
+                                        target=self.player, plan=plain)  # fmt: skip
+                        third.name, third.role = "backward-near", 1
+                        for root in _regions(board, board.goals):
+                            third.add_root(board.goals, root, back_lower)
+                        third.other = forward
+                        third.waits = (forward, plan.far)
+                        forward.near = third
+                        self.searches.append(third)
         else:
             forward.outcome = ks.EXHAUSTED
 
@@ -615,14 +644,9 @@ class _Solver:
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
         weights = [self.plan.shares[s.role] for s in self.searches]
-        backward = next((x for x in self.searches if x.reverse), None)
         for i, s in enumerate(self.searches):
-            # the near search waits until the backward one comes within plan.near pulls
-            if (
-                backward is not None
-                and backward.near is s
-                and (backward.ctl[ks.C_LOWEST] > self.plan.near)
-            ):
+            # a near search waits until the search it is there for comes that close
+            if s.waits is not None and s.waits[0].ctl[ks.C_LOWEST] > s.waits[1]:
                 weights[i] = 0
         total = sum(weights) or 1
         allot = [units * weight // total for weight in weights]
@@ -646,6 +670,10 @@ class _Solver:
             backward = next((x for x in self.searches if x.reverse), None)
             if backward is not None:
                 fresh.other, backward.other = backward, fresh
+            fresh.near = forward.near
+            for x in self.searches:
+                if x.waits is not None and x.waits[0] is forward:
+                    x.waits, x.other = (fresh, x.waits[1]), fresh
             self.searches[0] = self.forward = fresh
             self.spent.append(forward.ctl.copy())
             return False
