@@ -271,6 +271,17 @@ def test_a_claimed_version_is_awaited_while_its_claimer_lives(tmp_path, monkeypa
         other.wait()
     # its claimer ended without writing it: compile it here
     assert _claim_or_wait(Cache(10**9), "sig-a", None) is None
+    # and so when the claimer is this process's own helper, ended but not yet waited for
+    # (a zombie, which a signal 0 still finds)
+    import time
+
+    helper = subprocess.Popen([sys.executable, "-c", "pass"])
+    monkeypatch.setitem(tansuo._jit._HELPERS, helper.pid, helper)
+    os.waitid(os.P_PID, helper.pid, os.WEXITED | os.WNOWAIT)  # ended, left unreaped
+    claim.write_text(str(helper.pid))
+    started = time.monotonic()
+    assert _claim_or_wait(Cache(10**9), "sig-a", None) is None
+    assert time.monotonic() - started < 5
 
 
 def test_a_kernel_loaded_from_the_cache_links_into_a_new_caller(tmp_path):
@@ -403,16 +414,21 @@ def test_a_recursive_kernel_with_a_signature_is_typed_only_its_callees_compiled(
     def leaf(n):
         return n - 1
 
+    @tansuo._jit.njit_on_first_use(types.boolean(types.int64), cache=False)
+    def even(n):  # recursive too, of another return type, compiled while countdown is typed
+        return True if n <= 0 else not even(n - 1)
+
     @tansuo._jit.njit_on_first_use(types.int64(types.int64), cache=False)
     def countdown(n):
         if n <= 0:
             return 0
-        return 1 + countdown(leaf(n))
+        return (2 if even(n) else 1) + countdown(leaf(n))
 
     argtypes, return_type = sigutils.normalize_signature(countdown._pending[0])
     tansuo._jit.type_callees_last_first(countdown, argtypes, return_type)
-    assert len(leaf.signatures) == 1 and countdown._pending  # not compiled, still pending
-    assert countdown(5) == 5 and len(countdown.signatures) == 1
+    assert len(leaf.signatures) == 1 and len(even.signatures) == 1
+    assert countdown._pending  # not compiled, still pending
+    assert countdown(5) == 7 and len(countdown.signatures) == 1
 
 
 def test_the_first_compile_of_a_package_starts_its_helper_once(monkeypatch):

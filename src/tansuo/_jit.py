@@ -836,6 +836,11 @@ def _claim_or_wait(cache: Any, sig: Any, target_context: Any) -> Any:
             loaded = cache._load_overload(sig, target_context)
         if loaded is not None:
             return loaded
+        helper = _HELPERS.get(owner)
+        if helper is not None:  # a child of this process (an ended one stays a zombie)
+            if helper.poll() is not None:
+                return None  # it ended without writing it: compile it here
+            continue
         try:
             os.kill(owner, 0)
         except ProcessLookupError:
@@ -843,6 +848,9 @@ def _claim_or_wait(cache: Any, sig: Any, target_context: Any) -> Any:
         except PermissionError:  # (alive, another user's)
             pass
     return None
+
+
+_HELPERS: dict[int, Any] = {}  # the processes compile_beside started, by process id
 
 
 class _Reached(BaseException):
@@ -976,8 +984,15 @@ def type_callees_last_first(
     flags = kernel._compiler._customize_flags(flags)
     partial = typeinfer.TypeInferer.return_types_from_partial
     typeinfer.ConstraintNetwork.propagate = backwards  # type: ignore[method-assign]
+
+    def declared(self: Any) -> Any:
+        # (only the kernel's own calls: a recursive callee compiled meanwhile types its own)
+        if self.func_id.func is kernel.py_func:
+            return return_type
+        return partial(self)
+
     if return_type is not None:
-        typeinfer.TypeInferer.return_types_from_partial = lambda self: return_type  # type: ignore[method-assign]
+        typeinfer.TypeInferer.return_types_from_partial = declared  # type: ignore[method-assign]
     try:
         with typeinfer.register_dispatcher(kernel), kernel._compiling_counter:
             compiler.compile_extra(
@@ -1022,6 +1037,7 @@ def compile_beside(module: str, function: str, *arguments: str) -> Callable[[], 
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    _HELPERS[helper.pid] = helper
 
     def stop() -> None:
         if helper.poll() is None:
