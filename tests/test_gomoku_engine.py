@@ -350,3 +350,66 @@ def test_warm_up_leaves_the_line_replay_nothing_to_compile():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split()[-1] == "1"
+
+
+def test_fitted_order_puts_the_best_class_bonus_move_first():
+    import numpy as np
+
+    from tansuo.gomoku import _kernels as K
+    from tansuo.gomoku._kernels.alphabeta import ORDER_OTHER, ORDER_OWN, _order
+    from tansuo.gomoku._kernels.board import cell_class
+
+    assert len(ORDER_OWN) == len(ORDER_OTHER) == 45  # one per cell class
+    board = parse_position("15 h8 i9 g9 i7 i8 g7")
+    state, side = board.state, board.side_to_move
+    moves = np.zeros(len(state[K.ST_BOARD]), dtype=np.int64)
+    n = K.candidates(state, side, moves)
+    history = np.zeros(4 * len(moves), dtype=np.int64)
+    pat, score = state[K.ST_PATTERN], state[K.ST_SCORE]
+
+    def value(q, fitted):
+        v = 2 * score[side, q] + score[3 - side, q]
+        if fitted:
+            v += ORDER_OWN[cell_class(pat, side, q)] + ORDER_OTHER[cell_class(pat, 3 - side, q)]
+        return v
+
+    for fitted in (0, 1):
+        params = np.zeros(K.PARAMS_SIZE, dtype=np.int64)
+        params[K.S_ORDER] = fitted
+        params[K.S_KILLERS : K.S_KILLERS + 4] = -1
+        order = moves[:n].copy()
+        _order(state, side, order, np.zeros(n, dtype=np.int64), n, history, -1, False, params, 0)
+        values = [value(q, fitted) for q in order]
+        assert values == sorted(values, reverse=True)
+    # the bonus changes which move comes first here (the test would be empty otherwise)
+    assert max(moves[:n], key=lambda q: value(q, 1)) != max(moves[:n], key=lambda q: value(q, 0))
+
+
+def test_bounded_history_stays_in_range_and_keeps_a_row_per_side():
+    from tansuo.gomoku._kernels.alphabeta import HISTORY_RANGE
+
+    board = parse_position("15 h8 i9 g9 i7 i8 g7 h7 h9")
+    engine = Engine(EngineOptions(threats=False, history=1), max_memory=1 << 20, book=False)
+    engine.search(board, depth=6)
+    size = len(engine.history) // 4
+    rows = engine.history[: 2 * size].reshape(2, size)
+    assert abs(rows).max() <= HISTORY_RANGE
+    assert (rows[0] != 0).any() and (rows[1] != 0).any()
+    assert (rows.min() < 0) and (rows.max() > 0)  # cutoffs gain, the moves before them lose
+
+
+def test_null_move_pruning_expands_fewer_nodes_and_keeps_a_forced_win():
+    assert _expanded_at_depth_6(null_move=2) < _expanded_at_depth_6(null_move=0)
+    # black's open three: a win the null move must not hide
+    board = parse_position("15 h8 a1 i8 a2 j8 a3")
+    engine = Engine(EngineOptions(threats=False, null_move=2), max_memory=1 << 20, book=False)
+    result = engine.search(board, depth=5)
+    assert result.move in ("g8", "k8") and result.score > 0
+
+
+def test_new_search_options_are_checked():
+    from tansuo.errors import InvalidInput
+
+    for bad in ({"order": 2}, {"history": -1}, {"null_move": 9}, {"killer": 1.5}):
+        with pytest.raises(InvalidInput):
+            EngineOptions(**bad)
