@@ -451,7 +451,7 @@ def test_the_first_compile_of_a_package_starts_its_helper_once(monkeypatch):
     monkeypatch.delenv(tansuo._jit.CLAIMS_ENV, raising=False)
     monkeypatch.setattr(tansuo._jit, "_ON_FIRST_COMPILE", {})
     monkeypatch.setattr(tansuo._jit, "_RUNNING", {})
-    tansuo._jit.beside_on_first_compile("probe_package", big, then=(big,))
+    tansuo._jit.beside_on_first_compile("probe_package", big, first=(big,), then=(big,))
 
     class Cache:  # what _start_beside reads of numba's cache of the kernel that missed
         def __init__(self, module):
@@ -462,7 +462,7 @@ def test_the_first_compile_of_a_package_starts_its_helper_once(monkeypatch):
     tansuo._jit._start_beside(Cache("probe_package.kernels"))
     tansuo._jit._start_beside(Cache("probe_package.kernels"))
     target = f"{big.py_func.__module__}:big"
-    assert started == [("tansuo._jit", "_callees_of", target, "", "", target)]
+    assert started == [("tansuo._jit", "_callees_of", target, "", "", target, target)]
     stop = tansuo._jit._RUNNING[target]
     assert tansuo._jit.callees_beside(big) is stop
     stop()

@@ -1047,12 +1047,14 @@ def compile_beside(module: str, function: str, *arguments: str) -> Callable[[], 
     return stop
 
 
-_ON_FIRST_COMPILE: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+_ON_FIRST_COMPILE: dict[str, tuple[Any, tuple[Any, ...], tuple[Any, ...]]] = {}
 _RUNNING: dict[str, Callable[[], None]] = {}  # callees_beside's helpers running, by kernel
 
 
-def beside_on_first_compile(package: str, kernel: Any, *, then: tuple[Any, ...] = ()) -> None:
-    """Start ``callees_beside(kernel, then=then)`` when a kernel of ``package`` first compiles.
+def beside_on_first_compile(
+    package: str, kernel: Any, *, first: tuple[Any, ...] = (), then: tuple[Any, ...] = ()
+) -> None:
+    """Start ``callees_beside(kernel, first=first, then=then)`` when ``package`` first compiles.
 
     For a domain whose commands compile other kernels before the warm-up
     that would start the helper (reading a position builds its tables): on
@@ -1061,7 +1063,7 @@ def beside_on_first_compile(package: str, kernel: Any, *, then: tuple[Any, ...] 
     later ``callees_beside`` of the same kernel returns the running helper's
     stop; a helper whose parent ended stops too.
     """
-    _ON_FIRST_COMPILE[package] = (kernel, then)
+    _ON_FIRST_COMPILE[package] = (kernel, first, then)
 
 
 def _start_beside(cache: Any) -> None:
@@ -1069,12 +1071,17 @@ def _start_beside(cache: Any) -> None:
     module = getattr(getattr(cache, "_py_func", None), "__module__", "") or ""
     for package in list(_ON_FIRST_COMPILE):
         if module == package or module.startswith(package + "."):
-            kernel, then = _ON_FIRST_COMPILE.pop(package)
-            callees_beside(kernel, then=then)
+            kernel, first, then = _ON_FIRST_COMPILE.pop(package)
+            callees_beside(kernel, first=first, then=then)
 
 
 def callees_beside(
-    kernel: Any, module: str = "", function: str = "", *, then: tuple[Any, ...] = ()
+    kernel: Any,
+    module: str = "",
+    function: str = "",
+    *,
+    first: tuple[Any, ...] = (),
+    then: tuple[Any, ...] = (),
 ) -> Callable[[], None]:
     """On a fresh cache, compile ``kernel``'s callees in a second process, last ones first.
 
@@ -1088,7 +1095,9 @@ def callees_beside(
     process only (:data:`CLAIMS_ENV`); the other loads it from numba's cache.
     A kernel with explicit signatures (:func:`njit_on_first_use`) needs no
     run: its signatures give the types, and ``module``, ``function`` may be
-    left out. Then the helper compiles the kernels of ``then`` (explicit
+    left out. The helper compiles the kernels of ``first`` (explicit
+    signatures) before it types ``kernel``: callees that this process also
+    calls early from Python. Then it compiles the kernels of ``then`` (explicit
     signatures too), which call ``kernel``: this process compiles ``kernel``
     meanwhile, and the helper links it once it is in numba's cache.
 
@@ -1110,8 +1119,11 @@ def callees_beside(
         return lambda: None
     directory = tempfile.mkdtemp(prefix="tansuo-claims-")
     os.environ[CLAIMS_ENV] = directory
+    before = ",".join(_name_of(k) for k in first)
     after = ",".join(_name_of(k) for k in then)
-    stop_helper = compile_beside("tansuo._jit", "_callees_of", target, module, function, after)
+    stop_helper = compile_beside(
+        "tansuo._jit", "_callees_of", target, module, function, after, before
+    )
 
     def stop() -> None:
         _RUNNING.pop(target, None)
@@ -1135,7 +1147,7 @@ def _kernel_named(target: str) -> Any:
     return getattr(importlib.import_module(kernel_module), name)
 
 
-def _callees_of(target: str, module: str, function: str, then: str = "") -> None:
+def _callees_of(target: str, module: str, function: str, then: str = "", first: str = "") -> None:
     """The helper process of :func:`callees_beside`."""
     from numba.core import sigutils
 
@@ -1143,6 +1155,9 @@ def _callees_of(target: str, module: str, function: str, then: str = "") -> None
 
     kernel = _kernel_named(target)
     after = [_kernel_named(name) for name in then.split(",") if name]
+    for early in [_kernel_named(name) for name in first.split(",") if name]:
+        if getattr(early, "_pending", ()):
+            early._first_use()
     if getattr(kernel, "_pending", ()):
         for signature in kernel._pending:
             argtypes, return_type = sigutils.normalize_signature(signature)

@@ -462,7 +462,9 @@ def threat_deepen(state, tsearch, a, max_depth, vct):
 
 
 # On a fresh cache the first Gomoku kernel compiled starts a second process: it
-# compiles the threat search's callees, the last ones first, while this one compiles
-# them from the first, then threat_root while this one compiles threat and
-# threat_deepen; each loads what the other compiled (tansuo._jit.callees_beside).
-beside_on_first_compile("tansuo.gomoku", threat, then=(threat_root,))
+# compiles is_forbidden (with make and unmake, which placing a position's stones
+# needs soon), then the threat search's callees, the last ones first, while this one
+# compiles the pattern table and them from the first, then threat_root while this
+# one compiles threat and threat_deepen; each loads what the other compiled
+# (tansuo._jit.callees_beside).
+beside_on_first_compile("tansuo.gomoku", threat, first=(is_forbidden,), then=(threat_root,))
