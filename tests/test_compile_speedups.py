@@ -425,7 +425,8 @@ def test_a_recursive_kernel_with_a_signature_is_typed_only_its_callees_compiled(
         return (2 if even(n) else 1) + countdown(leaf(n))
 
     argtypes, return_type = sigutils.normalize_signature(countdown._pending[0])
-    tansuo._jit.type_callees_last_first(countdown, argtypes, return_type)
+    for strict in (False, True):  # (the callees' versions are compiled once, then found)
+        tansuo._jit.type_callees_last_first(countdown, argtypes, return_type, strict=strict)
     assert len(leaf.signatures) == 1 and len(even.signatures) == 1
     assert countdown._pending  # not compiled, still pending
     assert countdown(5) == 7 and len(countdown.signatures) == 1
