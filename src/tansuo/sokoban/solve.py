@@ -644,9 +644,12 @@ class _Solver:
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
         weights = [self.plan.shares[s.role] for s in self.searches]
+        waiting = [
+            s for s in self.searches  # until the search it is there for comes that close
+            if s.waits is not None and s.waits[0].ctl[ks.C_LOWEST] > s.waits[1]
+        ]  # fmt: skip
         for i, s in enumerate(self.searches):
-            # a near search waits until the search it is there for comes that close
-            if s.waits is not None and s.waits[0].ctl[ks.C_LOWEST] > s.waits[1]:
+            if s in waiting:
                 weights[i] = 0
         total = sum(weights) or 1
         allot = [units * weight // total for weight in weights]
@@ -679,7 +682,10 @@ class _Solver:
             return False
         if forward.outcome == ks.EXHAUSTED:
             return True
-        return all(x.outcome in (ks.FOUND, ks.EXHAUSTED) or x.limit for x in self.searches)
+        # a near search still waiting when the others are over will never run
+        return all(
+            x.outcome in (ks.FOUND, ks.EXHAUSTED) or x.limit or x in waiting for x in self.searches
+        )
 
     @property
     def winner(self) -> _Search | None:
