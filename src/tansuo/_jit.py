@@ -1141,6 +1141,9 @@ def callees_beside(
         shutil.rmtree(directory, ignore_errors=True)
 
     _RUNNING[target] = stop
+    import atexit
+
+    atexit.register(stop)  # (a process that never stops it: its helper and claims end with it)
     return stop
 
 
