@@ -123,13 +123,26 @@ def test_feature_search_solutions_replay() -> None:
 
 
 def test_three_searches_take_their_shares_of_the_expansions() -> None:
-    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2))
+    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2), near=0)
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 600 expansions
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     assert [s.name for s in solver.searches] == ["forward", "forward-greedy", "backward"]
     assert not solver.step(600)
     done = [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
     assert done == [300, 100, 200]
+
+
+def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 1200 expansions
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, solve_module.MAIN_PLAN)
+    _, near, backward = solver.searches
+    assert (near.name, backward.near, near.waits) == ("forward-near", near, (backward, 4))
+    assert not solver.step(600)
+    assert backward.ctl[ks.C_LOWEST] > 4  # still far from the start: the near search waits
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [150, 0, 450]
+    backward.ctl[ks.C_LOWEST] = 4  # as if it had come that close
+    assert not solver.step(600)
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [250, 200, 750]
 
 
 def test_moved_regions_equal_a_full_count() -> None:
