@@ -806,10 +806,10 @@ class EngineOptions:
         ply to ply of the evaluation before the fitted one; off, the fitted
         evaluation weighs the side to move's cells apart).
     history : int
-        0: one history of cutoffs for both sides, unbounded; 1: a bounded
-        history per side, the quiet moves searched before a cutoff's move
-        losing what it gains (``HISTORY_RANGE`` in
-        :mod:`tansuo.gomoku._kernels.alphabeta`).
+        1 (the default): a bounded history of cutoffs per side, the quiet
+        moves searched before a cutoff's move losing what it gains
+        (``HISTORY_RANGE`` in :mod:`tansuo.gomoku._kernels.alphabeta`); 0:
+        one unbounded history for both sides.
     history_shift : int
         With ``history`` 1, the history's weight in the move order: the
         entry shifted right by this.
@@ -851,7 +851,7 @@ class EngineOptions:
     move_count: int = 0
     futility: int = 0
     average: bool = False
-    history: int = 0
+    history: int = 1
     history_shift: int = 6
     killer: int = 0
     counter: int = 0
