@@ -531,14 +531,15 @@ def test_the_ending_knowledge_scales_drawish_material_and_hunts_a_bare_king():
     assert evaluate(parse_fen(_mirror(near))) - evaluate(parse_fen(_mirror(near)), plain) == hunt
 
 
-def test_late_move_pruning_saves_nodes():
+@pytest.mark.parametrize("feature", ["lmp", "deep_lmr"])
+def test_late_move_pruning_and_deeper_reductions_save_nodes(feature):
     from tansuo.xiangqi.engine import DEFAULT_FEATURES
 
     fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
     nodes = {}
-    for name in ("lmp", None):
+    for name in (feature, None):
         features = [f for f in DEFAULT_FEATURES if f != name]
-        result = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=6)
+        result = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=8)
         assert result.status == "solved"
         nodes[name] = result.stats.nodes
-    assert nodes[None] < nodes["lmp"] * 0.9
+    assert nodes[None] < nodes[feature] * 0.95

@@ -50,6 +50,7 @@ FEATURES = (
     "single_reply",
     "progress",
     "lmp",
+    "deep_lmr",
 )
 """The search features an :class:`Engine` can switch on and off (see ``_kernels.search``)."""
 
@@ -73,6 +74,7 @@ _KERNEL_SWITCH = {
     "single_reply": ks.USE_SINGLE_REPLY,
     "progress": ks.USE_PROGRESS,
     "lmp": ks.USE_LMP,
+    "deep_lmr": ks.USE_DEEP_LMR,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry

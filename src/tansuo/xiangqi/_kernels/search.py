@@ -20,6 +20,9 @@ can measure what it is worth:
 * null-move pruning (``USE_NULL_MOVE``) and late-move reductions
   (``USE_LMR``), both off when the side to move has little material left
   (zugzwang-like endings) and when in check;
+* late-move reductions that grow with the depth left and the move number
+  (``USE_DEEP_LMR``, see ``LMR_TABLE``), and late-move pruning
+  (``USE_LMP``): near the horizon, late quiet moves are not searched;
 * futility pruning near the horizon (``USE_FUTILITY``): at non-PV nodes 1-3
   plies from it, a static score a margin per ply above beta is a cutoff, and
   1-2 plies from it quiet moves are skipped when the static score is a margin
@@ -65,6 +68,7 @@ from tansuo.xiangqi._kernels.board import (
     KILLERS,
     KING_SLOT,
     MATERIAL,
+    MAX_MOVES,
     MAX_PLY,
     MOVES,
     NEEDS_TEST,
@@ -214,7 +218,8 @@ USE_CAPTURE_PRUNING = USE_TT + 12
 USE_SINGLE_REPLY = USE_TT + 13  # one ply more where a check leaves a single legal reply
 USE_PROGRESS = USE_TT + 14  # scale the static score down as the no-capture clock runs
 USE_LMP = USE_TT + 15  # late-move pruning: late quiet moves near the horizon not searched
-CTL_SIZE = USE_TT + 16
+USE_DEEP_LMR = USE_TT + 16  # late-move reductions growing with log(depth) * log(move number)
+CTL_SIZE = USE_TT + 17
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -227,6 +232,26 @@ DELTA_MARGIN = 100  # the quiescence search's: over a capture's material gain
 # moves (by depth left) is not searched: with good ordering it almost never
 # changes the result, and it leaves the nodes to the moves that do.
 LMP_MOVES = np.array((0, 6, 10, 16), np.int64)
+
+
+def _lmr_table() -> np.ndarray:
+    """Late-move reductions by depth left and move number (USE_DEEP_LMR).
+
+    ``0.75 + ln(depth) ln(moves) / 1.8`` plies at non-PV nodes, one less at PV
+    nodes (the second row of the first index), as the strong chess engines
+    reduce: the later the move and the deeper the search, the less a quiet
+    move is likely to matter.
+    """
+    table = np.zeros((2, 64, MAX_MOVES + 1), np.int64)
+    for depth in range(1, 64):
+        for moves in range(1, MAX_MOVES + 1):
+            r = int(0.75 + np.log(depth) * np.log(moves) / 1.8)
+            table[0, depth, moves] = r
+            table[1, depth, moves] = max(0, r - 1)
+    return table
+
+
+LMR_TABLE = _lmr_table()
 # Lazy evaluation (evaluate_within): the rest of the evaluation (mobility,
 # king safety, crossed pawns, palace threats) moves the score away from
 # material and placement by less than LAZY_MARGIN points in nearly every
@@ -1365,10 +1390,14 @@ def search(
                 and enough_material
             ):
                 reduction = 1  # more for later moves at greater depths
-                if legal > 6 and depth >= 4:
-                    reduction = 2
-                if legal > 16 and depth >= 7:
-                    reduction = 3
+                if ctl[USE_DEEP_LMR]:
+                    reduction = LMR_TABLE[1 if pv_node else 0, min(depth, 63), legal]
+                    reduction = max(1, min(reduction, depth - 2))
+                else:
+                    if legal > 6 and depth >= 4:
+                        reduction = 2
+                    if legal > 16 and depth >= 7:
+                        reduction = 3
                 ctl[LMR_REDUCED] += 1
                 stage = REDUCED
                 child_depth -= reduction
