@@ -123,7 +123,7 @@ def test_feature_search_solutions_replay() -> None:
 
 
 def test_three_searches_take_their_shares_of_the_expansions() -> None:
-    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2), near=0)
+    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2))
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 600 expansions
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     assert [s.name for s in solver.searches] == ["forward", "forward-greedy", "backward"]
@@ -134,7 +134,8 @@ def test_three_searches_take_their_shares_of_the_expansions() -> None:
 
 def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 1200 expansions
-    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, solve_module.MAIN_PLAN)
+    plan = replace(solve_module.MAIN_PLAN, near=4)
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
     assert (near.name, backward.near, near.waits) == ("forward-near", near, (backward, 4))
     assert not solver.step(600)

@@ -100,9 +100,13 @@ PATTERN_CAPACITY = 1 << 15
 INITIAL_PATTERNS = 256
 """Room for patterns at the start; the store doubles as it fills, up to :data:`PATTERN_CAPACITY`."""
 
-NEAR_WITHIN = 4
+NEAR_WITHIN = 0
 """Fast mode: the backward search's bound (pulls from the start) at which the
-breadth-first search near the start begins (:attr:`Plan.near`)."""
+breadth-first search near the start begins (:attr:`Plan.near`; 0: never). Off: at 4
+(with 2 expansions of 6) it solved XSokoban 16, never solved before, but 19 and 33,
+solved without it, were not solved at 60 s of CPU a level (its share slows the backward
+search on levels where that comes close and then finishes by itself); see
+docs/benchmarks/sokoban.md."""
 
 FAR_WITHIN = 0
 """Fast mode: the forward search's bound (pushes to the solved position) at which the
@@ -183,10 +187,10 @@ a backward one's: it counts the regions of each new state). In its cells, the fe
 search charges a push that improves no feature as much as one more push of lower bound
 (``advice=1``). The one-queue forward search (``greedy``) no longer runs beside them:
 the searches keep their own tables, so its fifth of the expansions went to searches
-that solve more (see docs/benchmarks/sokoban.md). Once the backward search has come
-within :data:`NEAR_WITHIN` pulls of the start, a third search, breadth-first forwards
-from the start (``near``), takes 2 expansions of 6 beside them (1 and 3), to be met
-by the backward search."""
+that solve more (see docs/benchmarks/sokoban.md). With :data:`NEAR_WITHIN` above 0
+(off by default): once the backward search has come within that many pulls of the
+start, a third search, breadth-first forwards from the start (``near``), takes 2
+expansions of 6 beside them (1 and 3), to be met by the backward search."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
