@@ -353,7 +353,7 @@ def _thin_force(pos: np.ndarray, side: int) -> tuple[int, int, int, int, int]:
     return rooks, horses, cannons, pawns, defenders
 
 
-@njit(cache=True)
+@njit_one_version(**NRT_OPTION)
 def ending_scale(
     rooks: int,
     horses: int,
