@@ -303,19 +303,20 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
                 f = tt_flag[slot]
                 if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
                     return v
-    # (4) futility: a null-window node far enough above beta
+    # (4) futility: a null-window node far enough above beta. Futility and the
+    # null move (4b) both cut only a quiet null-window node: not the root, no
+    # five or three threat of the opponent to answer, beta not a mate bound.
     threat3 = prune and fivecnt[o] == 0 and has_threat_point(state, o)
-    margin = params[S_FUTILITY]
-    if (
-        margin > 0
-        and prune
+    quiet_null_window = (
+        prune
         and ply > 0
         and beta - alpha == 1
-        and depth <= FUTILITY_DEPTH
         and fivecnt[o] == 0
         and not threat3
         and beta > -(MATE - MAX_PLY)
-    ):
+    )
+    margin = params[S_FUTILITY]
+    if margin > 0 and quiet_null_window and depth <= FUTILITY_DEPTH:
         e = evaluate(state, side)
         if e - margin * (depth - 1) >= beta:
             return e
@@ -326,14 +327,9 @@ def negamax(state, asearch, tsearch, side, depth, ply, alpha, beta):
     r_null = params[S_NULL]
     if (
         r_null > 0
-        and prune
-        and ply > 0
-        and beta - alpha == 1
+        and quiet_null_window
         and depth >= 2
-        and fivecnt[o] == 0
-        and not threat3
         and params[S_LAST + ply] >= 0
-        and beta > -(MATE - MAX_PLY)
         and beta < MATE - MAX_PLY
         and evaluate(state, side) >= beta
     ):
