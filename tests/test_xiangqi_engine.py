@@ -484,6 +484,30 @@ def test_the_ending_values_rooks_less_and_pawns_more():
         assert evaluate(parse_fen(fen), ending) == evaluate(parse_fen(_mirror(fen)), ending)
 
 
+def test_a_crossed_pawn_is_worth_the_crossed_pawn_bonus_more():
+    """``crossed_pawn`` raises a pawn across the river (its last rank excepted)
+    by that many points, more when its side attacks; a pawn at home or on the
+    last rank is unchanged, and both colours are treated alike."""
+    without = build_tables(with_weights(crossed_pawn=0))
+    with_bonus = build_tables(with_weights(crossed_pawn=30))
+    gains = []
+    for fen in (
+        "3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1",  # just across the river
+        "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1",  # before the palace
+        "P2k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",  # on the last rank
+        "3k5/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1",  # at home
+        "3k5/9/9/9/4P4/9/9/9/9/R3K4 w - - 0 1",  # across, with a rook behind it
+    ):
+        position = parse_fen(fen)
+        gain = evaluate(position, with_bonus) - evaluate(position, without)
+        mirrored = parse_fen(_mirror(fen))
+        assert evaluate(mirrored, with_bonus) - evaluate(mirrored, without) == gain
+        gains.append(gain)
+    assert gains[0] >= 30 and gains[1] >= 30
+    assert gains[2] == 0 and gains[3] == 0
+    assert gains[4] >= gains[0]  # the rook does not attack yet: at least the same
+
+
 @pytest.mark.parametrize(
     ("fen", "red", "black"),
     [

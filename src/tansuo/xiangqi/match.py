@@ -70,6 +70,7 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "placement-150": with_weights(piece_placement=150),
     "endgame": with_weights(endgame=100),
     "no-ending-knowledge": with_weights(ending_knowledge=0),
+    "no-crossed-pawn": with_weights(crossed_pawn=0),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 
