@@ -71,6 +71,7 @@ WEIGHT_VARIANTS: dict[str, EvalWeights] = {
     "endgame": with_weights(endgame=100),
     "no-ending-knowledge": with_weights(ending_knowledge=0),
     "no-crossed-pawn": with_weights(crossed_pawn=0),
+    "before-s8": with_weights(crossed_pawn=0, rook=600),
 }
 """Evaluation variants a spec can ask for (``weights=NAME``): the tuning matches' opponents."""
 
