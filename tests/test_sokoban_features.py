@@ -123,7 +123,7 @@ def test_feature_search_solutions_replay() -> None:
 
 
 def test_three_searches_take_their_shares_of_the_expansions() -> None:
-    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2))
+    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2), near=0)
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 600 expansions
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     assert [s.name for s in solver.searches] == ["forward", "forward-greedy", "backward"]
@@ -134,7 +134,7 @@ def test_three_searches_take_their_shares_of_the_expansions() -> None:
 
 def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 1200 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4)
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=0, cap=0)
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
     assert (near.name, backward.near, near.waits) == ("forward-near", near, (backward, 4))
@@ -144,6 +144,26 @@ def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     backward.ctl[ks.C_LOWEST] = 4  # as if it had come that close
     assert not solver.step(600)
     assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [250, 200, 750]
+
+
+def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 2400 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=400, cap=150)
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    _, near, backward = solver.searches
+    assert (near.stall, near.cap) == (400, 150)
+    assert not solver.step(600)
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [150, 0, 450]
+    backward.ctl[ks.C_LOWEST] = 4  # as if it had just come that close
+    backward.improved_at = 450
+    assert not solver.step(600)  # close, but not yet stuck there for 400 expansions
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [300, 0, 900]
+    assert not solver.step(600)  # stuck 450: it starts, and stops at its cap
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [400, 150, 1200]
+    assert near.started and near.capped()
+    backward.improved_at = int(backward.ctl[ks.C_EXPANDED])  # once started, it never waits again
+    assert not solver.step(600)  # but at its cap it takes no more
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [550, 150, 1650]
 
 
 def test_moved_regions_equal_a_full_count() -> None:

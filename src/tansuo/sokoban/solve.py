@@ -100,13 +100,22 @@ PATTERN_CAPACITY = 1 << 15
 INITIAL_PATTERNS = 256
 """Room for patterns at the start; the store doubles as it fills, up to :data:`PATTERN_CAPACITY`."""
 
-NEAR_WITHIN = 0
+NEAR_WITHIN = 4
 """Fast mode: the backward search's bound (pulls from the start) at which the
-breadth-first search near the start begins (:attr:`Plan.near`; 0: never). Off: at 4
-(with 2 expansions of 6) it solved XSokoban 16, never solved before, but 19 and 33,
-solved without it, were not solved at 60 s of CPU a level (its share slows the backward
-search on levels where that comes close and then finishes by itself); see
-docs/benchmarks/sokoban.md."""
+breadth-first search near the start may begin (:attr:`Plan.near`; 0: never). Started
+as soon as the backward search came that close (with 2 expansions of 6, no stall, no
+cap) it solved XSokoban 16, never solved before, but 19 and 33, solved without it,
+were not solved at 60 s of CPU a level: its share slowed the backward search on levels
+where that comes close and then finishes by itself. So it now waits for a stall
+(:data:`NEAR_STALL`) and stops at a cap (:data:`NEAR_CAP`); see docs/benchmarks/sokoban.md."""
+NEAR_STALL = 1_400_000
+"""Fast mode: the near search begins only once the backward search has also expanded
+this many states since its bound last came lower (:attr:`Plan.stall`). On XSokoban 19
+the backward search stays 1 pull from the start for about 1.25 million expansions and
+then finishes by itself; on 16 it stays there and never does."""
+NEAR_CAP = 700_000
+"""Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
+18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
 
 FAR_WITHIN = 0
 """Fast mode: the forward search's bound (pushes to the solved position) at which the
@@ -162,6 +171,14 @@ class Plan:
         never), a backward search breadth-first in pulls from the solved
         position takes ``shares[1]`` expansions too, and the forward search
         looks for its new states in that search's table too.
+    stall : int
+        With ``near`` or ``far``: the search it waits for must also have
+        expanded this many states of its own since its bound last came
+        lower (0: it need not), so that it runs only when that search is
+        stuck close to its end, not while it still closes in by itself.
+    cap : int
+        With ``near`` or ``far``: the most states that search expands (0: no
+        cap). It then stops, but its table stays there to be met.
     """
 
     name: str = "forward"
@@ -176,10 +193,19 @@ class Plan:
     gates: bool = False
     near: int = 0
     far: int = 0
+    stall: int = 0
+    cap: int = 0
 
 
 MAIN_PLAN = Plan(
-    features=True, advice=1, greedy=False, shares=(1, 2, 3), near=NEAR_WITHIN, far=FAR_WITHIN
+    features=True,
+    advice=1,
+    greedy=False,
+    shares=(1, 12, 3),
+    near=NEAR_WITHIN,
+    far=FAR_WITHIN,
+    stall=NEAR_STALL,
+    cap=NEAR_CAP,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -187,10 +213,11 @@ a backward one's: it counts the regions of each new state). In its cells, the fe
 search charges a push that improves no feature as much as one more push of lower bound
 (``advice=1``). The one-queue forward search (``greedy``) no longer runs beside them:
 the searches keep their own tables, so its fifth of the expansions went to searches
-that solve more (see docs/benchmarks/sokoban.md). With :data:`NEAR_WITHIN` above 0
-(off by default): once the backward search has come within that many pulls of the
-start, a third search, breadth-first forwards from the start (``near``), takes 2
-expansions of 6 beside them (1 and 3), to be met by the backward search."""
+that solve more (see docs/benchmarks/sokoban.md). Once the backward search has come
+within :data:`NEAR_WITHIN` pulls of the start and stayed stuck there for
+:data:`NEAR_STALL` expansions, a third search, breadth-first forwards from the start
+(``near``), takes 12 expansions of 16 beside them (1 and 3), to be met by the backward
+search, until it has expanded :data:`NEAR_CAP` states."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
@@ -489,6 +516,10 @@ class _Search:
         self.other: _Search | None = None
         self.near: _Search | None = None  # a second search the other way to meet (Plan.near)
         self.waits: tuple[_Search, int] | None = None  # runs once that one's bound is this low
+        self.stall = 0  # ... and it has expanded this many since its bound last came lower
+        self.cap = 0  # the most states this search expands (0: no cap)
+        self.started = False  # it no longer waits (it never waits again)
+        self.improved_at = 0  # this search's expansions when its bound last came lower
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
@@ -539,8 +570,11 @@ class _Search:
             if left <= 0:
                 self.outcome = ks.RUNNING
                 return False
+            lowest = int(self.ctl[ks.C_LOWEST])
             self.outcome = search(left, self.lv, self.params, self.ctl, self.a.states, other,
                                   near, self.work, self.patterns)  # fmt: skip
+            if self.ctl[ks.C_LOWEST] < lowest:  # to the step: within a step's expansions
+                self.improved_at = int(self.ctl[ks.C_EXPANDED])
             room = self.patterns.cells.shape[0]
             if (
                 not self.reverse
@@ -561,6 +595,23 @@ class _Search:
             except MemoryError:
                 self.limit = "max_memory"
                 return True
+
+    def waiting(self) -> bool:
+        """Whether this search waits for another (:attr:`Plan.near`, :attr:`Plan.far`):
+        until that one has come within its bound and, with :attr:`Plan.stall`, has
+        then stayed there that many expansions; once started it never waits again."""
+        if self.waits is None or self.started:
+            return False
+        there, within = self.waits
+        if there.ctl[ks.C_LOWEST] <= within and (
+            there.ctl[ks.C_EXPANDED] - there.improved_at >= self.stall
+        ):
+            self.started = True
+        return not self.started
+
+    def capped(self) -> bool:
+        """Whether this search has expanded the most states it may (:attr:`Plan.cap`)."""
+        return self.cap > 0 and self.ctl[ks.C_EXPANDED] >= self.cap
 
     def chain(self, s: int | None = None) -> list[tuple[tuple[int, ...], int]]:
         """The box cells and player cell of every state from a root to ``s``
@@ -625,6 +676,7 @@ class _Solver:
                     if near and second is not None:
                         backward.near = second
                         second.waits = (backward, plan.near)
+                        second.stall, second.cap = plan.stall, plan.cap
                     if far:  # breadth-first in pulls from the solved position
                         plain = replace(plan, name="backward-near", features=False, weight=0,
                                         order=0, advice=0)  # fmt: skip
@@ -635,6 +687,7 @@ class _Solver:
                             third.add_root(board.goals, root, back_lower)
                         third.other = forward
                         third.waits = (forward, plan.far)
+                        third.stall, third.cap = plan.stall, plan.cap
                         forward.near = third
                         self.searches.append(third)
         else:
@@ -648,10 +701,8 @@ class _Solver:
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
         weights = [self.plan.shares[s.role] for s in self.searches]
-        waiting = [
-            s for s in self.searches  # until the search it is there for comes that close
-            if s.waits is not None and s.waits[0].ctl[ks.C_LOWEST] > s.waits[1]
-        ]  # fmt: skip
+        # a search waiting for another to come close, or at its cap, takes no expansions
+        waiting = [s for s in self.searches if s.waiting() or s.capped()]
         for i, s in enumerate(self.searches):
             if s in waiting:
                 weights[i] = 0
@@ -661,6 +712,8 @@ class _Solver:
         for i in range(units - sum(allot)):  # what the division left, one each in order
             allot[taking[i % len(taking)]] += 1
         for s, count in zip(self.searches, allot, strict=True):
+            if s.cap > 0:  # never past its cap
+                count = min(count, s.cap - int(s.ctl[ks.C_EXPANDED]))
             if count > 0:
                 s.step(count)
             if s.outcome == ks.FOUND:
@@ -686,7 +739,7 @@ class _Solver:
             return False
         if forward.outcome == ks.EXHAUSTED:
             return True
-        # a near search still waiting when the others are over will never run
+        # a near search still waiting (or at its cap) when the others are over will never run
         return all(
             x.outcome in (ks.FOUND, ks.EXHAUSTED) or x.limit or x in waiting for x in self.searches
         )
