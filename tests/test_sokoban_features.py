@@ -147,23 +147,25 @@ def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
 
 
 def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
-    board = bundled_collection("xsokoban90")[3].board()  # not solved in 2400 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=400, cap=150)
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 3000 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=400, cap=150, early=50)
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
-    assert (near.stall, near.cap) == (400, 150)
-    assert not solver.step(600)
-    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [150, 0, 450]
+    assert (near.stall, near.cap, near.early) == (400, 150, 50)
+
+    def step() -> list[int]:
+        assert not solver.step(600)
+        return [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
+
+    assert step() == [150, 0, 450]  # far from the start: the near search waits
     backward.ctl[ks.C_LOWEST] = 4  # as if it had just come that close
     backward.improved_at = 450
-    assert not solver.step(600)  # close, but not yet stuck there for 400 expansions
-    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [300, 0, 900]
-    assert not solver.step(600)  # stuck 450: it starts, and stops at its cap
-    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [400, 150, 1200]
+    assert step() == [250, 50, 750]  # close but not stuck: its first 50 expansions only
+    assert step() == [400, 50, 1200]  # stuck for 300 expansions: it waits
+    assert step() == [500, 150, 1500]  # stuck for 750: it starts, and stops at its cap
     assert near.started and near.capped()
-    backward.improved_at = int(backward.ctl[ks.C_EXPANDED])  # once started, it never waits again
-    assert not solver.step(600)  # but at its cap it takes no more
-    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [550, 150, 1650]
+    backward.improved_at = int(backward.ctl[ks.C_EXPANDED])  # once started it never waits again
+    assert step() == [650, 150, 1950]  # but at its cap it takes no more
 
 
 def test_moved_regions_equal_a_full_count() -> None:

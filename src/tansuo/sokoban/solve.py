@@ -106,13 +106,21 @@ breadth-first search near the start may begin (:attr:`Plan.near`; 0: never). Sta
 as soon as the backward search came that close (with 2 expansions of 6, no stall, no
 cap) it solved XSokoban 16, never solved before, but 19 and 33, solved without it,
 were not solved at 60 s of CPU a level: its share slowed the backward search on levels
-where that comes close and then finishes by itself. So it now waits for a stall
-(:data:`NEAR_STALL`) and stops at a cap (:data:`NEAR_CAP`); see docs/benchmarks/sokoban.md."""
+where that comes close and then finishes by itself. So now, but for its first
+:data:`NEAR_EARLY` expansions, it waits for a stall (:data:`NEAR_STALL`), and it stops
+at a cap (:data:`NEAR_CAP`); see docs/benchmarks/sokoban.md."""
 NEAR_STALL = 1_400_000
 """Fast mode: the near search begins only once the backward search has also expanded
 this many states since its bound last came lower (:attr:`Plan.stall`). On XSokoban 19
 the backward search stays 1 pull from the start for about 1.25 million expansions and
 then finishes by itself; on 16 it stays there and never does."""
+NEAR_EARLY = 250_000
+"""Fast mode: how many states the near search may expand as soon as the backward
+search comes within :data:`NEAR_WITHIN`, before the stall (:attr:`Plan.early`). On
+XSokoban 8, 46 and 61 the two searches met after 73,326, 199,321 and 233,310 of them
+(5.7, 16.4 and 17.2 s of CPU in pilots; 24.5, 25.8 and 45.7 s in the sixth session's
+run, without the near search); on 19 and 33, which do not need it, it cost about 6.5
+and 4 s."""
 NEAR_CAP = 700_000
 """Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
 18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
@@ -179,6 +187,9 @@ class Plan:
     cap : int
         With ``near`` or ``far``: the most states that search expands (0: no
         cap). It then stops, but its table stays there to be met.
+    early : int
+        With ``stall``: how many of them that search may expand as soon as
+        the other comes within its bound, before the stall (0: none).
     """
 
     name: str = "forward"
@@ -195,6 +206,7 @@ class Plan:
     far: int = 0
     stall: int = 0
     cap: int = 0
+    early: int = 0
 
 
 MAIN_PLAN = Plan(
@@ -206,6 +218,7 @@ MAIN_PLAN = Plan(
     far=FAR_WITHIN,
     stall=NEAR_STALL,
     cap=NEAR_CAP,
+    early=NEAR_EARLY,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -217,7 +230,8 @@ that solve more (see docs/benchmarks/sokoban.md). Once the backward search has c
 within :data:`NEAR_WITHIN` pulls of the start and stayed stuck there for
 :data:`NEAR_STALL` expansions, a third search, breadth-first forwards from the start
 (``near``), takes 12 expansions of 16 beside them (1 and 3), to be met by the backward
-search, until it has expanded :data:`NEAR_CAP` states."""
+search, until it has expanded :data:`NEAR_CAP` states (the first
+:data:`NEAR_EARLY` of them as soon as the backward search comes that close)."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
@@ -518,6 +532,7 @@ class _Search:
         self.waits: tuple[_Search, int] | None = None  # runs once that one's bound is this low
         self.stall = 0  # ... and it has expanded this many since its bound last came lower
         self.cap = 0  # the most states this search expands (0: no cap)
+        self.early = 0  # ... of which it may take this many before the stall
         self.started = False  # it no longer waits (it never waits again)
         self.improved_at = 0  # this search's expansions when its bound last came lower
 
@@ -599,15 +614,17 @@ class _Search:
     def waiting(self) -> bool:
         """Whether this search waits for another (:attr:`Plan.near`, :attr:`Plan.far`):
         until that one has come within its bound and, with :attr:`Plan.stall`, has
-        then stayed there that many expansions; once started it never waits again."""
+        then stayed there that many expansions (before that it may take its first
+        :attr:`Plan.early` expansions); once started it never waits again."""
         if self.waits is None or self.started:
             return False
         there, within = self.waits
-        if there.ctl[ks.C_LOWEST] <= within and (
-            there.ctl[ks.C_EXPANDED] - there.improved_at >= self.stall
-        ):
+        if there.ctl[ks.C_LOWEST] > within:
+            return True
+        if there.ctl[ks.C_EXPANDED] - there.improved_at >= self.stall:
             self.started = True
-        return not self.started
+            return False
+        return self.ctl[ks.C_EXPANDED] >= self.early  # close but not stuck: its first few only
 
     def capped(self) -> bool:
         """Whether this search has expanded the most states it may (:attr:`Plan.cap`)."""
@@ -676,7 +693,7 @@ class _Solver:
                     if near and second is not None:
                         backward.near = second
                         second.waits = (backward, plan.near)
-                        second.stall, second.cap = plan.stall, plan.cap
+                        second.stall, second.cap, second.early = plan.stall, plan.cap, plan.early
                     if far:  # breadth-first in pulls from the solved position
                         plain = replace(plan, name="backward-near", features=False, weight=0,
                                         order=0, advice=0)  # fmt: skip
@@ -687,7 +704,7 @@ class _Solver:
                             third.add_root(board.goals, root, back_lower)
                         third.other = forward
                         third.waits = (forward, plan.far)
-                        third.stall, third.cap = plan.stall, plan.cap
+                        third.stall, third.cap, third.early = plan.stall, plan.cap, plan.early
                         forward.near = third
                         self.searches.append(third)
         else:
@@ -714,6 +731,8 @@ class _Solver:
         for s, count in zip(self.searches, allot, strict=True):
             if s.cap > 0:  # never past its cap
                 count = min(count, s.cap - int(s.ctl[ks.C_EXPANDED]))
+            if s.waits is not None and not s.started:  # before the stall: its first few only
+                count = min(count, s.early - int(s.ctl[ks.C_EXPANDED]))
             if count > 0:
                 s.step(count)
             if s.outcome == ks.FOUND:
