@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -147,25 +148,36 @@ def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
 
 
 def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
-    board = bundled_collection("xsokoban90")[3].board()  # not solved in 3000 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=400, cap=150, early=50)
-    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
-    _, near, backward = solver.searches
-    assert (near.stall, near.cap, near.early) == (400, 150, 50)
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 3600 expansions
 
-    def step() -> list[int]:
+    def solver_with(stall: int) -> tuple[Any, Any, Any]:
+        plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=stall, cap=150,
+                       early=50)  # fmt: skip
+        solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+        return solver, solver.searches[1], solver.searches[2]
+
+    def step(solver: Any) -> list[int]:
         assert not solver.step(600)
         return [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
 
-    assert step() == [150, 0, 450]  # far from the start: the near search waits
+    solver, near, backward = solver_with(1000)
+    assert (near.stall, near.cap, near.early) == (1000, 150, 50)
+    assert step(solver) == [150, 0, 450]  # far from the start: the near search waits
     backward.ctl[ks.C_LOWEST] = 4  # as if it had just come that close
     backward.improved_at = 450
-    assert step() == [250, 50, 750]  # close but not stuck: its first 50 expansions only
-    assert step() == [400, 50, 1200]  # stuck for 300 expansions: it waits
-    assert step() == [500, 150, 1500]  # stuck for 750: it starts, and stops at its cap
+    assert step(solver) == [250, 50, 750]  # close but not stuck: its first 50 expansions only
+    assert step(solver) == [400, 50, 1200]  # stuck for 300 expansions: it waits
+    assert step(solver) == [550, 50, 1650]  # stuck for 750
+    assert step(solver) == [650, 150, 1950]  # stuck for 1200: it starts, and stops at its cap
     assert near.started and near.capped()
     backward.improved_at = int(backward.ctl[ks.C_EXPANDED])  # once started it never waits again
-    assert step() == [650, 150, 1950]  # but at its cap it takes no more
+    assert step(solver) == [800, 150, 2400]  # but at its cap it takes no more
+
+    solver, near, backward = solver_with(400)
+    assert step(solver) == [150, 0, 450]
+    backward.ctl[ks.C_LOWEST] = 4  # close only after a stall's worth of expansions:
+    backward.improved_at = 450
+    assert step(solver) == [300, 0, 900]  # no early expansions
 
 
 def test_moved_regions_equal_a_full_count() -> None:

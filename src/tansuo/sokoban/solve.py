@@ -120,7 +120,9 @@ search comes within :data:`NEAR_WITHIN`, before the stall (:attr:`Plan.early`). 
 XSokoban 8, 46 and 61 the two searches met after 73,326, 199,321 and 233,310 of them
 (5.7, 16.4 and 17.2 s of CPU in pilots; 24.5, 25.8 and 45.7 s in the sixth session's
 run, without the near search); on 19 and 33, which do not need it, it cost about 6.5
-and 4 s."""
+and 4 s. Only while the backward search has expanded fewer than :data:`NEAR_STALL`
+states: on 59 it comes within 2 pulls after 1,875,000 and finishes 128,000 later, and
+the early expansions cost it 6 s of CPU."""
 NEAR_CAP = 700_000
 """Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
 18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
@@ -189,7 +191,9 @@ class Plan:
         cap). It then stops, but its table stays there to be met.
     early : int
         With ``stall``: how many of them that search may expand as soon as
-        the other comes within its bound, before the stall (0: none).
+        the other comes within its bound, before the stall (0: none), if the
+        other comes that close within its first ``stall`` expansions (one
+        that comes close later is on its way and nearly done).
     """
 
     name: str = "forward"
@@ -615,7 +619,8 @@ class _Search:
         """Whether this search waits for another (:attr:`Plan.near`, :attr:`Plan.far`):
         until that one has come within its bound and, with :attr:`Plan.stall`, has
         then stayed there that many expansions (before that it may take its first
-        :attr:`Plan.early` expansions); once started it never waits again."""
+        :attr:`Plan.early` expansions, while that one has expanded fewer than a stall's
+        worth in all); once started it never waits again."""
         if self.waits is None or self.started:
             return False
         there, within = self.waits
@@ -624,7 +629,8 @@ class _Search:
         if there.ctl[ks.C_EXPANDED] - there.improved_at >= self.stall:
             self.started = True
             return False
-        return self.ctl[ks.C_EXPANDED] >= self.early  # close but not stuck: its first few only
+        # close but not stuck: its first few only, and only if that one came close early
+        return self.ctl[ks.C_EXPANDED] >= self.early or there.ctl[ks.C_EXPANDED] >= self.stall
 
     def capped(self) -> bool:
         """Whether this search has expanded the most states it may (:attr:`Plan.cap`)."""
