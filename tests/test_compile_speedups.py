@@ -468,3 +468,63 @@ def test_the_first_compile_of_a_package_starts_its_helper_once(monkeypatch):
     assert tansuo._jit.callees_beside(big) is stop
     stop()
     assert tansuo._jit._RUNNING == {} and tansuo._jit.CLAIMS_ENV not in __import__("os").environ
+
+
+def test_a_late_bound_callee_is_called_through_its_address_not_linked(tmp_path):
+    """late_bound: the caller's code holds no copy of the callee's, compiled or loaded from
+    the cache (a guarded package, whose kernels otherwise get no C wrapper), and computes
+    what a direct call computes; a binding to other types than the caller passes is refused."""
+    package = tmp_path / "late_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kernels.py").write_text(
+        textwrap.dedent(
+            """
+            import numpy as np
+            from numba.core import types
+
+            from tansuo._jit import bind_late, late_bound, njit_one_version
+
+            @njit_one_version
+            def bump(a, k, flag):
+                if flag:
+                    a[k] += 5
+                return a.sum() > 10
+
+            late = late_bound(bump, types.boolean, "tansuo_test_late_probe_bump")
+            call = late.call
+
+            @njit_one_version
+            def caller(a, n):
+                count = 0
+                for k in range(n):
+                    if call(a, np.int64(k), k != 1):
+                        count += 1
+                return count
+
+            bind_late(caller, late, lambda t: (t[0], types.int64, types.boolean))
+            """
+        )
+    )
+    code = textwrap.dedent(
+        f"""
+        import numpy as np
+        import tansuo._jit
+        tansuo._jit.guard_package("late_probe", {str(package)!r})
+        from late_probe.kernels import bump, caller, late
+
+        a = np.zeros(4, dtype=np.int64)
+        print(caller(a, 4), a.tolist(), len(caller.stats.cache_hits), len(bump.stats.cache_hits))
+        (compiled,) = caller.overloads.values()
+        (callee,) = bump.overloads.values()
+        print(callee.fndesc.mangled_name in compiled.library.get_llvm_str())
+        try:
+            late.bind((late.kernel.signatures[0][0], late.kernel.signatures[0][1], np.int64))
+        except TypeError:
+            print("refused")
+        """
+    )
+    runs = _twice_in_fresh_interpreters(code, tmp_path)
+    # k = 0: sum 5; k = 1: no bump; k = 2: sum 10; k = 3: sum 15 > 10
+    assert runs[0].stdout.split() == ["1", "[5,", "0,", "5,", "5]", "0", "0", "False", "refused"]
+    assert runs[1].stdout.split()[:7] == ["1", "[5,", "0,", "5,", "5]", "1", "1"]

@@ -79,13 +79,16 @@ from numba.core.typing import typeof as typeof_module
 from numba.np import numpy_support
 
 __all__ = [
+    "LateBound",
     "beside_on_first_compile",
+    "bind_late",
     "callees_beside",
     "compile_beside",
     "first_call_arguments",
     "guard_package",
     "index_is_fresh",
     "is_cached",
+    "late_bound",
     "njit_on_first_use",
     "njit_one_version",
     "source_closure",
@@ -205,12 +208,130 @@ def _plain(numba_type: Any) -> Any:
 
 
 class _PlainArguments(CPUDispatcher):
-    """A CPU dispatcher that types the calls of other kernels with plain scalar types."""
+    """A CPU dispatcher that types the calls of other kernels with plain scalar types.
+
+    A kernel that calls others through :func:`late_bound` readies their
+    addresses whenever it is compiled or loaded (``_late``).
+    """
+
+    _late: tuple[tuple[LateBound, Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = ()
 
     def get_call_template(self, args: Any, kws: Any) -> Any:
         args = tuple(_plain(a) for a in args)
         kws = {name: _plain(a) for name, a in kws.items()}
         return super().get_call_template(args, kws)
+
+    def compile(self, sig: Any) -> Any:
+        entry = super().compile(sig)
+        if self._late:
+            from numba.core import sigutils
+
+            argtypes, _ = sigutils.normalize_signature(sig)
+            for late, argtypes_of in self._late:
+                late.bind(argtypes_of(tuple(argtypes)))
+        return entry
+
+
+class LateBound:
+    """A kernel that other kernels call through an address, its code not linked into theirs.
+
+    numba links the optimised code of every kernel a kernel calls into that
+    kernel's own module, optimises the whole again and emits it again: a big
+    kernel with a big, rarely taken callee pays for the callee's code twice
+    on a fresh cache, and only after it (one process cannot share that work
+    with another). ``late_bound(kernel, restype, symbol)`` gives an intrinsic
+    that kernels call instead of ``kernel``: their code loads the callee's
+    address from the process-wide symbol ``symbol`` and calls numba's C
+    wrapper of ``kernel`` there. :func:`bind_late` names the caller that
+    does so; each compile or cache load of that caller compiles or loads
+    ``kernel`` for the argument types it passes and stores the address (so
+    the caller never runs before it is set). Both stay in numba's cache
+    apart; the caller's cache guard still sees the callee's file through
+    its imports.
+    """
+
+    def __init__(self, kernel: Any, restype: Any, symbol: str) -> None:
+        import ctypes
+        import inspect
+
+        from llvmlite import binding
+
+        self.kernel = kernel
+        self.arity = len(inspect.signature(kernel.py_func).parameters)
+        kernel.py_func._tansuo_late_bound = True  # compiled with its C wrapper (_customize_flags)
+        self.restype = restype
+        self.symbol = symbol
+        self.bound: dict[tuple[Any, ...], int] = {}
+        self.typed: set[tuple[Any, ...]] = set()  # the argument types callers typed here pass
+        self._cell = ctypes.c_int64(0)  # the address the callers load (kept alive here)
+        binding.add_symbol(symbol, ctypes.addressof(self._cell))
+        self.call = self._intrinsic()
+
+    def bind(self, argtypes: tuple[Any, ...]) -> int:
+        """Compile (or load) ``kernel`` for ``argtypes``; its C wrapper is now the callee."""
+        if self.typed and argtypes not in self.typed:
+            raise TypeError(f"{self.symbol} is called with {self.typed}, bound to {argtypes}")
+        if argtypes not in self.bound:
+            self.kernel.compile(argtypes)
+            result = self.kernel.overloads[argtypes]
+            address = result.library.get_pointer_to_function(result.fndesc.llvm_cfunc_wrapper_name)
+            if not address:
+                raise RuntimeError(f"no C wrapper compiled for {self.symbol}")
+            self.bound[argtypes] = address
+        if len(self.bound) > 1:
+            raise TypeError(f"{self.symbol} is bound to one version only, not {list(self.bound)}")
+        self._cell.value = self.bound[argtypes]
+        return self._cell.value
+
+    def _intrinsic(self) -> Any:
+        from llvmlite import ir as llvm_ir
+        from numba.core.extending import intrinsic
+
+        symbol, restype, typed = self.symbol, self.restype, self.typed
+
+        def typer(args: tuple[Any, ...]) -> Any:
+            argtypes = tuple(types.unliteral(a) for a in args)
+            typed.add(argtypes)
+
+            def codegen(context: Any, builder: Any, signature: Any, values: Any) -> Any:
+                module = builder.module
+                cell = module.globals.get(symbol)
+                if cell is None:
+                    cell = llvm_ir.GlobalVariable(module, llvm_ir.IntType(64), symbol)
+                    cell.linkage = "external"
+                function_type = llvm_ir.FunctionType(
+                    context.get_value_type(signature.return_type),
+                    [context.get_value_type(t) for t in signature.args],
+                )
+                pointer = builder.inttoptr(builder.load(cell), function_type.as_pointer())
+                return builder.call(pointer, values)
+
+            return restype(*argtypes), codegen
+
+        # numba's intrinsic needs a typer with one named parameter per argument
+        names = ", ".join(f"a{i}" for i in range(self.arity))
+        namespace: dict[str, Any] = {"typer": typer}
+        exec(f"def call(typingctx, {names}):\n    return typer(({names},))\n", namespace)
+        call = namespace["call"]
+        call.__name__ = call.__qualname__ = f"late_{symbol}"
+        return intrinsic(call)
+
+
+def late_bound(kernel: Any, restype: Any, symbol: str) -> LateBound:
+    """``kernel`` called from other kernels through its address (:class:`LateBound`)."""
+    return LateBound(kernel, restype, symbol)
+
+
+def bind_late(
+    caller: Any, late: LateBound, argtypes_of: Callable[[tuple[Any, ...]], tuple[Any, ...]]
+) -> None:
+    """Each compile or load of ``caller`` binds ``late`` to ``argtypes_of(its argument types)``.
+
+    ``argtypes_of`` must give the types ``caller`` passes to ``late.call``.
+    """
+    if not isinstance(caller, _PlainArguments):
+        raise TypeError("bind_late needs a kernel of njit_one_version")
+    caller._late = (*caller._late, (late, argtypes_of))
 
 
 def njit_one_version(
@@ -579,10 +700,13 @@ def _customize_flags(self: Any, flags: Any) -> Any:
     numba builds, besides the kernel and its Python wrapper, a wrapper that
     C code can call through a function pointer (``cfunc``, first-class
     function values), and compiles it with the kernel: about 2% of a compile
-    in a profile of the Xiangqi search. No tansuo kernel is used that way.
+    in a profile of the Xiangqi search. Only the callees of :func:`late_bound`
+    are called that way.
     """
     flags = _numba_customize_flags(self, flags)
     module = getattr(self.py_func, "__module__", "") or ""
+    if getattr(self.py_func, "_tansuo_late_bound", False):
+        return flags
     if not flags.is_set("no_cfunc_wrapper") and any(
         module == name or module.startswith(name + ".") for name in _GUARDED.values()
     ):
@@ -1225,6 +1349,15 @@ def _callees_of_run(kernel: Any, module: str, function: str) -> None:
             break
         earlier_kernel.compile(types_)
     type_callees_last_first(kernel, argtypes)
+    # the kernels ``kernel`` calls through their addresses (late_bound): the other process
+    # needs them only once ``kernel`` is compiled, so this one compiles them last, while
+    # the other compiles ``kernel``
+    for late, argtypes_of in getattr(kernel, "_late", ()):
+        late_types = argtypes_of(tuple(argtypes))
+        if late_types not in late.kernel.overloads and not _claimed_or_cached(
+            late.kernel, late_types
+        ):
+            late.kernel.compile(late_types)
 
 
 def _claimed_or_cached(dispatcher: Any, argtypes: tuple[Any, ...]) -> bool:

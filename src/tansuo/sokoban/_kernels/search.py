@@ -16,7 +16,9 @@ updated for each push by one augmenting path.
 
 from __future__ import annotations
 
-from tansuo._jit import njit_one_version
+from numba.core import types
+
+from tansuo._jit import bind_late, late_bound, njit_one_version
 from tansuo.sokoban._kernels.board import (
     INF,
     child_region,
@@ -218,6 +220,21 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
 
 
 @njit_one_version
+def _corral_work(w):
+    """Whether an I-corral labelled by :func:`.deadlock.pi_corral` needs a push (a verdict)."""
+    for c in range(w.cinfo[0]):  # noqa: SIM110 - no generators in numba
+        if not w.ibroken[c] and w.cneeds[c]:
+            return True
+    return False
+
+
+# search calls the corral chain through its address: its code is neither linked into
+# search's nor compiled after it on a fresh cache (another process compiles it meanwhile)
+_corral_late = late_bound(_corral_verdict, types.boolean, "tansuo_sokoban_corral_verdict")
+_corral_call = _corral_late.call
+
+
+@njit_one_version
 def search(units, lv, params, ctl, st, other, near, w, pat):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
@@ -311,7 +328,8 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
             corral = pi_corral(sboxes[s], nb, stamp, lv, w)
             if corral >= 0:
                 ctl[C_CORRALS] += 1
-            if _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
+            # (through the address only when there is work: the call passes ~80 arrays)
+            if _corral_work(w) and _corral_call(st, s, nb, stamp, lv, w, pat, ctl, learn != 0):
                 ctl[C_CORRAL_DEAD] += 1
                 _release(sboxes, s, nb, occ)
                 continue
@@ -526,3 +544,12 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
         if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
             ctl[C_MAX_FRONTIER] = ctl[C_HEAP]
     return RUNNING
+
+
+# search(units, lv, params, ctl, st, other, near, w, pat) passes _corral_verdict
+# (st, s, nb, stamp, lv, w, pat, ctl, learn)
+bind_late(
+    search,
+    _corral_late,
+    lambda a: (a[4], types.int64, types.int64, types.int64, a[1], a[7], a[8], a[3], types.boolean),
+)
