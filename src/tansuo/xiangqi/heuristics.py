@@ -205,7 +205,7 @@ class EvalWeights:
     advisor: int = 60  # a defender: worth little unless the king is attacked
     elephant: int = 60
     horse: int = 270
-    rook: int = 570  # 600 until ElephantEye's scores showed it about 5% high against the horse
+    rook: int = 570  # fitted against the horse to ElephantEye's scores (docs/strength/xiangqi.md)
     cannon: int = 285
     pawn: int = 30
     rook_mobility: int = 3  # per move of a rook
