@@ -180,6 +180,26 @@ def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
     assert step(solver) == [300, 0, 900]  # no early expansions
 
 
+def test_the_near_search_takes_its_early_expansions_at_their_own_share() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 2400 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=700, cap=0,
+                   early=1000, early_share=2)  # fmt: skip
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    _, near, backward = solver.searches
+
+    def step() -> list[int]:
+        assert not solver.step(600)
+        return [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
+
+    backward.ctl[ks.C_LOWEST] = 4  # close from the start, not yet stuck
+    backward.improved_at = 0
+    assert step() == [100, 200, 300]  # early: 2 of 6, not 12 of 16
+    assert step() == [200, 400, 600]  # stuck for 300 expansions: still early
+    assert step() == [300, 600, 900]  # stuck for 600: still early
+    assert step() == [338, 1050, 1012]  # stuck for 900: started, 12 of 16 from now on
+    assert near.started
+
+
 def test_moved_regions_equal_a_full_count() -> None:
     """After random pushes and jumps on XSokoban boards, the count from the labels of
     the position before equals a flood of the position after (or says it cannot tell)."""

@@ -123,6 +123,12 @@ run, without the near search); on 19 and 33, which do not need it, it cost about
 and 4 s. Only while the backward search has expanded fewer than :data:`NEAR_STALL`
 states: on 59 it comes within 2 pulls after 1,875,000 and finishes 128,000 later, and
 the early expansions cost it 6 s of CPU."""
+NEAR_EARLY_SHARE = 2
+"""Fast mode: the near search's share of the expansions while it takes its early ones
+(:attr:`Plan.early_share`; 2 beside the others' 1 and 3, where it takes 12 of 16 once
+it has started). With 12 of 16 the early expansions cost levels the other searches
+solve by themselves most of what they get (XSokoban 57: 11.7 s of CPU against 3.0 in
+the sixth session's run, without the near search)."""
 NEAR_CAP = 700_000
 """Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
 18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
@@ -194,6 +200,10 @@ class Plan:
         the other comes within its bound, before the stall (0: none), if the
         other comes that close within its first ``stall`` expansions (one
         that comes close later is on its way and nearly done).
+    early_share : int
+        With ``early``: the share of the expansions (in place of
+        ``shares[1]``) that search takes for those first ones, before the
+        stall (0: ``shares[1]``).
     """
 
     name: str = "forward"
@@ -211,6 +221,7 @@ class Plan:
     stall: int = 0
     cap: int = 0
     early: int = 0
+    early_share: int = 0
 
 
 MAIN_PLAN = Plan(
@@ -223,6 +234,7 @@ MAIN_PLAN = Plan(
     stall=NEAR_STALL,
     cap=NEAR_CAP,
     early=NEAR_EARLY,
+    early_share=NEAR_EARLY_SHARE,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -723,9 +735,15 @@ class _Solver:
 
     def step(self, units: int) -> bool:
         """Run up to ``units`` expansions shared by the searches; True when the solve is over."""
-        weights = [self.plan.shares[s.role] for s in self.searches]
         # a search waiting for another to come close, or at its cap, takes no expansions
         waiting = [s for s in self.searches if s.waiting() or s.capped()]
+        weights = [self.plan.shares[s.role] for s in self.searches]
+        early = self.plan.early_share
+        if early > 0:  # one not started yet takes its early expansions at their own share
+            weights = [
+                early if s.waits is not None and not s.started else weight
+                for s, weight in zip(self.searches, weights, strict=True)
+            ]
         for i, s in enumerate(self.searches):
             if s in waiting:
                 weights[i] = 0
