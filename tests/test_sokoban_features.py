@@ -135,7 +135,7 @@ def test_three_searches_take_their_shares_of_the_expansions() -> None:
 
 def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 1200 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=0, cap=0)
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=0, cap=0, close=0)
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
     assert (near.name, backward.near, near.waits) == ("forward-near", near, (backward, 4))
@@ -152,7 +152,7 @@ def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
 
     def solver_with(stall: int) -> tuple[Any, Any, Any]:
         plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=stall, cap=150,
-                       early=50)  # fmt: skip
+                       early=50, close=0)  # fmt: skip
         solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
         return solver, solver.searches[1], solver.searches[2]
 
@@ -183,7 +183,7 @@ def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
 def test_the_near_search_takes_its_early_expansions_at_their_own_share() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 2400 expansions
     plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=700, cap=0,
-                   early=1000, early_share=2)  # fmt: skip
+                   early=1000, early_share=2, close=0)  # fmt: skip
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
 
@@ -198,6 +198,29 @@ def test_the_near_search_takes_its_early_expansions_at_their_own_share() -> None
     assert step() == [300, 600, 900]  # stuck for 600: still early
     assert step() == [338, 1050, 1012]  # stuck for 900: started, 12 of 16 from now on
     assert near.started
+
+
+def test_a_backward_search_close_to_the_start_takes_a_larger_share() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 1800 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
+                   early=0, close=12)  # fmt: skip
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    backward = solver.searches[2]
+    assert _step(solver, 520) == [130, 0, 390]  # far from the start: 1 and 3
+    assert backward.ctl[ks.C_LOWEST] > 4
+    backward.ctl[ks.C_LOWEST] = 5
+    assert _step(solver, 520) == [260, 0, 780]  # still not within 4 pulls
+    backward.ctl[ks.C_LOWEST] = 4  # as if it had come that close
+    assert _step(solver, 520) == [300, 0, 1260]  # 1 and 12 (the near search waits its stall)
+    # without the near search (near=0) the shares stay
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, replace(plan, near=0))
+    solver.searches[-1].ctl[ks.C_LOWEST] = 0
+    assert _step(solver, 520) == [130, 390]
+
+
+def _step(solver: Any, units: int) -> list[int]:
+    assert not solver.step(units)
+    return [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]
 
 
 def test_moved_regions_equal_a_full_count() -> None:

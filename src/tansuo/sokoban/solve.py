@@ -129,6 +129,13 @@ NEAR_EARLY_SHARE = 2
 it has started). With 12 of 16 the early expansions cost levels the other searches
 solve by themselves most of what they get (XSokoban 57: 11.7 s of CPU against 3.0 in
 the sixth session's run, without the near search)."""
+CLOSE_SHARE = 12
+"""Fast mode: the backward search's share of the expansions once it has come within
+:data:`NEAR_WITHIN` pulls of the start (:attr:`Plan.close`), in place of 3 beside the
+feature search's 1. A feature search's expansion costs about five times a backward
+one's, so with 1 and 3 the feature search took about two thirds of the CPU time even
+where the backward search was a few pulls from the start; with 12 it gets about a
+third of it there."""
 NEAR_CAP = 700_000
 """Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
 18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
@@ -204,6 +211,10 @@ class Plan:
         With ``early``: the share of the expansions (in place of
         ``shares[1]``) that search takes for those first ones, before the
         stall (0: ``shares[1]``).
+    close : int
+        With ``near``: the backward search's share (in place of
+        ``shares[2]``) once it has come within ``near`` pulls of the start
+        (0: ``shares[2]``).
     """
 
     name: str = "forward"
@@ -222,6 +233,7 @@ class Plan:
     cap: int = 0
     early: int = 0
     early_share: int = 0
+    close: int = 0
 
 
 MAIN_PLAN = Plan(
@@ -235,6 +247,7 @@ MAIN_PLAN = Plan(
     cap=NEAR_CAP,
     early=NEAR_EARLY,
     early_share=NEAR_EARLY_SHARE,
+    close=CLOSE_SHARE,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -738,6 +751,13 @@ class _Solver:
         # a search waiting for another to come close, or at its cap, takes no expansions
         waiting = [s for s in self.searches if s.waiting() or s.capped()]
         weights = [self.plan.shares[s.role] for s in self.searches]
+        close = self.plan.close
+        if close > 0 and self.plan.near > 0:  # a backward search close to the start takes more
+            weights = [
+                close if s.reverse and s.role == 2 and s.ctl[ks.C_LOWEST] <= self.plan.near
+                else weight
+                for s, weight in zip(self.searches, weights, strict=True)
+            ]  # fmt: skip
         early = self.plan.early_share
         if early > 0:  # one not started yet takes its early expansions at their own share
             weights = [
