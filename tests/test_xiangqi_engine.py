@@ -27,7 +27,15 @@ from tansuo.xiangqi.engine import MATE
 from tansuo.xiangqi.heuristics import build_tables, with_weights
 
 # Features that change the order moves are searched in but never the value.
-ORDERING_ONLY = ("pvs", "killers", "history", "mvv_lva")
+ORDERING_ONLY = (
+    "pvs",
+    "killers",
+    "history",
+    "mvv_lva",
+    "history_malus",
+    "counter_move",
+    "late_bad_captures",
+)
 
 
 def _random_positions(count: int, seed: int) -> list[str]:
@@ -555,15 +563,39 @@ def test_the_ending_knowledge_scales_drawish_material_and_hunts_a_bare_king():
     assert evaluate(parse_fen(_mirror(near))) - evaluate(parse_fen(_mirror(near)), plain) == hunt
 
 
-@pytest.mark.parametrize("feature", ["lmp", "deep_lmr"])
-def test_late_move_pruning_and_deeper_reductions_save_nodes(feature):
+@pytest.mark.parametrize(
+    ("feature", "fen", "depth"),
+    [
+        ("lmp", "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1", 8),
+        ("deep_lmr", START_FEN, 9),
+    ],
+)
+def test_late_move_pruning_and_deeper_reductions_save_nodes(feature, fen, depth):
     from tansuo.xiangqi.engine import DEFAULT_FEATURES
 
-    fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
     nodes = {}
     for name in (feature, None):
         features = [f for f in DEFAULT_FEATURES if f != name]
-        result = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=8)
+        result = Engine(max_memory=1 << 20, features=features).search(parse_fen(fen), depth=depth)
         assert result.status == "solved"
         nodes[name] = result.stats.nodes
     assert nodes[None] < nodes[feature] * 0.95
+
+
+def test_history_malus_and_counter_moves_fill_their_tables():
+    """The malus leaves quiet moves that failed with negative history; a quiet
+    cutoff records its move as the counter move of the move before it."""
+    from tansuo.xiangqi.engine import DEFAULT_FEATURES
+
+    fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
+    for on in (True, False):
+        features = [f for f in DEFAULT_FEATURES if on or f not in ("history_malus", "counter_move")]
+        engine = Engine(max_memory=1 << 20, features=features)
+        engine.search(parse_fen(fen), depth=6)
+        history = engine.arrays.history
+        assert (history[:2] < 0).any() == on
+        counters = history[2][history[2] != 0]
+        assert (counters.size > 0) == on
+        for move in counters[:50]:  # each a move of the board: 90 points, from != to
+            a, b = int(move) & 255, (int(move) >> 8) & 255
+            assert a != b and kb.IN_BOARD[a] and kb.IN_BOARD[b]

@@ -51,6 +51,9 @@ FEATURES = (
     "progress",
     "lmp",
     "deep_lmr",
+    "history_malus",
+    "counter_move",
+    "late_bad_captures",
 )
 """The search features an :class:`Engine` can switch on and off (see ``_kernels.search``)."""
 
@@ -75,6 +78,9 @@ _KERNEL_SWITCH = {
     "progress": ks.USE_PROGRESS,
     "lmp": ks.USE_LMP,
     "deep_lmr": ks.USE_DEEP_LMR,
+    "history_malus": ks.USE_HISTORY_MALUS,
+    "counter_move": ks.USE_COUNTER_MOVE,
+    "late_bad_captures": ks.USE_LATE_BAD_CAPTURES,
 }
 
 _TT_ENTRY_BYTES = 8 + 4 * ks.TT_FIELDS  # a key, then the int32 fields of an entry
@@ -243,7 +249,7 @@ class SearchArrays:
 
     tt_keys: np.ndarray  # int64[N]
     tt_data: np.ndarray  # int32[N, TT_FIELDS]
-    history: np.ndarray  # int32[2, 65536]
+    history: np.ndarray  # int32[3, 65536]: history by side, then counter moves
     frames: np.ndarray  # int32[FRAMES, FRAME_SIZE]
     ctl: np.ndarray  # int64[CTL_SIZE]
 
@@ -255,7 +261,7 @@ class SearchArrays:
         return cls(
             np.zeros(tt_entries, np.int64),
             tt_data,
-            np.zeros((2, 65536), np.int32),
+            np.zeros((3, 65536), np.int32),
             kb.new_frames(kb.FRAMES),
             np.zeros(ks.CTL_SIZE, np.int64),
         )
@@ -517,7 +523,7 @@ class Engine:
         ctl[ks.TT_GENERATION] = self._generation
         ctl[kb.NEXT_POLL] = kb.CHECK_EVERY
         ctl[kb.NODE_LIMIT] = -1 if budget.max_nodes is None else budget.max_nodes
-        np.right_shift(s.history, 1, out=s.history)
+        np.right_shift(s.history[:2], 1, out=s.history[:2])  # the counter moves stay
         s.frames[:, kb.KILLERS : kb.KILLERS + 2] = 0
         self._deadlines = deadlines
         watchdog = Watchdog(flag_setter(ctl, kb.STOP), deadlines)

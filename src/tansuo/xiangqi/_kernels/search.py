@@ -12,6 +12,13 @@ can measure what it is worth:
   (``USE_MVV_LVA``), two killer moves per ply (``USE_KILLERS``), and quiet
   moves by the history heuristic (``USE_HISTORY``): a table, indexed by side
   and move, that every move causing a cutoff raises by depth squared;
+  with ``USE_HISTORY_MALUS`` the quiet moves searched before such a cutoff
+  lose as much; with ``USE_COUNTER_MOVE`` the quiet move that last refuted
+  the opponent's previous move (a third row of the table, indexed by that
+  move) comes right after the killers; with ``USE_LATE_BAD_CAPTURES`` a
+  capture of a defended piece by a more valuable one comes after the
+  killers and the counter move, before the other quiet moves (as
+  ElephantEye orders its moves in stages);
 * quiescence search at the horizon (``USE_QUIESCENCE``): captures, and every
   move out of check, until the position is quiet;
 * capture pruning in the quiescence search (``USE_CAPTURE_PRUNING``): a
@@ -70,6 +77,7 @@ from tansuo.xiangqi._kernels.board import (
     MATERIAL,
     MAX_MOVES,
     MAX_PLY,
+    MOVE,
     MOVES,
     NEEDS_TEST,
     NEXT_POLL,
@@ -219,7 +227,10 @@ USE_SINGLE_REPLY = USE_TT + 13  # one ply more where a check leaves a single leg
 USE_PROGRESS = USE_TT + 14  # scale the static score down as the no-capture clock runs
 USE_LMP = USE_TT + 15  # late-move pruning: late quiet moves near the horizon not searched
 USE_DEEP_LMR = USE_TT + 16  # late-move reductions growing with log(depth) * log(move number)
-CTL_SIZE = USE_TT + 17
+USE_HISTORY_MALUS = USE_TT + 17  # quiet moves searched before a quiet cutoff lose history
+USE_COUNTER_MOVE = USE_TT + 18  # the quiet refutation of the previous move ordered after killers
+USE_LATE_BAD_CAPTURES = USE_TT + 19  # a defended piece taken by a more valuable one: after killers
+CTL_SIZE = USE_TT + 20
 
 # Futility margins (evaluation points per ply of depth left): a node whose
 # static score beats beta by this much is taken as a cutoff, and a quiet move
@@ -284,7 +295,9 @@ ORDER_TT = 1 << 30
 ORDER_CAPTURE = 1 << 26
 ORDER_KILLER = 1 << 25
 ORDER_SECOND_KILLER = (1 << 25) - 1
+ORDER_COUNTER = (1 << 25) - 2
 HISTORY_MAX = 1 << 24
+COUNTER_ROW = 2  # history[COUNTER_ROW, previous move]: the quiet move that refuted it
 
 # Victim and attacker values for MVV-LVA (by piece type)
 MVV_VALUE = np.array([100, 20, 20, 40, 90, 45, 10], np.int64)
@@ -920,8 +933,15 @@ def score_moves(
     count: int,
     side: int,
     tt_move: int,
+    counter: int,
+    late_bad: bool,
 ) -> None:
-    """Give each move of ``frames[ply, MOVES:]`` its ordering score in ``frames[ply, ORDER:]``."""
+    """Give each move of ``frames[ply, MOVES:]`` its ordering score in ``frames[ply, ORDER:]``.
+
+    ``counter`` (0: none) is the counter move, ordered right after the killers.
+    With ``late_bad``, a capture of a defended piece by a more valuable one
+    comes after the killers and the counter move, before the quiet moves.
+    """
     use_killers = ctl[USE_KILLERS] != 0
     killer1 = frames[ply, KILLERS] if use_killers else 0
     killer2 = frames[ply, KILLERS + 1] if use_killers else 0
@@ -934,13 +954,21 @@ def score_moves(
             value = ORDER_TT
         elif victim:
             value = ORDER_CAPTURE
+            attacker = pos[move & 255]
             if use_mvv:
-                attacker = pos[move & 255]
                 value += MVV_VALUE[SLOT_TYPE[victim]] * 128 - MVV_VALUE[SLOT_TYPE[attacker]]
+            if (
+                late_bad
+                and SIMPLE_VALUE[SLOT_TYPE[victim]] < SIMPLE_VALUE[SLOT_TYPE[attacker]]
+                and defended(pos, (move >> 8) & 255, 1 - side)
+            ):
+                value = value - ORDER_CAPTURE + HISTORY_MAX  # below the counter move
         elif move == killer1:
             value = ORDER_KILLER
         elif move == killer2:
             value = ORDER_SECOND_KILLER
+        elif move == counter:
+            value = ORDER_COUNTER
         elif use_history:
             value = history[side, move & 0xFFFF]
         else:
@@ -1031,14 +1059,32 @@ def _reward(
     move: int,
     depth: int,
     ply: int,
+    pos: np.ndarray,
+    tried: int,
+    previous: int,
 ) -> None:
-    """A quiet move caused a cutoff: make it a killer and raise its history."""
+    """A quiet move caused a cutoff: make it a killer and raise its history.
+
+    ``frames[ply, MOVES:MOVES + tried]`` are the moves searched before it (in
+    the order searched): with the malus on, the quiet ones lose as much
+    history as it gains. ``previous`` is the move that led here (0: none or
+    a null move): with counter moves on, ``move`` becomes its counter move.
+    """
     if ctl[USE_KILLERS] and frames[ply, KILLERS] != move:
         frames[ply, KILLERS + 1] = frames[ply, KILLERS]
         frames[ply, KILLERS] = move
+    if ctl[USE_COUNTER_MOVE] and previous != 0:
+        history[COUNTER_ROW, previous & 0xFFFF] = move
     if ctl[USE_HISTORY]:
+        bonus = depth * depth
         index = move & 0xFFFF
-        history[side, index] += depth * depth
+        history[side, index] += bonus
+        if ctl[USE_HISTORY_MALUS]:
+            for j in range(tried):
+                other = frames[ply, MOVES + j]
+                if other != move and pos[(other >> 8) & 255] == 0:
+                    k = other & 0xFFFF
+                    history[side, k] = max(history[side, k] - bonus, -HISTORY_MAX)
         if history[side, index] >= HISTORY_MAX:  # stay below the killers' scores
             for j in range(history.shape[1]):
                 history[0, j] >>= 1
@@ -1103,7 +1149,7 @@ def quiesce(
     ctl[GENERATED] += count
     if count == 0:  # no capture (or, in check, no move at all): nothing to order
         return best
-    score_moves(pos, history, frames, ctl, ply, count, side, 0)
+    score_moves(pos, history, frames, ctl, ply, count, side, 0, 0, False)
     prepare_guard(pos, side, frames, ply)
     for i in range(count):
         move = _pick(frames, ply, i, count)
@@ -1306,7 +1352,10 @@ def search(
     count = generate_moves(pos, side, frames, ply, False)
     ctl[EXPANDED] += 1
     ctl[GENERATED] += count
-    score_moves(pos, history, frames, ctl, ply, count, side, tt_move)
+    previous = record[here, MOVE] & 0xFFFF if ctl[USE_COUNTER_MOVE] else 0
+    counter = history[COUNTER_ROW, previous] if previous != 0 else 0
+    late_bad = ctl[USE_LATE_BAD_CAPTURES] != 0
+    score_moves(pos, history, frames, ctl, ply, count, side, tt_move, counter, late_bad)
     prepare_guard(pos, side, frames, ply)
     killer1 = frames[ply, KILLERS]
     killer2 = frames[ply, KILLERS + 1]
@@ -1448,7 +1497,7 @@ def search(
                     if legal == 1:
                         ctl[FIRST_MOVE_CUTOFFS] += 1
                     if not capture:
-                        _reward(history, frames, ctl, side, move, depth, ply)
+                        _reward(history, frames, ctl, side, move, depth, ply, pos, i, previous)
                     break
 
     # Step 10. No legal move: the side to move has lost (checkmate or stalemate).
