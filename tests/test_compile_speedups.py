@@ -528,3 +528,72 @@ def test_a_late_bound_callee_is_called_through_its_address_not_linked(tmp_path):
     # k = 0: sum 5; k = 1: no bump; k = 2: sum 10; k = 3: sum 15 > 10
     assert runs[0].stdout.split() == ["1", "[5,", "0,", "5,", "5]", "0", "0", "False", "refused"]
     assert runs[1].stdout.split()[:7] == ["1", "[5,", "0,", "5,", "5]", "1", "1"]
+
+
+def test_a_kernels_only_callee_has_no_python_wrapper_and_answers_python_anyway(tmp_path):
+    """njit_one_version(kernels_only=True): compiled without numba's Python wrapper, called
+    from a kernel as before; a call from Python, after a compile or a load from the cache,
+    runs a copy compiled for it instead of the null entry point."""
+    package = tmp_path / "inner_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kernels.py").write_text(
+        textwrap.dedent(
+            """
+            import tansuo._jit
+            from tansuo._jit import njit_one_version
+
+            @njit_one_version(kernels_only=True)
+            def inner(a, k):
+                return a[k] * 3
+
+            @njit_one_version
+            def outer(a):
+                return inner(a, 1) + inner(a, 2)
+            """
+        )
+    )
+    code = textwrap.dedent(
+        f"""
+        import numpy as np
+        import tansuo._jit
+        tansuo._jit.guard_package("inner_probe", {str(package)!r})
+        from inner_probe.kernels import inner, outer
+
+        a = np.arange(5, dtype=np.int64)
+        print(outer(a), len(outer.stats.cache_hits))
+        inner.compile((numba.typeof(a), numba.types.int64))  # (the second run: from the cache)
+        (compiled,) = inner.overloads.values()
+        print(compiled.library.get_pointer_to_function(compiled.fndesc.llvm_cpython_wrapper_name))
+        print(inner(a, 4), len(inner.stats.cache_hits), inner._twin is not None)
+        """
+    ).replace("import numpy as np", "import numba\nimport numpy as np")
+    runs = _twice_in_fresh_interpreters(code, tmp_path)
+    # 3 + 6; no wrapper (a null address); 12 from Python, through the copy
+    assert runs[0].stdout.split() == ["9", "0", "0", "12", "0", "True"]
+    assert runs[1].stdout.split() == ["9", "1", "0", "12", "1", "True"]
+
+
+def test_module_passes_only_skips_the_function_passes_of_that_kernel(monkeypatch):
+    """njit_one_version(module_passes_only=True): numba's function passes do not run on the
+    kernel's own module (its module passes still do); its callees and other kernels keep them."""
+    optimised: list[str] = []
+    numba_passes = tansuo._jit._numba_optimize_functions
+
+    def counted(self, ll_module):
+        optimised.extend(f.name for f in ll_module.functions if not f.is_declaration)
+        numba_passes(self, ll_module)
+
+    monkeypatch.setattr(tansuo._jit, "_numba_optimize_functions", counted)
+
+    @tansuo._jit.njit_one_version(cache=False)
+    def helper_probe(x):
+        return x * 3
+
+    @tansuo._jit.njit_one_version(cache=False, module_passes_only=True)
+    def big_probe(x):
+        return helper_probe(x) + 1
+
+    assert big_probe(2) == 7
+    assert any("helper_probe" in name for name in optimised)
+    assert not any("big_probe" in name for name in optimised)

@@ -212,14 +212,38 @@ class _PlainArguments(CPUDispatcher):
 
     A kernel that calls others through :func:`late_bound` readies their
     addresses whenever it is compiled or loaded (``_late``).
+
+    A kernel of ``njit_one_version(kernels_only=True)`` is compiled without
+    numba's Python wrapper: its versions are never entered from Python (none
+    is put in numba's table of entry points, which Python calls look up), and
+    a call from Python compiles and runs a copy with the wrapper (``_twin``,
+    not cached: for tests and the like).
     """
 
     _late: tuple[tuple[LateBound, Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = ()
+    _twin: Any = None  # (a _PlainArguments, made on the first call from Python)
 
     def get_call_template(self, args: Any, kws: Any) -> Any:
         args = tuple(_plain(a) for a in args)
         kws = {name: _plain(a) for name, a in kws.items()}
         return super().get_call_template(args, kws)
+
+    def _kernels_only(self) -> bool:
+        return bool(self.targetoptions.get("no_cpython_wrapper"))
+
+    def add_overload(self, cres: Any) -> None:
+        if self._kernels_only():  # (its entry point is null: no Python wrapper)
+            self.overloads[tuple(cres.signature.args)] = cres
+            return
+        super().add_overload(cres)
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Any:
+        if not self._kernels_only():
+            return super()._compile_for_args(*args, **kws)  # type: ignore[misc]
+        if self._twin is None:
+            options = {k: v for k, v in self.targetoptions.items() if k != "no_cpython_wrapper"}
+            self._twin = _PlainArguments(py_func=self.py_func, locals={}, targetoptions=options)
+        return self._twin  # (numba's dispatcher calls what this returns with the arguments)
 
     def compile(self, sig: Any) -> Any:
         entry = super().compile(sig)
@@ -335,12 +359,29 @@ def bind_late(
 
 
 def njit_one_version(
-    function: Callable[..., Any] | None = None, *, cache: bool = True, **options: Any
+    function: Callable[..., Any] | None = None,
+    *,
+    cache: bool = True,
+    kernels_only: bool = False,
+    module_passes_only: bool = False,
+    **options: Any,
 ) -> Any:
     """``numba.njit(cache=cache, **options)``, one version for calls that differ in scalars only.
 
     Used bare (``@njit_one_version``) or with options
     (``@njit_one_version(_nrt=False)``). See the module for what it changes.
+
+    ``kernels_only=True`` is for a kernel that other kernels call: it is
+    compiled without numba's Python wrapper, which unpacks every argument
+    from a Python object and for a named tuple of dozens of arrays costs as
+    much to compile as the kernel itself (its callers never use it). A call
+    from Python still works, through a copy compiled for it in each process
+    (:class:`_PlainArguments`).
+
+    ``module_passes_only=True`` is for a big kernel that a first run compiles
+    last: LLVM's function passes are not run on its own module before its
+    callees are linked in, only the module passes over the whole
+    (:func:`_optimize_functions`).
 
     Examples
     --------
@@ -358,6 +399,10 @@ def njit_one_version(
 
     def decorate(function: Callable[..., Any]) -> CPUDispatcher:
         targetoptions = {"nopython": True, "boundscheck": None, **options}
+        if kernels_only:
+            targetoptions["no_cpython_wrapper"] = True
+        if module_passes_only:
+            function._tansuo_module_passes_only = True  # type: ignore[attr-defined]
         kernel = _PlainArguments(py_func=function, locals={}, targetoptions=targetoptions)
         if cache:
             kernel.enable_caching()
@@ -769,6 +814,44 @@ class _FewerCollections(event.Listener):
 
 
 event.register("numba:compile", _FewerCollections())
+
+
+_COMPILING: list[Any] = []  # the dispatchers being compiled, the innermost last
+
+
+class _Compiling(event.Listener):
+    """Keeps :data:`_COMPILING`: which kernel numba is compiling (lowering) now."""
+
+    def on_start(self, ev: Any) -> None:
+        _COMPILING.append(ev.data["dispatcher"])
+
+    def on_end(self, ev: Any) -> None:
+        if _COMPILING:
+            _COMPILING.pop()
+
+
+event.register("numba:compile", _Compiling())
+
+
+def _optimize_functions(self: Any, ll_module: Any) -> None:
+    """numba's function passes on a module of a kernel; none for ``module_passes_only`` kernels.
+
+    numba optimises each function of a kernel's own module at ``-O3`` when
+    it is added, and then the module with every callee linked in, again at
+    ``-O3`` (which runs the same function simplifications after inlining).
+    For a big kernel compiled last, after all its callees, the first round
+    is a serial tail on a fresh cache (about 2 s of CPU for Sokoban's
+    search) that the second makes up for.
+    """
+    kernel = _COMPILING[-1] if _COMPILING else None
+    if getattr(getattr(kernel, "py_func", None), "_tansuo_module_passes_only", False):
+        ll_module.data_layout = self._codegen._data_layout
+        return
+    _numba_optimize_functions(self, ll_module)
+
+
+_numba_optimize_functions = codegen.CPUCodeLibrary._optimize_functions
+codegen.CPUCodeLibrary._optimize_functions = _optimize_functions  # type: ignore[method-assign]
 
 
 # --- a cached kernel's symbols read from its object code, its LLVM module parsed when needed --

@@ -145,7 +145,7 @@ def _blocked(cell, d, walls, dead, frozen):
     return walls[a] or walls[b] or frozen[a] or frozen[b] or (dead[a] and dead[b])
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     """Mark the largest frozen set of boxes in ``frozen`` (see :func:`freeze_deadlock`);
     0: ``cell`` is not in it, 1: a box of it is off its goal, 2: all on goals. The
@@ -180,7 +180,7 @@ def _unmark(boxes, nb, frozen):
         frozen[boxes[q]] = 0
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ):
     """Whether an empty goal within two cells of a frozen box can no longer be filled:
     on every side, the cell a box would come from or the player's cell behind it is a
@@ -244,7 +244,7 @@ def freeze_fill_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ
     return found == 1 or shut
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _unpullable(cell, d, walls, dead, frozen):
     """Whether the box on ``cell`` cannot be pulled along ``d`` (either way): a pull
     onto ``cell + d`` needs that cell free and not dead, and the player's next cell
@@ -408,7 +408,7 @@ def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, delta
     return low
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def moved_row(boxes, nb, i, t, out):
     """``out``: the sorted cells ``boxes[:nb]`` with box ``i`` moved to cell ``t``, still sorted."""
     j = 0
@@ -459,7 +459,7 @@ def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
     return t
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     """How many goals of the room are filled, when a box just pushed onto the entrance
     along direction ``k`` can take the next one: -1 when it cannot (the push is

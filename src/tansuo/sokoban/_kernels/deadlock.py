@@ -25,7 +25,7 @@ from tansuo.sokoban._kernels.board import freeze_deadlock, moved_row
 from tansuo.sokoban._kernels.state import C_ENTRIES, C_PATTERNS, C_SUBSTAMP, MAX_CORRALS
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def pi_corral(boxes, nb, stamp, lv, w):
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
@@ -149,7 +149,7 @@ def pi_corral(boxes, nb, stamp, lv, w):
     return best
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def corral_dead(m, player, c, stamp, lv, w, ctl):
     """Whether corral ``c`` can never be resolved: the position is dead.
 
@@ -237,7 +237,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     return True
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _side(cells, m, player, lv, w, ctl, stop):
     """The top-left cell of the player's region when only ``cells[:m]`` are boxes.
 
@@ -254,7 +254,7 @@ def _side(cells, m, player, lv, w, ctl, stop):
     return low
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _flood(start, lv, w, ctl, stop, stamp, c):
     """Flood the player's region from ``start`` among the boxes ``w.occ2 == 1``; its
     top-left cell.
@@ -290,7 +290,7 @@ def _flood(start, lv, w, ctl, stop, stamp, c):
     return low
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def learn_pattern(m, player, lv, w, pat, ctl):
     """Keep the boxes ``w.kb[:m]`` with the player on ``player`` as a deadlock pattern.
 
@@ -315,7 +315,7 @@ def learn_pattern(m, player, lv, w, pat, ctl):
     return True
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def pattern_dead(t, player, occ, lv, w, pat, ctl, stamp, stamp2, b, whole):
     """Whether a learned pattern with a box on ``t`` holds in the position ``occ``.
 

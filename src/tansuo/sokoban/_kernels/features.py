@@ -144,7 +144,7 @@ def moved_regions(b, t, before, walls, occ, lab, deltas):
     return count - joined + 1
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def gated(gate, row, nb):
     """How many of the boxes ``row[:nb]`` stand in doorways (``gate``)."""
     count = 0
@@ -191,7 +191,7 @@ def advised(parent_cell, child_cell):
     )
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _merge(st, a, b):
     """The skew heap holding the heaps rooted at ``a`` and ``b`` (-1: empty); its root."""
     if a < 0:
@@ -225,7 +225,7 @@ def cell_push(st, idx, cell, key):
     st.croot[cell] = _merge(st, st.croot[cell], idx)
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def cell_pop(st, ctl):
     """The best state of the next non-empty cell after ``ctl[C_CYCLE]`` (taken from its
     heap), -1 when every cell is empty."""

@@ -158,7 +158,7 @@ def rehash(table, shash, count):
         table_insert(table, shash, i)
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
     mask = table.size - 1
@@ -177,14 +177,20 @@ def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     return -1
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _release(sboxes, s, nb, occ):
     """Clear the expanded state's boxes from ``occ`` (all zero again)."""
     for q in range(nb):
         occ[sboxes[s, q]] = 0
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True, inline="always")
+def _needs_verdict(ibroken, cneeds, c):
+    """Whether corral ``c`` waits for a verdict: not broken, and a push into it is needed."""
+    return ibroken[c] == 0 and cneeds[c] != 0
+
+
+@njit_one_version(kernels_only=True)
 def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     """Step 3's second half: whether an I-corral with work in it is dead (and learn it).
 
@@ -195,7 +201,7 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     """
     player = st.player[s]
     for c in range(w.cinfo[0]):
-        if w.ibroken[c] or not w.cneeds[c]:
+        if not _needs_verdict(w.ibroken, w.cneeds, c):
             continue
         m = 0
         key = lv.zplayer[player] ^ (lv.zplayer[w.cmin[c]] * 31)
@@ -219,11 +225,11 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     return False
 
 
-@njit_one_version
+@njit_one_version(kernels_only=True)
 def _corral_work(w):
     """Whether an I-corral labelled by :func:`.deadlock.pi_corral` needs a push (a verdict)."""
     for c in range(w.cinfo[0]):  # noqa: SIM110 - no generators in numba
-        if not w.ibroken[c] and w.cneeds[c]:
+        if _needs_verdict(w.ibroken, w.cneeds, c):
             return True
     return False
 
@@ -234,7 +240,7 @@ _corral_late = late_bound(_corral_verdict, types.boolean, "tansuo_sokoban_corral
 _corral_call = _corral_late.call
 
 
-@njit_one_version
+@njit_one_version(module_passes_only=True)
 def search(units, lv, params, ctl, st, other, near, w, pat):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
