@@ -839,9 +839,10 @@ def _optimize_functions(self: Any, ll_module: Any) -> None:
     numba optimises each function of a kernel's own module at ``-O3`` when
     it is added, and then the module with every callee linked in, again at
     ``-O3`` (which runs the same function simplifications after inlining).
-    For a big kernel compiled last, after all its callees, the first round
-    is a serial tail on a fresh cache (about 2 s of CPU for Sokoban's
-    search) that the second makes up for.
+    For a big kernel compiled last, after all its callees, both rounds are
+    a serial tail on a fresh cache; without the first, the second does more
+    of the simplifying itself and takes longer, but less than the first took
+    (about 1-1.5 s of CPU less in all for Sokoban's search).
     """
     kernel = _COMPILING[-1] if _COMPILING else None
     if getattr(getattr(kernel, "py_func", None), "_tansuo_module_passes_only", False):
