@@ -14,6 +14,15 @@ from numba.core.compiler import Flags
 import tansuo._jit  # (importing it installs the changes)
 
 
+def _probe_package(tmp_path, name, kernels):
+    """A package ``name`` under ``tmp_path`` whose ``kernels.py`` holds ``kernels``."""
+    package = tmp_path / name
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kernels.py").write_text(textwrap.dedent(kernels))
+    return package
+
+
 def _twice_in_fresh_interpreters(code, tmp_path):
     """Run ``code`` in two fresh interpreters, one after the other, sharing a numba cache in
     ``tmp_path`` (the first compiles, the second loads); both must succeed."""
@@ -134,11 +143,10 @@ def test_a_warm_xiangqi_search_starts_no_helper(monkeypatch):
 
 
 def test_kernels_of_a_guarded_package_have_no_c_callable_wrapper(tmp_path, monkeypatch):
-    package = tmp_path / "wrapper_probe"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "kernels.py").write_text(
-        "from numba import njit\n\n@njit(cache=False)\ndef plus_two(x):\n    return x + 2\n"
+    package = _probe_package(
+        tmp_path,
+        "wrapper_probe",
+        "from numba import njit\n\n@njit(cache=False)\ndef plus_two(x):\n    return x + 2\n",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(tansuo._jit._GUARDED, str(package), "wrapper_probe")
@@ -157,12 +165,10 @@ def test_kernels_of_a_guarded_package_have_no_c_callable_wrapper(tmp_path, monke
 
 def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
     """The helper of callees_beside: plain Python up to the big kernel, then its callees."""
-    package = tmp_path / "callees_probe"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "kernels.py").write_text(
-        textwrap.dedent(
-            """
+    _probe_package(
+        tmp_path,
+        "callees_probe",
+        """
             import numpy as np
             from numba import njit
 
@@ -186,8 +192,7 @@ def test_callees_are_compiled_last_first_and_the_caller_only_typed(tmp_path):
 
             def run():
                 return big(prepare(4), 1)
-            """
-        )
+            """,
     )
     code = textwrap.dedent(
         """
@@ -474,12 +479,10 @@ def test_a_late_bound_callee_is_called_through_its_address_not_linked(tmp_path):
     """late_bound: the caller's code holds no copy of the callee's, compiled or loaded from
     the cache (a guarded package, whose kernels otherwise get no C wrapper), and computes
     what a direct call computes; a binding to other types than the caller passes is refused."""
-    package = tmp_path / "late_probe"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "kernels.py").write_text(
-        textwrap.dedent(
-            """
+    package = _probe_package(
+        tmp_path,
+        "late_probe",
+        """
             import numpy as np
             from numba.core import types
 
@@ -503,8 +506,7 @@ def test_a_late_bound_callee_is_called_through_its_address_not_linked(tmp_path):
                 return count
 
             bind_late(caller, late, lambda t: (t[0], types.int64, types.boolean))
-            """
-        )
+            """,
     )
     code = textwrap.dedent(
         f"""
@@ -534,12 +536,10 @@ def test_a_kernels_only_callee_has_no_python_wrapper_and_answers_python_anyway(t
     """njit_one_version(kernels_only=True): compiled without numba's Python wrapper, called
     from a kernel as before; a call from Python, after a compile or a load from the cache,
     runs a copy compiled for it instead of the null entry point."""
-    package = tmp_path / "inner_probe"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "kernels.py").write_text(
-        textwrap.dedent(
-            """
+    package = _probe_package(
+        tmp_path,
+        "inner_probe",
+        """
             import tansuo._jit
             from tansuo._jit import njit_one_version
 
@@ -550,11 +550,11 @@ def test_a_kernels_only_callee_has_no_python_wrapper_and_answers_python_anyway(t
             @njit_one_version
             def outer(a):
                 return inner(a, 1) + inner(a, 2)
-            """
-        )
+            """,
     )
     code = textwrap.dedent(
         f"""
+        import numba
         import numpy as np
         import tansuo._jit
         tansuo._jit.guard_package("inner_probe", {str(package)!r})
@@ -567,7 +567,7 @@ def test_a_kernels_only_callee_has_no_python_wrapper_and_answers_python_anyway(t
         print(compiled.library.get_pointer_to_function(compiled.fndesc.llvm_cpython_wrapper_name))
         print(inner(a, 4), len(inner.stats.cache_hits), inner._twin is not None)
         """
-    ).replace("import numpy as np", "import numba\nimport numpy as np")
+    )
     runs = _twice_in_fresh_interpreters(code, tmp_path)
     # 3 + 6; no wrapper (a null address); 12 from Python, through the copy
     assert runs[0].stdout.split() == ["9", "0", "0", "12", "0", "True"]
