@@ -13,8 +13,10 @@ import pytest
 from tansuo.errors import InvalidInput
 from tansuo.xiangqi import Position, parse_position
 from tansuo.xiangqi.match import (
+    GameRecord,
     Opening,
     ProtocolPlayer,
+    Resign,
     play_game,
     random_openings,
     read_openings,
@@ -41,6 +43,7 @@ FAKE_ENGINE = textwrap.dedent(
         elif line.startswith("position "):
             position = parse_position(line[len("position "):])
         elif line.startswith("go"):
+            print("info depth 1 score 42 pv " + format_iccs(position.legal_moves()[0]))
             print("bestmove " + format_iccs(position.legal_moves()[0]), flush=True)
         elif line == "quit":
             print("bye", flush=True)
@@ -66,6 +69,7 @@ def test_usemillisec_and_book_are_sent_when_offered(tmp_path, book):
     assert "setoption usemillisec true" in sent
     assert f"setoption usebook {'true' if book else 'false'}" in sent
     assert "go time 250 movestogo 1" in sent
+    assert player.last_score == 42  # from the info line before the move
 
 
 def test_an_engine_without_usemillisec_gets_seconds(tmp_path):
@@ -217,3 +221,74 @@ def test_a_killed_match_leaves_no_engine_running(tmp_path):
     while not all(_gone(pid) for pid in engines) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert all(_gone(pid) for pid in engines)
+
+
+class ScriptedPlayer:
+    """Plays the first legal move and reports a fixed score (from its own side)."""
+
+    def __init__(self, name: str, score: int | None) -> None:
+        self.name, self.score, self.last_score = name, score, None
+
+    def new_game(self) -> None:
+        pass
+
+    def choose(self, position: Position, seconds: float) -> int | None:
+        self.last_score = self.score
+        return position.legal_moves()[0]
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("red_score", "black_score", "expected"),
+    [
+        (500, -200, ("1-0", 6)),  # both see Red ahead by their margins: decided after 3 moves each
+        (-450, 160, ("0-1", 6)),
+        (500, -100, ("1/2-1/2", None)),  # Black's engine does not agree: played out (a repetition)
+        (500, None, ("1/2-1/2", None)),  # a move without a score never counts
+    ],
+)
+def test_resign_adjudication_needs_both_engines(red_score, black_score, expected):
+    record = play_game(
+        ScriptedPlayer("red", red_score),
+        ScriptedPlayer("black", black_score),
+        opening="start",
+        opening_moves=(),
+        seconds=1.0,
+        max_plies=20,
+        resign=Resign(400, 150, moves=3),
+        margins=(400, 150),
+    )
+    result, plies = expected
+    assert record.result == result
+    assert record.scores[:2] == (red_score, black_score)
+    assert record.reason.startswith("adjudicated") == (plies is not None)
+    if plies is not None:
+        assert len(record.moves) == plies
+
+
+def test_resign_margins_must_be_positive():
+    with pytest.raises(InvalidInput, match="margins"):
+        Resign(400, 0)
+
+
+def test_a_resumed_match_plays_only_the_games_left():
+    openings = [Opening("quiet", ("h2e2", "h9g7")), Opening("second", ("b2e2",))]
+    specs = ("tansuo:depth=1", "tansuo:depth=1,plain")
+    first = run_match(*specs, games=3, openings=openings, max_plies=4)
+    kept = [GameRecord.from_dict(g.as_dict()) for g in first.games[:3]]
+    assert kept == first.games[:3]
+    played: list[int] = []
+    match = run_match(
+        *specs,
+        games=4,
+        openings=openings,
+        max_plies=4,
+        done=kept,
+        on_game=lambda index, record: played.append(index),
+    )
+    assert played == [3] and match.games[:3] == kept and len(match.games) == 4
+    assert match.games[3].opening == "second" and match.games[3].red == specs[1]
+    with pytest.raises(InvalidInput, match="game 1 to resume"):
+        run_match(*specs, games=4, openings=openings[::-1], max_plies=4, done=kept)

@@ -7,6 +7,7 @@ the name of a bundled position (``tansuo xiangqi perft cpw-2 3``).
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -339,6 +340,17 @@ def match_command(
     out: Path | None = out_option("games, as JSON Lines,"),
     json_out: bool = json_option("the summary as one JSON object"),
     force: bool = typer.Option(False, "--force", help="Overwrite the --out file."),
+    resume: bool = typer.Option(
+        False, "--resume", help="Keep the games already in --out and play only the rest."
+    ),
+    resign_scores: str | None = typer.Option(
+        None,
+        "--resign-scores",
+        metavar="A,B",
+        help="Adjudicate a game won when both engines score one side ahead by at least their "
+        "margin (A's units, B's units) for --resign-moves moves each.",
+    ),
+    resign_moves: int = typer.Option(3, "--resign-moves", metavar="N", help="See --resign-scores."),
     openings_file: Path | None = typer.Option(
         None, "--openings", metavar="FILE", help="Opening lines, one a line (moves or fen ...)."
     ),
@@ -354,9 +366,36 @@ def match_command(
     alpha-beta), 'tansuo:no-null_move' (one feature off), or 'ucci:COMMAND'
     / 'uci:COMMAND' for an external engine. --time-limit is seconds per move.
     """
-    from tansuo.xiangqi.match import make_player, random_openings, read_openings, run_match
+    from tansuo.xiangqi.match import (
+        GameRecord,
+        Resign,
+        make_player,
+        random_openings,
+        read_openings,
+        run_match,
+    )
 
-    check_outputs(out, force=force)
+    if resume and out is None:
+        raise InvalidInput("--resume continues an --out file; give --out FILE")
+    done: list[GameRecord] = []
+    if resume and out is not None and out.exists():
+        for number, line in enumerate(read_text(out).splitlines(), 1):
+            if line.strip():
+                try:
+                    done.append(GameRecord.from_dict(json.loads(line)))
+                except (ValueError, InvalidInput) as exc:
+                    raise InvalidInput(f"{out}, line {number}: {exc}") from None
+    else:
+        check_outputs(out, force=force)
+    resign = None
+    if resign_scores is not None:
+        try:
+            first_margin, second_margin = (int(x) for x in resign_scores.split(","))
+        except ValueError:
+            raise InvalidInput(
+                f"--resign-scores wants two whole numbers A,B, got {resign_scores!r}"
+            ) from None
+        resign = Resign(first_margin, second_margin, resign_moves)
     concurrency = workers if old_concurrency is None else old_concurrency  # the old name
     if games < 1 or concurrency < 1 or max_plies < 1:
         raise InvalidInput("--games, --workers and --max-plies must be at least 1")
@@ -372,7 +411,7 @@ def match_command(
     for spec in (first, second):  # check both specs before the games start
         if spec.startswith("tansuo"):
             make_player(spec)
-    sink = out.open("w", encoding="utf-8") if out is not None else None
+    sink = out.open("a" if resume else "w", encoding="utf-8") if out is not None else None
 
     def report(index: int, record: Any) -> None:
         line = (
@@ -398,6 +437,8 @@ def match_command(
             on_game=report,
             openings=openings,
             book=book,
+            resign=resign,
+            done=done,
         )
     finally:
         if sink is not None:

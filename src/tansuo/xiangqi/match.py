@@ -25,7 +25,10 @@ file (:func:`read_openings`) or from seeded random plies
 end by the rules (:meth:`Position.outcome`: perpetual check and perpetual
 chase lose, other repetitions and 60 moves without a capture draw), by an
 illegal move, a crash or a move over the time allowed (a loss for that
-player), or after ``max_plies`` (a draw).
+player), or after ``max_plies`` (a draw). A match may also adjudicate a game
+the way engine-testing tools do (cutechess's two-sided resign rule): when both
+engines' scores for their last few moves agree that one side is ahead by at
+least each engine's own margin (:class:`Resign`), that side wins.
 
 An external engine is told ``setoption usemillisec true`` when it offers
 that option (then ``go time`` is in milliseconds; otherwise in whole
@@ -81,6 +84,7 @@ TIME_GRACE = 0.5
 
 class Player(Protocol):
     name: str
+    last_score: int | None  # the score of the player's last move, from its side, in its units
 
     def new_game(self) -> None: ...
 
@@ -109,6 +113,7 @@ class TansuoPlayer:
         book: Book | None = None,
     ) -> None:
         self.name = name
+        self.last_score: int | None = None
         self.depth = depth
         self.nodes = nodes
         self.book = book
@@ -123,6 +128,7 @@ class TansuoPlayer:
         self.engine.new_game()
 
     def choose(self, position: Position, seconds: float) -> int | None:
+        self.last_score = None
         if self.book is not None:
             move = self.book.choose(position, self.rng)
             if move is not None:
@@ -132,6 +138,7 @@ class TansuoPlayer:
         else:
             # A tenth kept back for the referee's own work and a loaded machine.
             result = self.engine.search(position, time_limit=seconds * 0.9)
+        self.last_score = result.score
         return None if result.move is None else parse_iccs(result.move)
 
     def close(self) -> None:
@@ -173,6 +180,7 @@ class ProtocolPlayer:
         self, name: str, command: Sequence[str], dialect: str = "ucci", *, book: bool = False
     ) -> None:
         self.name = name
+        self.last_score: int | None = None
         self.dialect = dialect
         self.options: set[str] = set()  # the option names the engine offered
         self.millisec = dialect == "uci"
@@ -269,19 +277,30 @@ class ProtocolPlayer:
             self.send(f"go time {ms} movestogo 1")
         else:  # UCCI without usemillisec: whole seconds
             self.send(f"go time {max(1, int(seconds))} movestogo 1")
+        self.last_score = None
         while True:
-            line = self._expect_any(seconds + TIME_GRACE)
+            line = self._expect_first(("bestmove", "nobestmove"), seconds + TIME_GRACE, self._note)
             words = line.split()
             if words[0] == "nobestmove" or words[1:2] == ["(none)"]:
                 return None
             if words[0] == "bestmove" and len(words) > 1:
                 return parse_iccs(words[1])
 
-    def _expect_any(self, timeout: float) -> str:
-        line = self._expect_first(("bestmove", "nobestmove"), timeout)
-        return line
+    def _note(self, line: str) -> None:
+        """Keep the score of an ``info`` line the engine sent while it searched."""
+        words = line.split()
+        if words[:1] == ["info"]:
+            score = _info_score(words)
+            if score is not None:
+                self.last_score = score
 
-    def _expect_first(self, words: tuple[str, ...], timeout: float) -> str:
+    def _expect_first(
+        self,
+        words: tuple[str, ...],
+        timeout: float,
+        on_other: Callable[[str], None] | None = None,
+    ) -> str:
+        """The first line starting with one of ``words``; ``on_other`` sees the lines before it."""
         deadline = time.perf_counter() + timeout
         while True:
             left = deadline - time.perf_counter()
@@ -297,6 +316,8 @@ class ProtocolPlayer:
                 raise ConnectionError(f"{self.name}: the engine process ended")
             if line.split()[:1] and line.split()[0] in words:
                 return line
+            if on_other is not None:
+                on_other(line)
 
     def _swallow_late_answer(self, words: tuple[str, ...], patience: float = 2.0) -> None:
         """After a ``stop``: read the answer it provokes, so the next move starts clean."""
@@ -318,6 +339,32 @@ class ProtocolPlayer:
             self.process.wait(timeout=3)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+PROTOCOL_MATE = 100_000
+"""The score a UCI ``score mate N`` stands for: ``PROTOCOL_MATE - |N|``, signed."""
+
+
+def _info_score(words: Sequence[str]) -> int | None:
+    """The score of an ``info`` line: UCCI ``score N``, UCI ``score cp N`` or ``score mate N``.
+
+    >>> _info_score("info depth 9 score -35 pv h2e2".split()), _info_score("info nodes 5".split())
+    (-35, None)
+    >>> _info_score("info depth 20 score mate -3 pv a0a1".split())
+    -99997
+    """
+    if "score" not in words:
+        return None
+    at = words.index("score") + 1
+    try:
+        if words[at] == "cp":
+            return int(words[at + 1])
+        if words[at] == "mate":
+            plies = int(words[at + 1])
+            return PROTOCOL_MATE - abs(plies) if plies > 0 else -(PROTOCOL_MATE - abs(plies))
+        return int(words[at])
+    except (IndexError, ValueError):
+        return None
 
 
 def _start_fen(position: Position) -> str:
@@ -391,6 +438,7 @@ class GameRecord:
     reason: str
     moves: tuple[str, ...]
     seconds: float
+    scores: tuple[int | None, ...] = ()  # each game move's score, from its mover's side
 
     def score_of(self, player: str) -> float:
         """Points of ``player`` in this game (1, 0.5 or 0)."""
@@ -409,7 +457,63 @@ class GameRecord:
             "plies": len(self.moves),
             "moves": list(self.moves),
             "seconds": self.seconds,
+            "scores": list(self.scores),
         }
+
+    @classmethod
+    def from_dict(cls, record: dict[str, Any]) -> GameRecord:
+        """The record :meth:`as_dict` wrote (an ``--out`` line read back to resume a match)."""
+        try:
+            return cls(
+                str(record["opening"]),
+                str(record["red"]),
+                str(record["black"]),
+                str(record["result"]),
+                str(record["reason"]),
+                tuple(str(m) for m in record["moves"]),
+                float(record["seconds"]),
+                tuple(record.get("scores", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidInput(f"not a game record of a match: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Two-sided resign adjudication, as engine-testing tools do it (cutechess ``-resign``).
+
+    A game is given to one side when, for each engine's last ``moves``
+    moves, that engine scored this side ahead by at least its own margin
+    (``first`` for the match's first player, ``second`` for the other; each
+    in its engine's units, since engines count differently: ElephantEye's
+    horse is about 100, tansuo's 270). A move without a score (a book move)
+    breaks the run.
+    """
+
+    first: int
+    second: int
+    moves: int = 3
+
+    def __post_init__(self) -> None:
+        if self.first <= 0 or self.second <= 0 or self.moves < 1:
+            raise InvalidInput(
+                f"resign adjudication needs margins > 0 and moves >= 1, got "
+                f"{self.first}, {self.second} and {self.moves}"
+            )
+
+    def verdict(
+        self, red_view: dict[str, list[int | None]], red_margin: int, black_margin: int
+    ) -> str | None:
+        """``"1-0"`` or ``"0-1"`` if both engines' last scores (Red's view) agree, else None."""
+        red = [s for s in red_view["red"][-self.moves :] if s is not None]
+        black = [s for s in red_view["black"][-self.moves :] if s is not None]
+        if len(red) < self.moves or len(black) < self.moves:
+            return None
+        if min(red) >= red_margin and min(black) >= black_margin:
+            return "1-0"
+        if max(red) <= -red_margin and max(black) <= -black_margin:
+            return "0-1"
+        return None
 
 
 def play_game(
@@ -421,8 +525,13 @@ def play_game(
     seconds: float,
     max_plies: int = 300,
     start_fen: str = START_FEN,
+    resign: Resign | None = None,
+    margins: tuple[int, int] = (0, 0),
 ) -> GameRecord:
-    """Play one game from ``start_fen`` and ``opening_moves``; the record says who won and why."""
+    """Play one game from ``start_fen`` and ``opening_moves``; the record says who won and why.
+
+    With ``resign``, ``margins`` are Red's and Black's engines' margins.
+    """
     position = parse_position("fen " + start_fen)
     for opening_move in opening_moves:
         position.push(opening_move)
@@ -430,11 +539,18 @@ def play_game(
     red.new_game()
     black.new_game()
     players = {"red": red, "black": black}
+    red_view: dict[str, list[int | None]] = {"red": [], "black": []}
+    scores: list[int | None] = []
     result, reason = "1/2-1/2", f"{max_plies} plies"
     while position.ply < max_plies + len(opening_moves):
         outcome = position.outcome()
         if outcome is not None:
             result, reason = outcome.result, outcome.reason
+            break
+        verdict = None if resign is None else resign.verdict(red_view, *margins)
+        if verdict is not None:
+            winner = "Red" if verdict == "1-0" else "Black"
+            result, reason = verdict, f"adjudicated: both engines scored {winner} ahead"
             break
         side = position.side
         mover = players[side]
@@ -461,9 +577,19 @@ def play_game(
             result, reason = loss, f"{mover.name} played an illegal move ({shown})"
             break
         position.play(move)
+        score = mover.last_score
+        scores.append(score)
+        red_view[side].append(None if score is None else score if side == "red" else -score)
     moves = tuple(format_iccs(m) for m in position.moves_played)
     return GameRecord(
-        opening, red.name, black.name, result, reason, moves, time.perf_counter() - start
+        opening,
+        red.name,
+        black.name,
+        result,
+        reason,
+        moves,
+        time.perf_counter() - start,
+        tuple(scores),
     )
 
 
@@ -653,6 +779,8 @@ def run_match(
     on_game: Callable[[int, GameRecord], None] | None = None,
     openings: Sequence[Opening] | None = None,
     book: bool = False,
+    resign: Resign | None = None,
+    done: Sequence[GameRecord] = (),
 ) -> MatchResult:
     """Play ``games`` games between two player specs, colours alternating.
 
@@ -663,6 +791,10 @@ def run_match(
     the in-process engine releases the GIL while it searches. The players
     are made in the calling thread before the games start; on Linux an
     external engine is killed when this process dies, however it dies.
+    ``resign`` adjudicates games (:class:`Resign`). ``done`` are the first
+    games of this match, played before (a resumed match): they are checked
+    against the openings and colours their places give, counted, and not
+    played again; ``on_game`` is called for the new games only.
     """
     if games < 1:
         raise InvalidInput(f"a match needs at least one game, got {games}")
@@ -676,6 +808,17 @@ def run_match(
         raise InvalidInput("a match needs at least one opening")
     names = (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
     match = MatchResult(*names)
+    for index, record in enumerate(done):
+        opening = openings[(index // 2) % len(openings)]
+        red = names[index % 2]
+        if (record.opening, record.red) != (opening.name, red):
+            raise InvalidInput(
+                f"game {index + 1} to resume was {record.red} (red) from {record.opening!r}; "
+                f"this match plays it with {red} (red) from {opening.name!r}"
+            )
+    if len(done) > games:
+        raise InvalidInput(f"{len(done)} games were played already, more than --games {games}")
+    match.games.extend(done)
     # Every pair of players is made here, in the calling thread: an external
     # engine dies with the thread that started it (see _die_with_parent), and
     # this thread outlives the games. A game takes a free pair and gives it back.
@@ -688,6 +831,13 @@ def run_match(
             a, b = pair
             opening = openings[(index // 2) % len(openings)]
             red, black = (a, b) if index % 2 == 0 else (b, a)
+            margins = (0, 0)
+            if resign is not None:
+                margins = (
+                    (resign.first, resign.second)
+                    if index % 2 == 0
+                    else (resign.second, resign.first)
+                )
             return play_game(
                 red,
                 black,
@@ -696,12 +846,16 @@ def run_match(
                 seconds=seconds,
                 max_plies=max_plies,
                 start_fen=opening.fen,
+                resign=resign,
+                margins=margins,
             )
         finally:
             free.put(pair)
 
+    if len(done) == games:
+        return match
     try:
-        for _ in range(min(concurrency, games)):
+        for _ in range(min(concurrency, games - len(done))):
             first_player = make_player(first, name=names[0], book=book)
             try:
                 second_player = make_player(second, name=names[1], book=book)
@@ -711,7 +865,8 @@ def run_match(
             pool.append((first_player, second_player))
             free.put(pool[-1])
         with ThreadPoolExecutor(max_workers=len(pool)) as executor:
-            for index, record in enumerate(executor.map(one, range(games))):
+            new_games = executor.map(one, range(len(done), games))
+            for index, record in enumerate(new_games, len(done)):
                 match.games.append(record)
                 if on_game is not None:
                     on_game(index, record)
