@@ -218,6 +218,79 @@ def test_a_backward_search_close_to_the_start_takes_a_larger_share() -> None:
     assert _step(solver, 520) == [130, 390]
 
 
+def test_the_larger_share_ends_when_the_backward_search_stalls() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 2000 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
+                   early=0, close=12, close_stall=400)  # fmt: skip
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    backward = solver.searches[2]
+    assert _step(solver, 260) == [65, 0, 195]  # far from the start: 1 and 3
+    backward.ctl[ks.C_LOWEST] = 4  # as if it had just come that close
+    backward.improved_at = 195
+    assert _step(solver, 260) == [85, 0, 435]  # 1 and 12 while it closes in
+    assert _step(solver, 260) == [105, 0, 675]  # 240 since its bound came lower: still 12
+    assert _step(solver, 260) == [170, 0, 870]  # 480: stalled, 1 and 3 again
+    backward.improved_at = 870  # its bound came lower again
+    assert _step(solver, 260) == [190, 0, 1110]  # 12 again
+    # with close_stall=0 the larger share stays for good
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, replace(plan, close_stall=0))
+    solver.searches[2].ctl[ks.C_LOWEST] = 4
+    assert _step(solver, 1300) == [100, 0, 1200]
+
+
+def test_the_near_search_holds_every_state_a_few_pushes_from_the_start() -> None:
+    # an exhaustive breadth-first search in pushes (no deadlock tests) against the near
+    # search's table: PI-corral pruning keeps only one order of pushes, so without every
+    # push the table misses states the backward search may come to; with every push it
+    # holds those and more (both have expanded every state 1 push from the start)
+    board = bundled_collection(NEAR_LEVEL[0])[NEAR_LEVEL[1] - 1].board()
+    depth = 2
+    exact = _within(board, depth)
+    tables = solve_module.prepare(board, macros=True)
+    lower = solve_module._bound(np.array(board.boxes, dtype=np.int16), tables)
+    held = {}
+    for every in (False, True):
+        plan = replace(solve_module.MAIN_PLAN, name="near", features=False, weight=0, order=0,
+                       advice=0, all_pushes=every)  # fmt: skip
+        near = solve_module._Search(board, tables, ks.MODE_FAST, 1 << 28, plan=plan)
+        near.add_root(board.boxes, min(board.reachable(board.player, board.boxes)), lower)
+        near.step(NEAR_EXPANSIONS)  # breadth-first: past every state 2 pushes away
+        st, n = near.a.states, int(near.ctl[ks.C_STATES])
+        assert int(st.g[:n].max()) > depth
+        held[every] = {(tuple(int(c) for c in st.boxes[s]), int(st.player[s])) for s in range(n)}
+    assert exact & held[False] <= held[True]
+    assert len(exact & held[True]) > len(exact & held[False])
+
+
+NEAR_LEVEL = ("xsokoban90", 74)
+"""A level with a PI-corral beside the start (see the test above)."""
+NEAR_EXPANSIONS = 300
+
+
+def _within(board: Any, depth: int) -> set[tuple[tuple[int, ...], int]]:
+    """Every state (sorted box cells, top-left cell of the player's region) at most
+    ``depth`` pushes from the start, no push onto a dead square."""
+    dead = solve_module.prepare(board).dead
+    start = (tuple(sorted(board.boxes)), min(board.reachable(board.player, board.boxes)))
+    seen, ring = {start}, {start}
+    for _ in range(depth):
+        ring_next = set()
+        for boxes, player in ring:
+            taken = set(boxes)
+            region = board.reachable(player, taken)
+            for b in boxes:
+                for d in board.deltas:
+                    t = b + d
+                    if b - d in region and not board.walls[t] and t not in taken and not dead[t]:
+                        after = tuple(sorted((taken - {b}) | {t}))
+                        state = (after, min(board.reachable(b, set(after))))
+                        if state not in seen:
+                            seen.add(state)
+                            ring_next.add(state)
+        ring = ring_next
+    return seen
+
+
 def _step(solver: Any, units: int) -> list[int]:
     assert not solver.step(units)
     return [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches]

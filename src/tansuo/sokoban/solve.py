@@ -135,10 +135,31 @@ CLOSE_SHARE = 12
 feature search's 1. A feature search's expansion costs about five times a backward
 one's, so with 1 and 3 the feature search took about two thirds of the CPU time even
 where the backward search was a few pulls from the start; with 12 it gets about a
-third of it there."""
+third of it there. Only while the backward search still comes closer
+(:data:`CLOSE_STALL`)."""
+CLOSE_STALL = 400_000
+"""Fast mode: the backward search keeps :data:`CLOSE_SHARE` only while it still comes
+closer: once it has expanded this many states since its bound last came lower, it
+takes its plain share again (:attr:`Plan.close_stall`). Its bound counts pulls of
+boxes to their start cells and nothing of the player's side: on the levels where it
+stalls 1-3 pulls from the start, the states it holds are many pushes from the start
+(XSokoban 74: its one state of bound 1 has a box beside its start cell whose pull
+needs the player on the cell of the next box, itself on its start cell; none of its
+states is within 3 pushes of the start), and the larger share only starved the
+feature search (33, solved by it in 35 s of CPU before, was lost)."""
 NEAR_CAP = 700_000
 """Fast mode: the most states the near search expands (:attr:`Plan.cap`), about 12 to
 18 s of CPU on XSokoban; on 16 it met the backward search after 591,155."""
+
+NEAR_ALL_PUSHES = True
+"""Fast mode: the near search tries every push, also beside a PI-corral
+(:attr:`Plan.all_pushes`). PI-corral pruning keeps, of the pushes a state allows, only
+those into one corral: sound for finding a solution (some order of the pushes is
+kept), but a search whose table is there to be met by the backward search must hold
+the states the backward search comes to, whatever order of pushes leads there. On
+XSokoban 74 the near search with the pruning, after 3,000 expansions, held 7 of the 15
+states 2 pushes from the start and 20 of the 56 states 3 pushes from it (counted by
+an exhaustive breadth-first search without deadlock tests)."""
 
 FAR_WITHIN = 0
 """Fast mode: the forward search's bound (pushes to the solved position) at which the
@@ -215,6 +236,14 @@ class Plan:
         With ``near``: the backward search's share (in place of
         ``shares[2]``) once it has come within ``near`` pulls of the start
         (0: ``shares[2]``).
+    close_stall : int
+        With ``close``: the backward search keeps that share only while it has
+        expanded fewer than this many states since its bound last came lower
+        (0: for good once it has come close).
+    all_pushes : bool
+        Try every push, also in a state with a PI-corral (whose pruning keeps
+        only the pushes into it); the corral's deadlock test stays. Set for
+        the near search (:data:`NEAR_ALL_PUSHES`).
     """
 
     name: str = "forward"
@@ -234,6 +263,8 @@ class Plan:
     early: int = 0
     early_share: int = 0
     close: int = 0
+    close_stall: int = 0
+    all_pushes: bool = False
 
 
 MAIN_PLAN = Plan(
@@ -248,6 +279,7 @@ MAIN_PLAN = Plan(
     early=NEAR_EARLY,
     early_share=NEAR_EARLY_SHARE,
     close=CLOSE_SHARE,
+    close_stall=CLOSE_STALL,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -548,6 +580,7 @@ class _Search:
         params[ks.P_ADVICE] = plan.advice * plan.weight
         params[ks.P_GATES] = int(plan.gates)
         params[ks.P_POCKET] = POCKET_PENALTY if reverse and code == ks.MODE_FAST else 0
+        params[ks.P_ALL_PUSHES] = int(plan.all_pushes and code == ks.MODE_FAST)
         self.work = new_work(ncell, nb)
         if patterns is None:
             patterns = new_patterns(ncell, nb, capacity=1 if reverse else INITIAL_PATTERNS)
@@ -657,6 +690,15 @@ class _Search:
         # close but not stuck: its first few only, and only if that one came close early
         return self.ctl[ks.C_EXPANDED] >= self.early or there.ctl[ks.C_EXPANDED] >= self.stall
 
+    def closing(self, plan: Plan) -> bool:
+        """Whether this search has come within :attr:`Plan.near` of its end and still
+        comes closer: it has expanded fewer than :attr:`Plan.close_stall` states since
+        its bound last came lower (0: no such limit)."""
+        if self.ctl[ks.C_LOWEST] > plan.near:
+            return False
+        since = int(self.ctl[ks.C_EXPANDED]) - self.improved_at
+        return plan.close_stall <= 0 or since < plan.close_stall
+
     def capped(self) -> bool:
         """Whether this search has expanded the most states it may (:attr:`Plan.cap`)."""
         return self.cap > 0 and self.ctl[ks.C_EXPANDED] >= self.cap
@@ -705,7 +747,7 @@ class _Solver:
                 plain = replace(plan, name=f"{plan.name}-greedy", features=False)
                 if near:  # breadth-first in pushes (ties: the lower bound)
                     plain = replace(plan, name=f"{plan.name}-near", features=False, weight=0,
-                                    order=0, advice=0)  # fmt: skip
+                                    order=0, advice=0, all_pushes=NEAR_ALL_PUSHES)  # fmt: skip
                 second = _Search(board, tables, code, share, plan=plain)
                 second.role = 1
                 second.add_root(board.boxes, self.player, self.lower)
@@ -752,12 +794,11 @@ class _Solver:
         waiting = [s for s in self.searches if s.waiting() or s.capped()]
         weights = [self.plan.shares[s.role] for s in self.searches]
         close = self.plan.close
-        if close > 0 and self.plan.near > 0:  # a backward search close to the start takes more
+        if close > 0 and self.plan.near > 0:  # a backward search closing in takes more
             weights = [
-                close if s.reverse and s.role == 2 and s.ctl[ks.C_LOWEST] <= self.plan.near
-                else weight
+                close if s.reverse and s.role == 2 and s.closing(self.plan) else weight
                 for s, weight in zip(self.searches, weights, strict=True)
-            ]  # fmt: skip
+            ]
         early = self.plan.early_share
         if early > 0:  # one not started yet takes its early expansions at their own share
             weights = [

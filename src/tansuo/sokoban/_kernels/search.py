@@ -76,6 +76,7 @@ from tansuo.sokoban._kernels.state import (
     MODE_MOVES,
     MODE_PUSHES,
     P_ADVICE,
+    P_ALL_PUSHES,
     P_BOXES,
     P_FEATURES,
     P_GATES,
@@ -287,6 +288,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
     advice = params[P_ADVICE]
     gates = params[P_GATES]
     pocket = params[P_POCKET]
+    all_pushes = params[P_ALL_PUSHES]
     walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
     zbox, zplayer = lv.zbox, lv.zplayer
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
@@ -328,7 +330,9 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
 
         # Step 3. PI-corral (sound for pushes, not for moves): only the pushes
         # into it are tried; an I-corral its own boxes cannot resolve is a
-        # deadlock, learned as a pattern.
+        # deadlock, learned as a pattern. With P_ALL_PUSHES every push is tried
+        # (the near search: its table is there to be met, so it holds every
+        # state a few pushes from the start, not only those on one order of them).
         corral = -1
         if mode != MODE_MOVES and not reverse:
             corral = pi_corral(sboxes[s], nb, stamp, lv, w)
@@ -339,6 +343,9 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 ctl[C_CORRAL_DEAD] += 1
                 _release(sboxes, s, nb, occ)
                 continue
+            if all_pushes and corral >= 0:  # the near search keeps every push (Plan.all_pushes)
+                ctl[C_CORRALS] -= 1
+                corral = -1
 
         # Step 4. Every push (backwards: pull) the player can make.
         matched = False  # pu, pv, pp hold the matching of state s once True

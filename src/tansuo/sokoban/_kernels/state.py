@@ -45,7 +45,8 @@ P_FEATURES = 9  # 1: the open states sit in feature cells, taken in turns (see F
 P_ADVICE = 10  # feature search: priority added per push that improves no feature
 P_GATES = 11  # feature search: 1: boxes standing in doorways are a third feature (LevelTables.gate)
 P_POCKET = 12  # backwards: priority added while the start's pocket is shut with the player outside
-PARAM_SLOTS = 13
+P_ALL_PUSHES = 13  # 1: every push is tried even beside a PI-corral (its deadlock test stays)
+PARAM_SLOTS = 14
 
 # -- slots of ``ctl`` (the counters, kept between calls) ---------------------
 C_STATES = 0
