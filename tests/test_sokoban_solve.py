@@ -277,6 +277,41 @@ def test_pocket_penalty_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -
         assert (end.moves, end.pushes) == (result.moves, result.pushes)
 
 
+def test_unpacking_order_fills_the_start_cells_from_the_far_end() -> None:
+    """The backward search's order of the start cells (solve.unpacking_order): the
+    box the player pushes first is the one the backward search puts back last."""
+    import importlib
+
+    module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
+    board = Level.from_text("#########\n#@$ $ ..#\n#########").board()
+    rank = module.unpacking_order(board)
+    near, far = board.boxes  # the player pushes the near box first: filled last backwards
+    assert (rank[near], rank[far]) == (1, 0)
+    assert [c for c in range(rank.size) if rank[c] >= 0] == [near, far]
+    assert not module.prepare(board, reverse=True).rank.any()  # off (REVERSE_ORDER = 0)
+
+
+def test_reverse_order_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the backward search's order penalty on (solve.REVERSE_ORDER), fast mode
+    still finds solutions that replay (the penalty only reorders its states)."""
+    import importlib
+
+    from tansuo.sokoban._kernels import state as ks
+
+    module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
+    board = bundled_collection("microban")[0].board()
+    backward = module._Solver(board, ks.MODE_FAST, 1 << 26).searches[-1]
+    assert backward.reverse and backward.params[ks.P_ORDER] == 0
+    monkeypatch.setattr(module, "REVERSE_ORDER", 2)
+    backward = module._Solver(board, ks.MODE_FAST, 1 << 26).searches[-1]
+    assert backward.params[ks.P_ORDER] == 2 and backward.tables.rank.max() >= 0
+    for level in bundled_collection("microban")[:12]:
+        result = solve(level, time_limit=20)
+        assert result.solved
+        end = verify(level, result.solution)
+        assert (end.moves, end.pushes) == (result.moves, result.pushes)
+
+
 @pytest.mark.parametrize(
     ("near", "far", "shares", "names"),
     [

@@ -161,6 +161,13 @@ XSokoban 74 the near search with the pruning, after 3,000 expansions, held 7 of 
 states 2 pushes from the start and 20 of the 56 states 3 pushes from it (counted by
 an exhaustive breadth-first search without deadlock tests)."""
 
+REVERSE_ORDER = 0
+"""Fast mode: the backward search's penalty per box on a start cell filled before its
+turn in :func:`unpacking_order` (as :data:`FAST_ORDER` forwards; 0: off, no order).
+The start position has the order problems of a goal room: a box one cell from its
+start cell whose last pull needs the player on the cell of another start box (XSokoban
+74), a pocket the start boxes shut (42). Off: not piloted yet."""
+
 FAR_WITHIN = 0
 """Fast mode: the forward search's bound (pushes to the solved position) at which the
 breadth-first search backwards from the solved position begins (:attr:`Plan.far`;
@@ -352,7 +359,10 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
-    rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
+    if not reverse:
+        rank = packing_order(board)
+    else:  # the backward search's order of the start cells, when it has one
+        rank = unpacking_order(board) if REVERSE_ORDER > 0 else np.zeros(n, dtype=np.int64)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
     tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
                     gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
@@ -426,6 +436,38 @@ def packing_order(board: Board) -> np.ndarray:
         left -= set(taken)
     for depth, goals in enumerate(reversed(rounds)):
         rank[goals] = depth
+    return rank
+
+
+def unpacking_order(board: Board) -> np.ndarray:
+    """Per cell, the backward search's packing rank of a box's start cell (0: fill
+    first), -1 elsewhere: :func:`packing_order` with the start position as the goals.
+
+    Worked out forwards from the start: in each round, every box the player
+    (from its start) can reach and push one step is taken away; the start
+    cells of the last round are the ones the backward search fills first, those
+    of the first round (the boxes the solution moves first) last. Used only
+    with :data:`REVERSE_ORDER`.
+    """
+    n = board.width * board.height
+    rank = np.full(n, -1, dtype=np.int64)
+    left = set(board.boxes)
+    rounds: list[list[int]] = []
+    while left:
+        region = board.reachable(board.player, left)
+        taken = []
+        for c in sorted(left):
+            for d in board.deltas:
+                stand, ahead = c - d, c + d
+                if stand in region and not board.walls[ahead] and ahead not in left:
+                    taken.append(c)
+                    break
+        if not taken:
+            taken = sorted(left)
+        rounds.append(taken)
+        left -= set(taken)
+    for depth, cells in enumerate(reversed(rounds)):
+        rank[cells] = depth
     return rank
 
 
@@ -569,7 +611,7 @@ class _Search:
         params[ks.P_BOXES] = nb
         params[ks.P_MODE] = code
         params[ks.P_WEIGHT] = plan.weight
-        params[ks.P_ORDER] = plan.order
+        params[ks.P_ORDER] = REVERSE_ORDER if reverse else plan.order
         params[ks.P_REVERSE] = int(reverse)
         params[ks.P_TARGET] = target
         params[ks.P_TUNNELS] = int(code == ks.MODE_FAST and TUNNELS)

@@ -444,7 +444,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     occ[b] = i + 1
                     continue
                 penalty = 0
-                if mode == MODE_FAST and order > 0 and not reverse:
+                if mode == MODE_FAST and order > 0:  # backwards: solve.REVERSE_ORDER
                     penalty = order * disorder(lv.goals, lv.rank, occ)
                 shut = pocket > 0 and pocket_shut(lv.pocket, occ)  # backwards (see Step 10)
                 occ[t] = 0
