@@ -51,6 +51,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -414,28 +415,38 @@ def packing_order(board: Board) -> np.ndarray:
     one rank; a goal room gets its depth order. Fast mode only prefers this
     order (a penalty in its priority), it never forbids another.
     """
-    n = board.width * board.height
-    rank = np.full(n, -1, dtype=np.int64)
-    left = set(board.goals)
+    start, walls = board.player, board.walls
+
+    def region_of(left: set[int]) -> set[int]:
+        return set() if start in left else set(board.reachable(start, left))
+
+    def pulled_off(g: int, region: set[int], left: set[int]) -> bool:
+        return any(
+            g + d in region and not walls[g + 2 * d] and g + 2 * d not in left for d in board.deltas
+        )
+
+    return _rank_by_rounds(board, board.goals, region_of, pulled_off)
+
+
+def _rank_by_rounds(
+    board: Board,
+    cells: Iterable[int],
+    region_of: Callable[[set[int]], set[int]],
+    taken: Callable[[int, set[int], set[int]], bool],
+) -> np.ndarray:
+    """Ranks of ``cells`` (-1 elsewhere), peeled off in rounds: each round takes every
+    cell still left that ``taken(cell, region_of(left), left)`` says goes now (all of
+    them if none does); the last round gets rank 0."""
+    rank = np.full(board.width * board.height, -1, dtype=np.int64)
+    left = set(cells)
     rounds: list[list[int]] = []
-    start = board.player
     while left:
-        region = board.reachable(start, left)
-        if start in left:
-            region = {}
-        taken = []
-        for g in sorted(left):
-            for d in board.deltas:
-                stand, back = g + d, g + 2 * d
-                if stand in region and not board.walls[back] and back not in left:
-                    taken.append(g)
-                    break
-        if not taken:
-            taken = sorted(left)
-        rounds.append(taken)
-        left -= set(taken)
-    for depth, goals in enumerate(reversed(rounds)):
-        rank[goals] = depth
+        region = region_of(left)
+        peeled = [c for c in sorted(left) if taken(c, region, left)] or sorted(left)
+        rounds.append(peeled)
+        left -= set(peeled)
+    for depth, peeled in enumerate(reversed(rounds)):
+        rank[peeled] = depth
     return rank
 
 
@@ -449,26 +460,14 @@ def unpacking_order(board: Board) -> np.ndarray:
     of the first round (the boxes the solution moves first) last. Used only
     with :data:`REVERSE_ORDER`.
     """
-    n = board.width * board.height
-    rank = np.full(n, -1, dtype=np.int64)
-    left = set(board.boxes)
-    rounds: list[list[int]] = []
-    while left:
-        region = board.reachable(board.player, left)
-        taken = []
-        for c in sorted(left):
-            for d in board.deltas:
-                stand, ahead = c - d, c + d
-                if stand in region and not board.walls[ahead] and ahead not in left:
-                    taken.append(c)
-                    break
-        if not taken:
-            taken = sorted(left)
-        rounds.append(taken)
-        left -= set(taken)
-    for depth, cells in enumerate(reversed(rounds)):
-        rank[cells] = depth
-    return rank
+    walls = board.walls
+
+    def pushed_away(c: int, region: set[int], left: set[int]) -> bool:
+        return any(c - d in region and not walls[c + d] and c + d not in left for d in board.deltas)
+
+    return _rank_by_rounds(
+        board, board.boxes, lambda left: set(board.reachable(board.player, left)), pushed_away
+    )
 
 
 def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
