@@ -348,9 +348,14 @@ def match_command(
         "--resign-scores",
         metavar="A,B",
         help="Adjudicate a game won when both engines score one side ahead by at least their "
-        "margin (A's units, B's units) for --resign-moves moves each.",
+        "margin (A's units, B's units) for N moves each (N: --resign-moves).",
     ),
-    resign_moves: int = typer.Option(3, "--resign-moves", metavar="N", help="See --resign-scores."),
+    resign_moves: int = typer.Option(
+        3,
+        "--resign-moves",
+        metavar="N",
+        help="How many moves of each engine --resign-scores looks at.",
+    ),
     openings_file: Path | None = typer.Option(
         None, "--openings", metavar="FILE", help="Opening lines, one a line (moves or fen ...)."
     ),
