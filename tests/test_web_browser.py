@@ -968,6 +968,9 @@ def test_gomoku_vcf_is_numbered_and_played_out_as_the_library_found_it(page):
     from tansuo.gomoku import Board, find_threat
 
     moves = ["h8", "a1", "i8", "a3", "j8", "a5", "h9", "a7", "h10", "a9"]
+    # The library's answer first: the server runs in this process, so the threat
+    # search's kernels are compiled here, not inside the page's 15 s wait.
+    expected = find_threat(Board(15, moves=moves), kind="vcf", time_limit=3)
     open_tab(page, "gomoku")
     page.fill("#panel-gomoku input[name=game]", " ".join(moves))
     with page.expect_response("**/api/gomoku/position"):
@@ -975,7 +978,6 @@ def test_gomoku_vcf_is_numbered_and_played_out_as_the_library_found_it(page):
     wait_text(page, "#panel-gomoku .steps", "t === 'Your move (black).'")
     page.click("#panel-gomoku button:text-is('Find VCF')")
     wait_text(page, "#panel-gomoku .message", "t.includes('wins by')")
-    expected = find_threat(Board(15, moves=moves), kind="vcf", time_limit=3)
     ghosts = page.eval_on_selector_all(
         "#panel-gomoku .stone.ghost",
         "els => els.map(e => [e.parentElement.dataset.point, Number(e.textContent)])",
