@@ -258,7 +258,6 @@ def test_resign_adjudication_needs_both_engines(red_score, black_score, expected
         seconds=1.0,
         max_plies=20,
         resign=Resign(400, 150, moves=3),
-        margins=(400, 150),
     )
     result, plies = expected
     assert record.result == result
@@ -266,6 +265,16 @@ def test_resign_adjudication_needs_both_engines(red_score, black_score, expected
     assert record.reason.startswith("adjudicated") == (plies is not None)
     if plies is not None:
         assert len(record.moves) == plies
+
+
+def test_resign_margins_follow_the_engines_when_colours_swap():
+    # Red's engine said +200 three times and Black's +500: enough only for
+    # the rule whose Red margin is the smaller one.
+    view: dict[str, list[int | None]] = {"red": [200, 200, 200], "black": [500, 500, 500]}
+    rule = Resign(400, 150, moves=3)
+    assert rule.verdict(view) is None
+    assert rule.swapped() == Resign(150, 400, moves=3)
+    assert rule.swapped().verdict(view) == "1-0"
 
 
 def test_resign_margins_must_be_positive():

@@ -501,17 +501,22 @@ class Resign:
                 f"{self.first}, {self.second} and {self.moves}"
             )
 
-    def verdict(
-        self, red_view: dict[str, list[int | None]], red_margin: int, black_margin: int
-    ) -> str | None:
-        """``"1-0"`` or ``"0-1"`` if both engines' last scores (Red's view) agree, else None."""
+    def swapped(self) -> Resign:
+        """The same rule with the players' margins exchanged (the other colour assignment)."""
+        return Resign(self.second, self.first, self.moves)
+
+    def verdict(self, red_view: dict[str, list[int | None]]) -> str | None:
+        """``"1-0"`` or ``"0-1"`` if both engines' last scores (Red's view) agree, else None.
+
+        ``first`` is Red's engine's margin and ``second`` Black's.
+        """
         red = [s for s in red_view["red"][-self.moves :] if s is not None]
         black = [s for s in red_view["black"][-self.moves :] if s is not None]
         if len(red) < self.moves or len(black) < self.moves:
             return None
-        if min(red) >= red_margin and min(black) >= black_margin:
+        if min(red) >= self.first and min(black) >= self.second:
             return "1-0"
-        if max(red) <= -red_margin and max(black) <= -black_margin:
+        if max(red) <= -self.first and max(black) <= -self.second:
             return "0-1"
         return None
 
@@ -526,11 +531,11 @@ def play_game(
     max_plies: int = 300,
     start_fen: str = START_FEN,
     resign: Resign | None = None,
-    margins: tuple[int, int] = (0, 0),
 ) -> GameRecord:
     """Play one game from ``start_fen`` and ``opening_moves``; the record says who won and why.
 
-    With ``resign``, ``margins`` are Red's and Black's engines' margins.
+    ``resign`` adjudicates with its ``first`` margin for Red's engine and its
+    ``second`` for Black's.
     """
     position = parse_position("fen " + start_fen)
     for opening_move in opening_moves:
@@ -547,7 +552,7 @@ def play_game(
         if outcome is not None:
             result, reason = outcome.result, outcome.reason
             break
-        verdict = None if resign is None else resign.verdict(red_view, *margins)
+        verdict = None if resign is None else resign.verdict(red_view)
         if verdict is not None:
             winner = "Red" if verdict == "1-0" else "Black"
             result, reason = verdict, f"adjudicated: both engines scored {winner} ahead"
@@ -831,13 +836,8 @@ def run_match(
             a, b = pair
             opening = openings[(index // 2) % len(openings)]
             red, black = (a, b) if index % 2 == 0 else (b, a)
-            margins = (0, 0)
-            if resign is not None:
-                margins = (
-                    (resign.first, resign.second)
-                    if index % 2 == 0
-                    else (resign.second, resign.first)
-                )
+            # The match's first player is Red in even games: its margin comes first.
+            rule = resign if resign is None or index % 2 == 0 else resign.swapped()
             return play_game(
                 red,
                 black,
@@ -846,8 +846,7 @@ def run_match(
                 seconds=seconds,
                 max_plies=max_plies,
                 start_fen=opening.fen,
-                resign=resign,
-                margins=margins,
+                resign=rule,
             )
         finally:
             free.put(pair)
