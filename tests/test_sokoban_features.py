@@ -27,6 +27,15 @@ from tansuo.sokoban._kernels.features import (
 )
 
 solve_module = importlib.import_module("tansuo.sokoban.solve")
+ONE_BACKWARD = replace(
+    solve_module.MAIN_PLAN,
+    reverse_order=0,
+    shares=(1, 12, 3),
+    early_share=solve_module.NEAR_EARLY_SHARE,
+    close=solve_module.CLOSE_SHARE,
+)
+"""Fast mode's plan without the ordered second backward search, its shares not doubled
+(the share tests count three searches)."""
 
 
 def _occ(board, cells) -> np.ndarray:
@@ -124,7 +133,7 @@ def test_feature_search_solutions_replay() -> None:
 
 
 def test_three_searches_take_their_shares_of_the_expansions() -> None:
-    plan = replace(solve_module.MAIN_PLAN, features=True, greedy=True, shares=(3, 1, 2), near=0)
+    plan = replace(ONE_BACKWARD, features=True, greedy=True, shares=(3, 1, 2), near=0)
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 600 expansions
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     assert [s.name for s in solver.searches] == ["forward", "forward-greedy", "backward"]
@@ -135,7 +144,7 @@ def test_three_searches_take_their_shares_of_the_expansions() -> None:
 
 def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 1200 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=0, cap=0, close=0)
+    plan = replace(ONE_BACKWARD, near=4, shares=(1, 2, 3), stall=0, cap=0, close=0)
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
     assert (near.name, backward.near, near.waits) == ("forward-near", near, (backward, 4))
@@ -147,11 +156,36 @@ def test_the_near_search_waits_for_the_backward_search_to_come_close() -> None:
     assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [250, 200, 750]
 
 
+def test_a_second_backward_search_puts_the_start_cells_back_in_order() -> None:
+    board = bundled_collection("xsokoban90")[3].board()  # not solved in 1600 expansions
+    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=0, cap=0, close=0,
+                   reverse_order=2)  # fmt: skip
+    solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+    forward, near, backward, ordered = solver.searches
+    assert [s.name for s in solver.searches] == [
+        "forward", "forward-near", "backward", "backward-ordered"
+    ]  # fmt: skip
+    assert (backward.params[ks.P_ORDER], ordered.params[ks.P_ORDER]) == (0, 2)
+    assert not backward.tables.rank.any() and ordered.tables.rank.max() > 0
+    assert (ordered.other, ordered.near, near.watches) == (forward, near, [ordered])
+    assert not solver.step(700)
+    assert min(backward.ctl[ks.C_LOWEST], ordered.ctl[ks.C_LOWEST]) > 4  # the near search waits
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [100, 0, 300, 300]
+    ordered.ctl[ks.C_LOWEST] = 4  # the ordered one comes close, the plain one does not:
+    assert not solver.step(900)  # the near search starts all the same
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in solver.searches] == [200, 200, 600, 600]
+    # without reverse_order the plan has one backward search
+    names = [
+        s.name for s in solve_module._Solver(board, ks.MODE_FAST, 1 << 28, ONE_BACKWARD).searches
+    ]
+    assert names == ["forward", "forward-near", "backward"]
+
+
 def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 3600 expansions
 
     def solver_with(stall: int) -> tuple[Any, Any, Any]:
-        plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 2, 3), stall=stall, cap=150,
+        plan = replace(ONE_BACKWARD, near=4, shares=(1, 2, 3), stall=stall, cap=150,
                        early=50, close=0)  # fmt: skip
         solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
         return solver, solver.searches[1], solver.searches[2]
@@ -182,7 +216,7 @@ def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:
 
 def test_the_near_search_takes_its_early_expansions_at_their_own_share() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 2400 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=700, cap=0,
+    plan = replace(ONE_BACKWARD, near=4, shares=(1, 12, 3), stall=700, cap=0,
                    early=1000, early_share=2, close=0)  # fmt: skip
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     _, near, backward = solver.searches
@@ -202,7 +236,7 @@ def test_the_near_search_takes_its_early_expansions_at_their_own_share() -> None
 
 def test_a_backward_search_close_to_the_start_takes_a_larger_share() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 1800 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
+    plan = replace(ONE_BACKWARD, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
                    early=0, close=12)  # fmt: skip
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     backward = solver.searches[2]
@@ -220,7 +254,7 @@ def test_a_backward_search_close_to_the_start_takes_a_larger_share() -> None:
 
 def test_the_larger_share_ends_when_the_backward_search_stalls() -> None:
     board = bundled_collection("xsokoban90")[3].board()  # not solved in 2000 expansions
-    plan = replace(solve_module.MAIN_PLAN, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
+    plan = replace(ONE_BACKWARD, near=4, shares=(1, 12, 3), stall=10**9, cap=0,
                    early=0, close=12, close_stall=400)  # fmt: skip
     solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
     backward = solver.searches[2]

@@ -288,26 +288,17 @@ def test_unpacking_order_fills_the_start_cells_from_the_far_end() -> None:
     near, far = board.boxes  # the player pushes the near box first: filled last backwards
     assert (rank[near], rank[far]) == (1, 0)
     assert [c for c in range(rank.size) if rank[c] >= 0] == [near, far]
-    assert not module.prepare(board, reverse=True).rank.any()  # off (REVERSE_ORDER = 0)
+    assert not module.prepare(board, reverse=True).rank.any()  # the plain backward search's
+    assert (module.prepare(board, reverse=True, ordered=True).rank == rank).all()
 
 
-def test_reverse_order_keeps_solutions_valid(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the backward search's order penalty on (solve.REVERSE_ORDER), fast mode
-    still finds solutions that replay (the penalty only reorders its states)."""
-    import importlib
-
-    from tansuo.sokoban._kernels import state as ks
-
-    module = importlib.import_module("tansuo.sokoban.solve")  # the package's solve is the function
-    board = bundled_collection("microban")[0].board()
-    backward = module._Solver(board, ks.MODE_FAST, 1 << 26).searches[-1]
-    assert backward.reverse and backward.params[ks.P_ORDER] == 0
-    monkeypatch.setattr(module, "REVERSE_ORDER", 2)
-    backward = module._Solver(board, ks.MODE_FAST, 1 << 26).searches[-1]
-    assert backward.params[ks.P_ORDER] == 2 and backward.tables.rank.max() >= 0
+def test_the_ordered_backward_search_keeps_solutions_valid() -> None:
+    """Fast mode runs a second backward search with the start cells' order penalty
+    (solve.REVERSE_ORDER); its solutions, and those found by meeting it, replay."""
     for level in bundled_collection("microban")[:12]:
         result = solve(level, time_limit=20)
         assert result.solved
+        assert "backward-ordered" in result.stats.searches
         end = verify(level, result.solution)
         assert (end.moves, end.pushes) == (result.moves, result.pushes)
 

@@ -162,12 +162,15 @@ XSokoban 74 the near search with the pruning, after 3,000 expansions, held 7 of 
 states 2 pushes from the start and 20 of the 56 states 3 pushes from it (counted by
 an exhaustive breadth-first search without deadlock tests)."""
 
-REVERSE_ORDER = 0
-"""Fast mode: the backward search's penalty per box on a start cell filled before its
-turn in :func:`unpacking_order` (as :data:`FAST_ORDER` forwards; 0: off, no order).
-The start position has the order problems of a goal room: a box one cell from its
-start cell whose last pull needs the player on the cell of another start box (XSokoban
-74), a pocket the start boxes shut (42). Off: not piloted yet."""
+REVERSE_ORDER = 2
+"""Fast mode: a second backward search, whose priority adds this penalty per box on a
+start cell filled before its turn in :func:`unpacking_order` (as :data:`FAST_ORDER`
+forwards; 0: no second backward search, :attr:`Plan.reverse_order`). The start
+position has the order problems of a goal room: a box one cell from its start cell
+whose last pull needs the player on the cell of another start box (XSokoban 74), a
+pocket the start boxes shut. Alone, that order solves levels the plain backward search
+does not (XSokoban 14, 45, 74, 81) and loses others it solves (15, 33, 42, 59, 67), so
+both run, in turns; see docs/benchmarks/sokoban.md."""
 
 FAR_WITHIN = 0
 """Fast mode: the forward search's bound (pushes to the solved position) at which the
@@ -248,6 +251,11 @@ class Plan:
         With ``close``: the backward search keeps that share only while it has
         expanded fewer than this many states since its bound last came lower
         (0: for good once it has come close).
+    reverse_order : int
+        With ``backward``: a second backward search whose priority prefers
+        putting the boxes back in :func:`unpacking_order` (this penalty per box
+        out of turn; 0: none). It takes ``shares[2]`` (or ``close``) too, and
+        looks for its new states in the forward searches' tables.
     all_pushes : bool
         Try every push, also in a state with a PI-corral (whose pruning keeps
         only the pushes into it); the corral's deadlock test stays. Set for
@@ -273,21 +281,25 @@ class Plan:
     close: int = 0
     close_stall: int = 0
     all_pushes: bool = False
+    reverse_order: int = 0
 
 
 MAIN_PLAN = Plan(
     features=True,
     advice=1,
     greedy=False,
-    shares=(1, 12, 3),
+    # two backward searches (plain and ordered), each with half the backward share:
+    # every share doubled so that the feature search keeps its part
+    shares=(2, 2 * 12, 3) if REVERSE_ORDER else (1, 12, 3),
     near=NEAR_WITHIN,
     far=FAR_WITHIN,
     stall=NEAR_STALL,
     cap=NEAR_CAP,
     early=NEAR_EARLY,
-    early_share=NEAR_EARLY_SHARE,
-    close=CLOSE_SHARE,
+    early_share=2 * NEAR_EARLY_SHARE if REVERSE_ORDER else NEAR_EARLY_SHARE,
+    close=2 * CLOSE_SHARE if REVERSE_ORDER else CLOSE_SHARE,
     close_stall=CLOSE_STALL,
+    reverse_order=REVERSE_ORDER,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
 and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
@@ -341,12 +353,15 @@ class Tables:
         )  # fmt: skip
 
 
-def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tables:
+def prepare(
+    board: Board, *, reverse: bool = False, macros: bool = False, ordered: bool = False
+) -> Tables:
     """Push distances from every cell to every goal, dead squares, Zobrist keys.
 
     With ``reverse``, the tables of the backward search: pull distances to
-    the boxes' start cells, which play the part of goals. With ``macros``,
-    also the goal room of fast mode's macro (:func:`.macros.goal_room`).
+    the boxes' start cells, which play the part of goals (with ``ordered``,
+    their :func:`unpacking_order` too). With ``macros``, also the goal room of
+    fast mode's macro (:func:`.macros.goal_room`).
     """
     n = board.width * board.height
     walls = board.walls.astype(np.uint8)
@@ -363,7 +378,7 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     if not reverse:
         rank = packing_order(board)
     else:  # the backward search's order of the start cells, when it has one
-        rank = unpacking_order(board) if REVERSE_ORDER > 0 else np.zeros(n, dtype=np.int64)
+        rank = unpacking_order(board) if ordered else np.zeros(n, dtype=np.int64)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
     tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
                     gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
@@ -592,7 +607,7 @@ class _Search:
 
     def __init__(self, board: Board, tables: Tables, code: int, memory: int, *,
                  reverse: bool = False, target: int = 0, plan: Plan = MAIN_PLAN,
-                 patterns: Patterns | None = None) -> None:  # fmt: skip
+                 patterns: Patterns | None = None, reverse_order: int = 0) -> None:  # fmt: skip
         self.tables = tables
         self.lv = tables.kernel()
         self.memory = memory
@@ -610,7 +625,7 @@ class _Search:
         params[ks.P_BOXES] = nb
         params[ks.P_MODE] = code
         params[ks.P_WEIGHT] = plan.weight
-        params[ks.P_ORDER] = REVERSE_ORDER if reverse else plan.order
+        params[ks.P_ORDER] = reverse_order if reverse else plan.order
         params[ks.P_REVERSE] = int(reverse)
         params[ks.P_TARGET] = target
         params[ks.P_TUNNELS] = int(code == ks.MODE_FAST and TUNNELS)
@@ -633,6 +648,7 @@ class _Search:
         self.other: _Search | None = None
         self.near: _Search | None = None  # a second search the other way to meet (Plan.near)
         self.waits: tuple[_Search, int] | None = None  # runs once that one's bound is this low
+        self.watches: list[_Search] = []  # ... or one of these, whichever is closest
         self.stall = 0  # ... and it has expanded this many since its bound last came lower
         self.cap = 0  # the most states this search expands (0: no cap)
         self.early = 0  # ... of which it may take this many before the stall
@@ -723,6 +739,9 @@ class _Search:
         if self.waits is None or self.started:
             return False
         there, within = self.waits
+        for other in self.watches:
+            if other.ctl[ks.C_LOWEST] < there.ctl[ks.C_LOWEST]:
+                there = other
         if there.ctl[ks.C_LOWEST] > within:
             return True
         if there.ctl[ks.C_EXPANDED] - there.improved_at >= self.stall:
@@ -772,8 +791,10 @@ class _Solver:
         greedy = code == ks.MODE_FAST and plan.features and plan.greedy
         near = code == ks.MODE_FAST and plan.near > 0 and both
         far = code == ks.MODE_FAST and plan.far > 0 and both
+        ordered = both and plan.reverse_order > 0
+        ordered_tables = prepare(board, reverse=True, ordered=True) if ordered else None
         self.preprocess_s = time.perf_counter() - started
-        share = memory // (1 + int(both) + int(greedy or near) + int(far))
+        share = memory // (1 + int(both) + int(ordered) + int(greedy or near) + int(far))
         self.forward = forward = _Search(board, tables, code, share, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
@@ -808,6 +829,17 @@ class _Solver:
                         backward.near = second
                         second.waits = (backward, plan.near)
                         second.stall, second.cap, second.early = plan.stall, plan.cap, plan.early
+                    if ordered_tables is not None:  # the same pulls, the start cells in order
+                        again = _Search(board, ordered_tables, code, share, reverse=True,
+                                        target=self.player,
+                                        reverse_order=plan.reverse_order)  # fmt: skip
+                        again.name = "backward-ordered"
+                        for root in _regions(board, board.goals):
+                            again.add_root(board.goals, root, back_lower)
+                        again.other, again.near = forward, backward.near
+                        if again.near is not None:
+                            again.near.watches.append(again)
+                        self.searches.append(again)
                     if far:  # breadth-first in pulls from the solved position
                         plain = replace(plan, name="backward-near", features=False, weight=0,
                                         order=0, advice=0)  # fmt: skip
@@ -872,9 +904,11 @@ class _Solver:
                             patterns=forward.patterns)  # fmt: skip
             fresh.name = forward.name
             fresh.add_root(self.board.boxes, self.player, self.lower)
-            backward = next((x for x in self.searches if x.reverse), None)
-            if backward is not None:
-                fresh.other, backward.other = backward, fresh
+            backwards = [x for x in self.searches if x.reverse and x.role == 2]
+            if backwards:
+                fresh.other = backwards[0]
+                for backward in backwards:
+                    backward.other = fresh
             fresh.near = forward.near
             for x in self.searches:
                 if x.waits is not None and x.waits[0] is forward:
