@@ -302,17 +302,18 @@ MAIN_PLAN = Plan(
     reverse_order=REVERSE_ORDER,
 )
 """Fast mode's searches, in turns: forwards by feature cells (with the goal-room macro)
-and backwards; 1 and 3 expansions of 4 (a feature search's expansion costs about twice
-a backward one's: it counts the regions of each new state). In its cells, the feature
-search charges a push that improves no feature as much as one more push of lower bound
-(``advice=1``). The one-queue forward search (``greedy``) no longer runs beside them:
-the searches keep their own tables, so its fifth of the expansions went to searches
-that solve more (see docs/benchmarks/sokoban.md). Once the backward search has come
-within :data:`NEAR_WITHIN` pulls of the start and stayed stuck there for
-:data:`NEAR_STALL` expansions, a third search, breadth-first forwards from the start
-(``near``), takes 12 expansions of 16 beside them (1 and 3), to be met by the backward
-search, until it has expanded :data:`NEAR_CAP` states (the first
-:data:`NEAR_EARLY` of them as soon as the backward search comes that close)."""
+and backwards, plain and ordered (:data:`REVERSE_ORDER`); 2, 3 and 3 expansions of 8
+(a feature search's expansion costs several backward ones': it counts the regions of
+each new state). In its cells, the feature search charges a push that improves no
+feature as much as one more push of lower bound (``advice=1``). The one-queue forward
+search (``greedy``) does not run beside them: the searches keep their own tables, and
+its share solved more given to the others (see docs/benchmarks/sokoban.md). Once a
+backward search has come within :data:`NEAR_WITHIN` pulls of the start, it takes a
+larger share while it still comes closer (:data:`CLOSE_SHARE`, :data:`CLOSE_STALL`),
+and a search breadth-first forwards from the start (``near``) takes its first
+:data:`NEAR_EARLY` expansions; once the backward search has stayed stuck there for
+:data:`NEAR_STALL` expansions, the near search takes 24 expansions of 32, to be met,
+until it has expanded :data:`NEAR_CAP` states. See docs/guides/sokoban.md."""
 SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
 """The portfolio's second process: forwards only, no goal-room macro, greedier."""
 
