@@ -289,7 +289,9 @@ def test_unpacking_order_fills_the_start_cells_from_the_far_end() -> None:
     assert (rank[near], rank[far]) == (1, 0)
     assert [c for c in range(rank.size) if rank[c] >= 0] == [near, far]
     assert not module.prepare(board, reverse=True).rank.any()  # the plain backward search's
-    assert (module.prepare(board, reverse=True, ordered=True).rank == rank).all()
+    fast = module._MODE_CODE["fast"]
+    ordered = module._Solver(board, fast, 1 << 26).searches[-1]
+    assert ordered.name == "backward-ordered" and (ordered.tables.rank == rank).all()
 
 
 def test_the_ordered_backward_search_keeps_solutions_valid() -> None:

@@ -354,15 +354,14 @@ class Tables:
         )  # fmt: skip
 
 
-def prepare(
-    board: Board, *, reverse: bool = False, macros: bool = False, ordered: bool = False
-) -> Tables:
+def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tables:
     """Push distances from every cell to every goal, dead squares, Zobrist keys.
 
     With ``reverse``, the tables of the backward search: pull distances to
-    the boxes' start cells, which play the part of goals (with ``ordered``,
-    their :func:`unpacking_order` too). With ``macros``, also the goal room of
-    fast mode's macro (:func:`.macros.goal_room`).
+    the boxes' start cells, which play the part of goals (no order of them:
+    the ordered backward search puts :func:`unpacking_order` in their place).
+    With ``macros``, also the goal room of fast mode's macro
+    (:func:`.macros.goal_room`).
     """
     n = board.width * board.height
     walls = board.walls.astype(np.uint8)
@@ -376,10 +375,7 @@ def prepare(
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
-    if not reverse:
-        rank = packing_order(board)
-    else:  # the backward search's order of the start cells, when it has one
-        rank = unpacking_order(board) if ordered else np.zeros(n, dtype=np.int64)
+    rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
     tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
                     gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
@@ -792,10 +788,13 @@ class _Solver:
         greedy = code == ks.MODE_FAST and plan.features and plan.greedy
         near = code == ks.MODE_FAST and plan.near > 0 and both
         far = code == ks.MODE_FAST and plan.far > 0 and both
-        ordered = both and plan.reverse_order > 0
-        ordered_tables = prepare(board, reverse=True, ordered=True) if ordered else None
+        ordered_tables = None  # the plain backward search's (read only), the start cells ordered
+        if back_tables is not None and plan.reverse_order > 0:
+            ordered_tables = replace(back_tables, rank=unpacking_order(board))
         self.preprocess_s = time.perf_counter() - started
-        share = memory // (1 + int(both) + int(ordered) + int(greedy or near) + int(far))
+        share = memory // (
+            1 + int(both) + int(ordered_tables is not None) + int(greedy or near) + int(far)
+        )
         self.forward = forward = _Search(board, tables, code, share, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
