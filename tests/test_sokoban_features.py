@@ -27,15 +27,9 @@ from tansuo.sokoban._kernels.features import (
 )
 
 solve_module = importlib.import_module("tansuo.sokoban.solve")
-ONE_BACKWARD = replace(
-    solve_module.MAIN_PLAN,
-    reverse_order=0,
-    shares=(1, 12, 3),
-    early_share=solve_module.NEAR_EARLY_SHARE,
-    close=solve_module.CLOSE_SHARE,
-)
-"""Fast mode's plan without the ordered second backward search, its shares not doubled
-(the share tests count three searches)."""
+ONE_BACKWARD = solve_module.PORTFOLIO_PLANS[0]
+"""Fast mode's plan without the ordered second backward search (the portfolio's first
+process), its shares not doubled (the share tests count three searches)."""
 
 
 def _occ(board, cells) -> np.ndarray:
@@ -179,6 +173,54 @@ def test_a_second_backward_search_puts_the_start_cells_back_in_order() -> None:
         s.name for s in solve_module._Solver(board, ks.MODE_FAST, 1 << 28, ONE_BACKWARD).searches
     ]
     assert names == ["forward", "forward-near", "backward"]
+
+
+def test_the_portfolio_gives_each_process_one_backward_search() -> None:
+    board = bundled_collection("xsokoban90")[3].board()
+    first, second = (
+        solve_module._Solver(board, ks.MODE_FAST, 1 << 28, plan)
+        for plan in solve_module.PORTFOLIO_PLANS
+    )
+    assert [s.name for s in first.searches] == ["forward", "forward-near", "backward"]
+    assert [s.name for s in second.searches] == [
+        "forward-greedy", "forward-greedy-near", "backward-ordered"
+    ]  # fmt: skip
+    forward, near, ordered = second.searches
+    assert (forward.params[ks.P_FEATURES], forward.params[ks.P_WEIGHT]) == (0, 1000)
+    assert first.searches[0].params[ks.P_FEATURES] == 1
+    # the second process's backward search is the ordered one, in the plain one's place
+    assert (first.searches[2].params[ks.P_ORDER], ordered.params[ks.P_ORDER]) == (0, 2)
+    assert not first.searches[2].tables.rank.any() and ordered.tables.rank.max() > 0
+    assert (ordered.other, ordered.near, near.waits) == (forward, near, (ordered, 4))
+    assert not second.step(800)
+    assert [int(s.ctl[ks.C_EXPANDED]) for s in second.searches] == [200, 0, 600]
+
+
+def test_the_searches_of_a_solve_share_its_memory_budget() -> None:
+    board = bundled_collection("xsokoban90")[9].board()  # far beyond these expansions
+    memory = 12 << 20
+    solver = solve_module._Solver(board, ks.MODE_FAST, memory, ONE_BACKWARD)
+    assert all(s.pool is solver.searches for s in solver.searches)
+    while not any(s.limit for s in solver.searches):
+        solver.step(20_000)
+    assert solver.winner is None
+    sizes = [s.a.nbytes for s in solver.searches]
+    assert sum(sizes) <= memory
+    # the busiest search grew past an equal part of the budget: one pool, not fixed shares
+    assert max(sizes) > memory // len(sizes)
+
+
+def test_a_portfolio_process_gets_the_default_budget_or_half_of_one_given(
+    monkeypatch: Any,
+) -> None:
+    gib = 1 << 30
+    monkeypatch.setattr(solve_module, "physical_memory", lambda: 24 * gib)
+    assert solve_module._portfolio_memory(4 * gib, given=False) == 4 * gib
+    assert solve_module._portfolio_memory(4 * gib, given=True) == 2 * gib
+    monkeypatch.setattr(solve_module, "physical_memory", lambda: 8 * gib)
+    assert solve_module._portfolio_memory(4 * gib, given=False) == 2 * gib  # half the RAM for both
+    monkeypatch.setattr(solve_module, "physical_memory", lambda: None)
+    assert solve_module._portfolio_memory(4 * gib, given=False) == 4 * gib
 
 
 def test_the_near_search_waits_for_a_stall_and_stops_at_its_cap() -> None:

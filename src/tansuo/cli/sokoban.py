@@ -102,7 +102,7 @@ def sokoban_command(
     portfolio: bool = typer.Option(
         True,
         "--portfolio/--no-portfolio",
-        help="Fast mode, one level: also run a search of another kind on the other core; "
+        help="Fast mode, one level: split the searches over two processes, one per core; "
         "the first answer wins (--time-limit stays wall clock).",
     ),
     json_out: bool = json_option(),

@@ -66,8 +66,9 @@ class SokobanStats(Stats):
     nodes_per_s : float or None
         ``expanded`` per second of ``elapsed_s``; None when nothing was timed.
     searches : tuple of str
-        The searches that ran (``"forward"``, ``"backward"``, and with a
-        portfolio ``"forward-plain"`` in its second process).
+        The searches that ran (``"forward"``, ``"backward"``, ..., and with
+        a portfolio those of its second process, ``"forward-greedy"``,
+        ``"backward-ordered"``; :data:`tansuo.sokoban.solve.PORTFOLIO_PLANS`).
     winner : str or None
         The search that found the solution, None when none did.
     closest : tuple of (str, int)

@@ -15,10 +15,11 @@ Three modes (:data:`MODES`):
     forwards; a push into a one-wide tunnel goes on through it, and a box
     pushed into a goal room goes straight to the next goal of its packing
     order (:mod:`tansuo.sokoban.macros`). Finds a solution quickly; makes no
-    claim that it is short. With ``portfolio=True`` a second process runs
-    a search of another kind (forwards only, no goal-room macro, a greedier
-    priority) on the other core; the first answer wins and the other
-    process is stopped.
+    claim that it is short. With ``portfolio=True`` the searches are split
+    over two processes, one per core (:data:`PORTFOLIO_PLANS`: the plain
+    backward search beside the feature search in one, the ordered backward
+    search beside a greedier one-queue forward search in the other); the
+    first answer wins and the other process is stopped.
 ``push-optimal``
     A* on pushes with an admissible, consistent bound and PI-corral pruning
     (which keeps a push-optimal solution): the solution has the fewest pushes
@@ -36,9 +37,9 @@ statistics count each kind (:attr:`.result.SokobanStats.pruned`).
 Every solution is replayed (:func:`tansuo.sokoban.model.verify`) before it is
 returned. Budgets: ``time_limit`` (wall clock, for the whole solve, portfolio
 included), ``max_expansions`` (states expanded, all searches together) and
-``max_memory`` (bytes of state arrays, table and heap; default
-:func:`tansuo.budget.default_max_memory`); when one runs out the status is
-``limit`` with the statistics.
+``max_memory`` (bytes of state arrays, table and heap, one budget for all the
+searches of a process; default :func:`tansuo.budget.default_max_memory`); when
+one runs out the status is ``limit`` with the statistics.
 
 >>> from tansuo.sokoban import Level, solve
 >>> result = solve(Level.from_text("#######\\n#.$ @ #\\n#######"), mode="move-optimal")
@@ -57,7 +58,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from tansuo.budget import Budget, parse_memory, run_chunked
+from tansuo.budget import Budget, parse_memory, physical_memory, run_chunked
 from tansuo.errors import InvalidInput
 from tansuo.result import LIMIT, NO_SOLUTION, SOLVED, Status
 from tansuo.sokoban import _kernels as k
@@ -256,6 +257,10 @@ class Plan:
         putting the boxes back in :func:`unpacking_order` (this penalty per box
         out of turn; 0: none). It takes ``shares[2]`` (or ``close``) too, and
         looks for its new states in the forward searches' tables.
+    plain_backward : bool
+        With ``backward`` and ``reverse_order``: also run the plain backward
+        search (False: the ordered one is the only backward search; the
+        portfolio gives each of its processes one of the two).
     all_pushes : bool
         Try every push, also in a state with a PI-corral (whose pruning keeps
         only the pushes into it); the corral's deadlock test stays. Set for
@@ -282,6 +287,7 @@ class Plan:
     close_stall: int = 0
     all_pushes: bool = False
     reverse_order: int = 0
+    plain_backward: bool = True
 
 
 MAIN_PLAN = Plan(
@@ -314,8 +320,19 @@ and a search breadth-first forwards from the start (``near``) takes its first
 :data:`NEAR_EARLY` expansions; once the backward search has stayed stuck there for
 :data:`NEAR_STALL` expansions, the near search takes 24 expansions of 32, to be met,
 until it has expanded :data:`NEAR_CAP` states. See docs/guides/sokoban.md."""
-SECOND_PLAN = Plan(name="forward-plain", backward=False, room=False, weight=1000, order=4)
-"""The portfolio's second process: forwards only, no goal-room macro, greedier."""
+PORTFOLIO_PLANS = (
+    replace(MAIN_PLAN, shares=(1, 12, 3), early_share=NEAR_EARLY_SHARE, close=CLOSE_SHARE,
+            reverse_order=0),
+    replace(MAIN_PLAN, name="forward-greedy", features=False, advice=0, weight=1000, order=4,
+            shares=(1, 12, 3), early_share=NEAR_EARLY_SHARE, close=CLOSE_SHARE,
+            plain_backward=False),
+)  # fmt: skip
+"""Fast mode's searches with ``portfolio=True``, one plan per process: the two backward
+searches of :data:`MAIN_PLAN` go to different cores, each with all of the backward
+share (1 and 3 beside the near search's 12). The first process searches forwards by
+feature cells and backwards plainly; the second forwards from one priority queue,
+greedier (weight 1000, packing-order penalty 4, no feature cells), and backwards in
+:func:`unpacking_order`; each has its own near search."""
 
 
 _EMPTY = np.zeros(1, dtype=np.int64)
@@ -651,6 +668,7 @@ class _Search:
         self.early = 0  # ... of which it may take this many before the stall
         self.started = False  # it no longer waits (it never waits again)
         self.improved_at = 0  # this search's expansions when its bound last came lower
+        self.pool: list[_Search] = []  # the searches whose arrays share ``memory`` with it
 
     def region(self, player: int, boxes: tuple[int, ...]) -> int:
         """The top-left cell of the player's region among ``boxes``."""
@@ -718,7 +736,8 @@ class _Search:
                 self.patterns = _grown(self.patterns)
             if self.outcome != ks.GROW:
                 return self.outcome != ks.RUNNING
-            if 2 * self.a.nbytes > self.memory:
+            others = sum(x.a.nbytes for x in self.pool if x is not self)
+            if 2 * self.a.nbytes + others > self.memory:  # the searches share one budget
                 self.limit = "max_memory"
                 return True
             try:
@@ -792,10 +811,7 @@ class _Solver:
         if back_tables is not None and plan.reverse_order > 0:
             ordered_tables = replace(back_tables, rank=unpacking_order(board))
         self.preprocess_s = time.perf_counter() - started
-        share = memory // (
-            1 + int(both) + int(ordered_tables is not None) + int(greedy or near) + int(far)
-        )
-        self.forward = forward = _Search(board, tables, code, share, plan=plan)
+        self.forward = forward = _Search(board, tables, code, memory, plan=plan)
         self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
         self.searches = [forward]
         self.spent: list[np.ndarray] = []  # counters of searches replaced (see step)
@@ -810,13 +826,17 @@ class _Solver:
                 if near:  # breadth-first in pushes (ties: the lower bound)
                     plain = replace(plan, name=f"{plan.name}-near", features=False, weight=0,
                                     order=0, advice=0, all_pushes=NEAR_ALL_PUSHES)  # fmt: skip
-                second = _Search(board, tables, code, share, plan=plain)
+                second = _Search(board, tables, code, memory, plan=plain)
                 second.role = 1
                 second.add_root(board.boxes, self.player, self.lower)
                 self.searches.append(second)
             if back_tables is not None:
-                backward = _Search(board, back_tables, code, share, reverse=True,
-                                   target=self.player)  # fmt: skip
+                alone = ordered_tables is not None and not plan.plain_backward
+                backward = _Search(board, ordered_tables if alone else back_tables, code, memory,
+                                   reverse=True, target=self.player,
+                                   reverse_order=plan.reverse_order if alone else 0)  # fmt: skip
+                if alone:  # the ordered backward search in the plain one's place
+                    backward.name, ordered_tables = "backward-ordered", None
                 back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
                 if back_lower < k.INF:
                     for root in _regions(board, board.goals):
@@ -830,7 +850,7 @@ class _Solver:
                         second.waits = (backward, plan.near)
                         second.stall, second.cap, second.early = plan.stall, plan.cap, plan.early
                     if ordered_tables is not None:  # the same pulls, the start cells in order
-                        again = _Search(board, ordered_tables, code, share, reverse=True,
+                        again = _Search(board, ordered_tables, code, memory, reverse=True,
                                         target=self.player,
                                         reverse_order=plan.reverse_order)  # fmt: skip
                         again.name = "backward-ordered"
@@ -843,7 +863,7 @@ class _Solver:
                     if far:  # breadth-first in pulls from the solved position
                         plain = replace(plan, name="backward-near", features=False, weight=0,
                                         order=0, advice=0)  # fmt: skip
-                        third = _Search(board, back_tables, code, share, reverse=True,
+                        third = _Search(board, back_tables, code, memory, reverse=True,
                                         target=self.player, plan=plain)  # fmt: skip
                         third.name, third.role = "backward-near", 1
                         for root in _regions(board, board.goals):
@@ -855,6 +875,8 @@ class _Solver:
                         self.searches.append(third)
         else:
             forward.outcome = ks.EXHAUSTED
+        for search in self.searches:
+            search.pool = self.searches
 
     def expanded(self) -> int:
         """States expanded by every search of this solve, those replaced included."""
@@ -902,7 +924,7 @@ class _Solver:
             plain = replace(forward.tables, room=None)
             fresh = _Search(self.board, plain, self.code, forward.memory, plan=self.plan,
                             patterns=forward.patterns)  # fmt: skip
-            fresh.name = forward.name
+            fresh.name, fresh.pool = forward.name, self.searches
             fresh.add_root(self.board.boxes, self.player, self.lower)
             backwards = [x for x in self.searches if x.reverse and x.role == 2]
             if backwards:
@@ -983,15 +1005,15 @@ slice, well within this on an idle machine), and again for a terminated child to
 
 
 class _Portfolio:
-    """A second search of another kind in a child process; the first answer wins."""
+    """The portfolio's second process (the second of :data:`PORTFOLIO_PLANS`); first answer wins."""
 
-    def __init__(self, board: Board, code: int, memory: int, budget: Budget) -> None:
+    def __init__(self, board: Board, code: int, memory: int, plan: Plan, budget: Budget) -> None:
         context: Any = multiprocessing.get_context(
             "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         )
         self.conn, child_conn = context.Pipe()
         self.process = context.Process(
-            target=_child, args=(child_conn, board, code, memory, SECOND_PLAN, budget),
+            target=_child, args=(child_conn, board, code, memory, plan, budget),
             daemon=True,
         )  # fmt: skip
         self.process.start()
@@ -1035,6 +1057,16 @@ class _Portfolio:
         self.conn.close()
 
 
+def _portfolio_memory(memory: int, *, given: bool) -> int:
+    """Each portfolio process's memory budget: half of a ``max_memory`` given, else the
+    default (:func:`tansuo.budget.default_max_memory`) for each, both together within
+    half the RAM (a process's searches need as much room beside a second one as alone)."""
+    if given:
+        return memory // 2
+    ram = physical_memory()
+    return memory if ram is None else min(memory, ram // 4)
+
+
 def _portfolio_allowed() -> bool:
     """Whether this process may start a child (a daemonic batch worker may not)."""
     return not multiprocessing.current_process().daemon
@@ -1068,14 +1100,15 @@ def solve(
     max_expansions : int, optional
         Budget: states expanded (with a portfolio, by each process).
     max_memory : int or str, optional
-        Budget: bytes (or ``"512M"``, ``"4G"``) of state arrays, table and heap;
-        default :func:`tansuo.budget.default_max_memory` (with a portfolio,
-        shared by the two processes).
+        Budget: bytes (or ``"512M"``, ``"4G"``) of state arrays, table and heap,
+        shared by the searches; default :func:`tansuo.budget.default_max_memory`
+        (with a portfolio: that for each process, both within half the RAM; a
+        budget given is shared by the two processes).
     portfolio : bool
-        Fast mode only: also run a search of another kind (forwards only, no
-        goal-room macro, greedier) in a second process on another core; the
-        first answer wins and the other process is stopped. Ignored in the
-        optimal modes and inside a daemonic process (a batch worker).
+        Fast mode only: split the searches over two processes, one per core
+        (:data:`PORTFOLIO_PLANS`); the first answer wins and the other process
+        is stopped. Ignored in the optimal modes and inside a daemonic process
+        (a batch worker).
 
     Returns
     -------
@@ -1108,11 +1141,13 @@ def solve(
     meter = budget.start()  # the time limit covers the whole solve, tables included
     memory = meter.memory_limit()
     second = None
+    plan = MAIN_PLAN
     if portfolio and code == ks.MODE_FAST and board.boxes != board.goals and _portfolio_allowed():
-        memory //= 2
-        second = _Portfolio(board, code, memory, replace(budget, max_memory=memory))
+        memory = _portfolio_memory(memory, given=memory_bytes is not None)
+        plan, other = PORTFOLIO_PLANS
+        second = _Portfolio(board, code, memory, other, replace(budget, max_memory=memory))
     try:
-        solver = _Solver(board, code, memory)  # the tables: preprocess_s, not in elapsed_s
+        solver = _Solver(board, code, memory, plan)  # the tables: preprocess_s, not in elapsed_s
 
         def step(units: int) -> bool:
             return solver.step(units) or (second is not None and second.decisive())
