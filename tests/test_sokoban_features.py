@@ -198,7 +198,7 @@ def test_the_portfolio_gives_each_process_one_backward_search() -> None:
 
 def test_the_searches_of_a_solve_share_its_memory_budget() -> None:
     board = bundled_collection("xsokoban90")[9].board()  # far beyond these expansions
-    memory = 12 << 20
+    memory = 20 << 20
     solver = solve_module._Solver(board, ks.MODE_FAST, memory, ONE_BACKWARD)
     assert all(s.pool is solver.searches for s in solver.searches)
     while not any(s.limit for s in solver.searches):
@@ -208,6 +208,13 @@ def test_the_searches_of_a_solve_share_its_memory_budget() -> None:
     assert sum(sizes) <= memory
     # the busiest search grew past an equal part of the budget: one pool, not fixed shares
     assert max(sizes) > memory // len(sizes)
+    # the one that stopped could not grow by a quarter in what the others left (when
+    # twice its room did not fit, it took what there was: its count is then no power of 2)
+    for full in [s for s in solver.searches if s.limit]:
+        count = full.a.states.boxes.shape[0]
+        left = memory - (sum(sizes) - full.a.nbytes)
+        assert full.a.largest_within(left) < count * 5 // 4
+    assert any(s.a.states.boxes.shape[0] & (s.a.states.boxes.shape[0] - 1) for s in solver.searches)
 
 
 def test_a_portfolio_process_gets_the_default_budget_or_half_of_one_given(

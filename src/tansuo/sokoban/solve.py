@@ -561,6 +561,12 @@ def _grown(old: Patterns) -> Patterns:
     return fresh
 
 
+def _table_size(count: int) -> int:
+    """Slots of the hash table for ``count`` states: a power of two (the kernels mask with
+    it), at least four times ``count`` (at most a quarter full)."""
+    return 1 << max(0, 4 * count - 1).bit_length()
+
+
 def _new_states(nb: int, count: int) -> States:
     return States(
         cell=np.zeros(count, dtype=np.int32),
@@ -577,7 +583,7 @@ def _new_states(nb: int, count: int) -> States:
         h=np.zeros(count, dtype=np.int32),
         hash=np.zeros(count, dtype=np.int64),
         closed=np.zeros(count, dtype=np.uint8),
-        table=np.full(4 * count, -1, dtype=np.int32),
+        table=np.full(_table_size(count), -1, dtype=np.int32),
         hkey=np.zeros(2 * count, dtype=np.int64),
         hidx=np.zeros(2 * count, dtype=np.int32),
     )
@@ -596,16 +602,30 @@ class _Arrays:
 
     @staticmethod
     def bytes_for(nb: int, count: int) -> int:
-        return count * (2 * nb + 4 * 5 + 8 + 1 + 4 * 4 + 8) + 4 * 4 * count + 2 * count * 12
+        return (
+            count * (2 * nb + 4 * 5 + 8 + 1 + 4 * 4 + 8) + 4 * _table_size(count) + 2 * count * 12
+        )
+
+    def largest_within(self, room: int) -> int:
+        """The most states (at most twice as many as now) whose arrays fit in ``room`` bytes."""
+        low, high = self.states.boxes.shape[0], 2 * self.states.boxes.shape[0]
+        while low < high:  # bytes_for grows with the count
+            mid = (low + high + 1) // 2
+            if self.bytes_for(self.nb, mid) <= room:
+                low = mid
+            else:
+                high = mid - 1
+        return low
 
     @property
     def nbytes(self) -> int:
         return self.bytes_for(self.nb, self.states.boxes.shape[0])
 
-    def grow(self, count: int, heap_count: int) -> None:
-        """Double every array, keeping the first ``count`` states and ``heap_count`` entries."""
+    def grow(self, count: int, heap_count: int, size: int) -> None:
+        """Room for ``size`` states in every array, keeping the first ``count`` states and
+        ``heap_count`` entries."""
         old = self.states
-        fresh = _new_states(self.nb, 2 * old.boxes.shape[0])
+        fresh = _new_states(self.nb, size)
         for name in ("boxes", "player", "parent", "g", "m", "h", "hash", "closed", "cell", "acc",
                      "skey", "left", "right"):  # fmt: skip
             getattr(fresh, name)[:count] = getattr(old, name)[:count]
@@ -736,12 +756,15 @@ class _Search:
                 self.patterns = _grown(self.patterns)
             if self.outcome != ks.GROW:
                 return self.outcome != ks.RUNNING
+            # the searches share one budget: twice the room, or as much as is left of it
             others = sum(x.a.nbytes for x in self.pool if x is not self)
-            if 2 * self.a.nbytes + others > self.memory:  # the searches share one budget
+            now = self.a.states.boxes.shape[0]
+            size = self.a.largest_within(self.memory - others)
+            if 4 * size < 5 * now:  # not a quarter more: a copy of everything for too little
                 self.limit = "max_memory"
                 return True
             try:
-                self.a.grow(int(self.ctl[ks.C_STATES]), int(self.ctl[ks.C_HEAP]))
+                self.a.grow(int(self.ctl[ks.C_STATES]), int(self.ctl[ks.C_HEAP]), size)
             except MemoryError:
                 self.limit = "max_memory"
                 return True
