@@ -6,8 +6,10 @@ checked against sorting; the search's solutions are replayed.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import random
+import weakref
 from dataclasses import replace
 from typing import Any
 
@@ -215,6 +217,25 @@ def test_the_searches_of_a_solve_share_its_memory_budget() -> None:
         left = memory - (sum(sizes) - full.a.nbytes)
         assert full.a.largest_within(left) < count * 5 // 4
     assert any(s.a.states.boxes.shape[0] & (s.a.states.boxes.shape[0] - 1) for s in solver.searches)
+
+
+def test_a_released_solver_is_freed_without_the_cycle_collector() -> None:
+    """The searches link to each other; released, their arrays go with the solver at once."""
+    board = bundled_collection("xsokoban90")[3].board()
+    gc.disable()
+    try:
+        for release in (False, True):
+            solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 26, solve_module.MAIN_PLAN)
+            solver.step(2000)
+            searches = [weakref.ref(s) for s in solver.searches]
+            if release:
+                solver.release()
+            del solver
+            alive = [ref() is not None for ref in searches]
+            assert all(alive) if not release else not any(alive)
+            gc.collect()
+    finally:
+        gc.enable()
 
 
 def test_a_portfolio_process_gets_the_default_budget_or_half_of_one_given(

@@ -968,6 +968,15 @@ class _Solver:
             x.outcome in (ks.FOUND, ks.EXHAUSTED) or x.limit or x in waiting for x in self.searches
         )
 
+    def release(self) -> None:
+        """Unlink the searches from each other (``other``, ``near``, ``waits``, ``watches``,
+        ``pool``), so that their arrays are freed as soon as the solver is: linked in
+        cycles they would wait for the cycle collector, which counts objects, not bytes,
+        and a process that solves level after level would grow by gigabytes."""
+        for one in self.searches:
+            one.other = one.near = one.waits = None
+            one.watches, one.pool = [], []
+
     @property
     def winner(self) -> _Search | None:
         return next((x for x in self.searches if x.outcome == ks.FOUND), None)
@@ -1016,6 +1025,7 @@ def _child(conn: Any, board: Board, code: int, memory: int, plan: Plan, budget: 
         solver = _Solver(board, code, memory, plan)
         spent = run_chunked(solver.step, solver.expanded, meter)
         conn.send((solver.solution(), solver.proved and spent is None, solver.totals()))
+        solver.release()
     except (KeyboardInterrupt, BrokenPipeError, EOFError):  # stopped by the parent
         pass
     finally:
@@ -1184,6 +1194,7 @@ def solve(
     solution = solver.solution()
     totals = [solver.totals()]
     proved = solver.proved and spent is None
+    solver.release()
     if second is not None and second.answer is not None:
         other_solution, other_proved, other_totals = second.answer
         if other_totals:
