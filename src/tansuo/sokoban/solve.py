@@ -854,9 +854,9 @@ class _Solver:
                 second.add_root(board.boxes, self.player, self.lower)
                 self.searches.append(second)
             if back_tables is not None:
-                alone = ordered_tables is not None and not plan.plain_backward
-                backward = _Search(board, ordered_tables if alone else back_tables, code, memory,
-                                   reverse=True, target=self.player,
+                alone = None if plan.plain_backward else ordered_tables
+                backward = _Search(board, alone or back_tables, code, memory, reverse=True,
+                                   target=self.player,
                                    reverse_order=plan.reverse_order if alone else 0)  # fmt: skip
                 if alone:  # the ordered backward search in the plain one's place
                     backward.name, ordered_tables = "backward-ordered", None
