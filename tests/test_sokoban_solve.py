@@ -3,6 +3,7 @@ position, every solution replays, budgets end in ``limit``."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 
@@ -11,6 +12,7 @@ import pytest
 from tansuo.errors import InvalidInput
 from tansuo.result import RESULT_KEYS, STATS_KEYS
 from tansuo.sokoban import Level, bundled_collection, solve, verify
+from tansuo.sokoban._kernels import state as ks
 from tansuo.sokoban.reference import bfs_moves, bfs_pushes, random_level, scrambled_level
 
 UNSOLVABLE = Level.from_text("#####\n#@$ #\n#  .#\n#####")  # the box is stuck in a row of walls
@@ -45,6 +47,28 @@ def test_optimal_modes_equal_exhaustive_bfs(seed: int) -> None:
         assert fast.solved, level.text()  # deadlock pruning kept a solvable level solvable
         for result in (by_pushes, by_moves, fast):
             assert verify(level, result.solution).moves == result.moves
+    assert solvable >= 20
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_each_portfolio_process_agrees_with_exhaustive_bfs(which: int) -> None:
+    """Each process's plan alone (the second: a greedy forward search and the ordered
+    backward search only) solves exactly the levels BFS solves and proves the others."""
+    solve_module = importlib.import_module("tansuo.sokoban.solve")
+    plan = solve_module.PORTFOLIO_PLANS[which]
+    solvable = 0
+    for level in _levels(3, 300):
+        board = level.board()
+        solver = solve_module._Solver(board, ks.MODE_FAST, 1 << 26, plan)
+        while not solver.step(10_000):
+            pass
+        lurd, proved = solver.solution(), solver.proved
+        if bfs_pushes(level) is None:
+            assert lurd is None and proved, level.text()
+            continue
+        solvable += 1
+        assert lurd is not None, level.text()
+        assert verify(level, lurd).solved
     assert solvable >= 20
 
 

@@ -320,11 +320,11 @@ and a search breadth-first forwards from the start (``near``) takes its first
 :data:`NEAR_EARLY` expansions; once the backward search has stayed stuck there for
 :data:`NEAR_STALL` expansions, the near search takes 24 expansions of 32, to be met,
 until it has expanded :data:`NEAR_CAP` states. See docs/guides/sokoban.md."""
+_ONE_BACKWARD = replace(MAIN_PLAN, shares=(1, 12, 3), early_share=NEAR_EARLY_SHARE,
+                        close=CLOSE_SHARE)  # fmt: skip
 PORTFOLIO_PLANS = (
-    replace(MAIN_PLAN, shares=(1, 12, 3), early_share=NEAR_EARLY_SHARE, close=CLOSE_SHARE,
-            reverse_order=0),
-    replace(MAIN_PLAN, name="forward-greedy", features=False, advice=0, weight=1000, order=4,
-            shares=(1, 12, 3), early_share=NEAR_EARLY_SHARE, close=CLOSE_SHARE,
+    replace(_ONE_BACKWARD, reverse_order=0),
+    replace(_ONE_BACKWARD, name="forward-greedy", features=False, advice=0, weight=1000, order=4,
             plain_backward=False),
 )  # fmt: skip
 """Fast mode's searches with ``portfolio=True``, one plan per process: the two backward
