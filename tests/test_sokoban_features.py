@@ -194,6 +194,9 @@ def test_the_portfolio_gives_each_process_one_backward_search() -> None:
     assert (first.searches[2].params[ks.P_ORDER], ordered.params[ks.P_ORDER]) == (0, 2)
     assert not first.searches[2].tables.rank.any() and ordered.tables.rank.max() > 0
     assert (ordered.other, ordered.near, near.waits) == (forward, near, (ordered, 4))
+    # the first process's near search stops after its early expansions, the second's goes on
+    assert (first.searches[1].cap, first.searches[1].early) == (solve_module.NEAR_EARLY,) * 2
+    assert near.cap == solve_module.NEAR_CAP > solve_module.NEAR_EARLY
     assert not second.step(800)
     assert [int(s.ctl[ks.C_EXPANDED]) for s in second.searches] == [200, 0, 600]
 
