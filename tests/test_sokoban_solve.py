@@ -161,6 +161,20 @@ def test_packing_order_fills_a_goal_room_from_the_back() -> None:
     assert by_column == {1: {0}, 2: {1}}  # the far column first
 
 
+def test_packing_order_fills_first_a_goal_no_box_can_reach_past_the_others() -> None:
+    from tansuo.sokoban.solve import packing_order
+
+    # The player can pull the box off the right goal (up, one step), but no box can
+    # come to it past the box on the left goal: the left box is pushed on to the right
+    # goal first, then the upper box down onto the left one.
+    level = Level.from_text("######\n# @  #\n# $# #\n# * .#\n# # ##\n######")
+    board = level.board()
+    left, right = sorted(board.goals)
+    rank = packing_order(board)
+    assert (rank[right], rank[left]) == (0, 1)
+    assert verify(level, solve(level).solution).solved
+
+
 def test_fast_mode_searches_both_ways_and_meets() -> None:
     level = bundled_collection("xsokoban90")[0]
     result = solve(level, time_limit=20)

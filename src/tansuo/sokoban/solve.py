@@ -442,22 +442,45 @@ def packing_order(board: Board) -> np.ndarray:
 
     Worked out backwards from the solved position: in each round, every box
     on a goal that the player (coming from its start) can reach and pull one
-    step off is taken away; the goals of the last round are the ones to fill
-    first. Goals scattered over the level all go in the first round and get
-    one rank; a goal room gets its depth order. Fast mode only prefers this
-    order (a penalty in its priority), it never forbids another.
+    step off, and that could have come there from a box's start cell (pulled
+    back to one past the goals still filled), is taken away; the goals of the
+    last round are the ones to fill first. Goals scattered over the level
+    all go in the first round and get one rank; a goal room gets its depth
+    order. Fast mode only prefers this order (a penalty in its priority), it
+    never forbids another.
     """
     start, walls = board.player, board.walls
 
     def region_of(left: set[int]) -> set[int]:
         return set() if start in left else set(board.reachable(start, left))
 
+    starts = frozenset(board.boxes)
+
     def pulled_off(g: int, region: set[int], left: set[int]) -> bool:
         return any(
             g + d in region and not walls[g + 2 * d] and g + 2 * d not in left for d in board.deltas
-        )
+        ) and _pulls_reach(board, g, left - {g}, starts)
 
     return _rank_by_rounds(board, board.goals, region_of, pulled_off)
+
+
+def _pulls_reach(board: Board, cell: int, blocked: set[int], targets: frozenset[int]) -> bool:
+    """Whether a box on ``cell`` can be pulled to one of ``targets`` (so pushed from it to
+    ``cell``) with ``blocked`` as walls; the player's walk to each pull is not checked."""
+    walls = board.walls
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        c = todo.pop()
+        if c in targets:
+            return True
+        for d in board.deltas:  # a pull onto c + d leaves the player on c + 2d
+            nxt, stand = c + d, c + 2 * d
+            if nxt in seen or walls[nxt] or walls[stand] or nxt in blocked or stand in blocked:
+                continue
+            seen.add(nxt)
+            todo.append(nxt)
+    return False
 
 
 def _rank_by_rounds(
