@@ -22,6 +22,7 @@ from tansuo.sokoban._kernels.features import (
     cell_index,
     cell_pop,
     cell_push,
+    goal_cut_off,
     label_regions,
     moved_regions,
     packed,
@@ -70,6 +71,47 @@ def test_packed_counts_boxes_in_the_packing_order() -> None:
     assert packed(tables.goals, tables.rank, _occ(board, [outer])) == 0
     assert packed(tables.goals, tables.rank, _occ(board, [inner])) == 1
     assert packed(tables.goals, tables.rank, _occ(board, [inner, outer])) == 2
+
+
+def test_goal_cut_off_sees_a_goal_the_packed_boxes_shut() -> None:
+    # A 2x2 block of goals. The packing order fills the top-left goal first, then
+    # the other three (one round); the bottom-right goal takes a box pushed up from
+    # below it, or one pushed down from the top-right goal's cell while that is empty.
+    board = Level.from_text(
+        "########\n##    ##\n#  ..$ #\n# #..# #\n#  $$$ #\n###   @#\n########"
+    ).board()
+    tables = solve_module.prepare(board)
+    cell = board.cell
+    top_left, top_right, bottom_left, bottom_right = cell(2, 3), cell(2, 4), cell(3, 3), cell(3, 4)
+    assert tables.rank[top_left] < tables.rank[top_right] == tables.rank[bottom_right]
+    size = board.width * board.height
+    seen, queue = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64)
+    ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+
+    def cut_off(cells) -> bool:
+        occ = _occ(board, cells)
+        return bool(goal_cut_off(tables.goals, tables.rank, tables.walls, occ, seen, queue,
+                                 tables.deltas, ctl))  # fmt: skip
+
+    packed3 = [top_left, top_right, bottom_left]
+    # the fourth box right of the block: only past the packed top-right box
+    assert cut_off([*packed3, cell(2, 5)])
+    # below the empty goal it can still be pushed up onto it
+    assert not cut_off([*packed3, cell(4, 4)])
+    # with the top-right goal empty, the box beside it gets in there and down
+    assert not cut_off([top_left, bottom_left, bottom_right, cell(2, 5)])
+    # the top-left goal empty: the boxes on the others are out of order, on their
+    # way, so they are not walls (and one of them is met at once)
+    assert not cut_off([top_right, bottom_left, bottom_right, cell(2, 5)])
+    assert ctl[ks.C_SUBSTAMP] > 0  # floods take fresh stamps
+
+
+def test_the_feature_search_counts_goals_cut_off_and_still_solves() -> None:
+    microban = {level.number: level for level in bundled_collection("microban")}
+    for number in (108, 111, 113):
+        result = solve_module.solve(microban[number], portfolio=False)
+        assert result.solved and verify(microban[number], result.solution).solved
+        assert result.stats.cut_off > 0  # children whose packed boxes shut a goal
 
 
 def test_advised_pushes_pack_a_box_join_regions_or_clear_a_doorway() -> None:

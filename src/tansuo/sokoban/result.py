@@ -55,6 +55,10 @@ class SokobanStats(Stats):
     floods : int
         Children whose player region was flooded whole; the others' regions
         follow from their parent's (:func:`._kernels.child_region`).
+    cut_off : int
+        Children that the feature search (fast mode) counted as packing no
+        box, because the boxes packed in order shut an empty goal off from
+        every other box (:func:`._kernels.features.goal_cut_off`; not pruned).
     max_frontier : int
         Largest open list.
     lower_bound : int
@@ -95,6 +99,7 @@ class SokobanStats(Stats):
     corrals: int = 0
     macros: int = 0
     floods: int = 0
+    cut_off: int = 0
     max_frontier: int = 0
     lower_bound: int = 0
     memory_bytes: int = 0

@@ -5,7 +5,10 @@ projects each position onto a small grid of features and spreads the search
 over that grid instead of following one priority queue:
 
 * *packing*: boxes on goals, counted in the packing order (a box on a goal
-  that the order fills later than a goal still empty does not count);
+  that the order fills later than a goal still empty does not count), and
+  none at all while those boxes shut an empty goal off from every other box
+  (:func:`goal_cut_off`: a goal area filled in an order that leaves a goal
+  out of reach is no progress, however many boxes it holds);
 * *connectivity*: the regions the boxes cut the free floor into (1 when the
   player can walk everywhere);
 * *doorways* (``P_GATES``, a simple form of FESS's room connectivity): the
@@ -32,7 +35,13 @@ costs one root per cell and no array per cell.
 from __future__ import annotations
 
 from tansuo._jit import njit_one_version
-from tansuo.sokoban._kernels.state import C_CYCLE, C_SUBSTAMP, FEATURE_GATES, FEATURE_REGIONS
+from tansuo.sokoban._kernels.state import (
+    C_CUT_OFF,
+    C_CYCLE,
+    C_SUBSTAMP,
+    FEATURE_GATES,
+    FEATURE_REGIONS,
+)
 
 
 @njit_one_version
@@ -47,6 +56,77 @@ def packed(goals, rank, occ):
         if occ[g] > 0 and rank[g] <= low:
             count += 1
     return count
+
+
+@njit_one_version
+def goal_cut_off(goals, rank, walls, occ, seen, queue, deltas, ctl):
+    """Whether the boxes packed in order (those :func:`packed` counts) shut an empty goal.
+
+    For each empty goal, a box is pulled back from it over the floor, the
+    packed boxes counting as walls (the player's walk to each pull is not
+    checked); when no other box is met, no box can reach that goal unless a
+    packed one leaves its goal again. Boxes on goals out of order are on
+    their way, not packed, and are met like any other: the solutions the
+    forward searches find stand on such goals in passing, but never pass
+    through a position this flags. A flood that comes to an empty goal
+    already found to be reached stops there: a box that reaches that goal can
+    be pushed on from it. Floods ``seen`` with fresh stamps of
+    ``ctl[C_SUBSTAMP]``, using ``queue``.
+    """
+    low = 1 << 30
+    for g in goals:
+        if occ[g] == 0 and rank[g] < low:
+            low = rank[g]
+    ctl[C_SUBSTAMP] += 1
+    reached = ctl[C_SUBSTAMP]  # seen[g] == reached: an empty goal some box can reach
+    for g in goals:
+        if occ[g] > 0:
+            continue
+        ctl[C_SUBSTAMP] += 1
+        stamp = ctl[C_SUBSTAMP]
+        seen[g] = stamp
+        queue[0] = g
+        head = 0
+        tail = 1
+        met = False
+        while head < tail and not met:
+            c = queue[head]
+            head += 1
+            for k in range(4):
+                d = deltas[k]
+                x = c + d  # a box pulled from c onto x leaves the player on x + d
+                y = x + d
+                if seen[x] == stamp or walls[x] or walls[y]:
+                    continue
+                if occ[y] > 0 and 0 <= rank[y] <= low:
+                    continue  # the player cannot stand on a packed box
+                if occ[x] > 0:
+                    if 0 <= rank[x] <= low:
+                        continue
+                    met = True  # a box not packed: pushed from x + d, it goes on to g
+                    break
+                if seen[x] == reached:
+                    met = True  # an empty goal some box reaches: it can go on to g
+                    break
+                seen[x] = stamp
+                queue[tail] = x
+                tail += 1
+        if not met:
+            return True
+        seen[g] = reached
+    return False
+
+
+@njit_one_version
+def packing(lv, occ, w, ctl):
+    """The packing feature of the position ``occ``: :func:`packed`, or 0 while the boxes
+    it counts shut an empty goal (:func:`goal_cut_off`, counted in ``ctl[C_CUT_OFF]``)."""
+    pack = packed(lv.goals, lv.rank, occ)
+    if pack > 0 and goal_cut_off(lv.goals, lv.rank, lv.walls, occ, w.rseen, w.queue, lv.deltas,
+                                 ctl):  # fmt: skip
+        ctl[C_CUT_OFF] += 1
+        return 0
+    return pack
 
 
 @njit_one_version
@@ -165,10 +245,16 @@ def cell_index(pack, cut, gates):
 
 
 @njit_one_version
+def cell_packing(cell):
+    """The packing feature of a feature cell (the first argument of :func:`cell_index`)."""
+    return cell // (FEATURE_REGIONS * FEATURE_GATES)
+
+
+@njit_one_version
 def feature_cell(lv, occ, w, ctl, gates):
     """The feature cell of the position ``occ`` (packed boxes, regions, and boxes in
     doorways when ``gates``)."""
-    pack = packed(lv.goals, lv.rank, occ)
+    pack = packing(lv, occ, w, ctl)
     cut = regions(lv.walls, occ, w.lab2, w.rseen, w.queue, lv.deltas, ctl)
     blocked = 0
     if gates:

@@ -38,12 +38,13 @@ from tansuo.sokoban._kernels.deadlock import corral_dead, learn_pattern, pattern
 from tansuo.sokoban._kernels.features import (
     advised,
     cell_index,
+    cell_packing,
     cell_pop,
     cell_push,
     gated,
     label_regions,
     moved_regions,
-    packed,
+    packing,
     regions,
 )
 from tansuo.sokoban._kernels.state import (
@@ -545,7 +546,13 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     if cut < 0:
                         cut = regions(walls, occ, w.lab2, w.rseen, queue, deltas, ctl)
                     blocked = gated(lv.gate, row, nb) if gates else 0
-                    cell = cell_index(packed(lv.goals, lv.rank, occ), cut, blocked)
+                    # A push that leaves the boxes on the same goals keeps the parent's
+                    # packing: the same boxes packed, and an empty goal they shut stays
+                    # shut (a box pushed into its reach was in it already).
+                    pack = cell_packing(st.cell[s])
+                    if goal[b] or goal[t]:
+                        pack = packing(lv, occ, w, ctl)
+                    cell = cell_index(pack, cut, blocked)
                     occ[t] = 0
                     occ[b] = i + 1
                     st.acc[n] = st.acc[s] + (0 if advised(st.cell[s], cell) else 1)
