@@ -56,9 +56,10 @@ class SokobanStats(Stats):
         Children whose player region was flooded whole; the others' regions
         follow from their parent's (:func:`._kernels.child_region`).
     cut_off : int
-        Children that the feature search (fast mode) counted as packing no
-        box, because the boxes packed in order shut an empty goal off from
-        every other box (:func:`._kernels.features.goal_cut_off`; not pruned).
+        Positions in which the feature search (fast mode) found an empty goal
+        shut off from every other box by the boxes packed in order
+        (:func:`._kernels.features.goal_cut_off`, checked after each push onto
+        or off a goal); their packing feature counts no box. Not pruned.
     max_frontier : int
         Largest open list.
     lower_bound : int

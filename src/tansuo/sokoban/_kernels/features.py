@@ -66,12 +66,12 @@ def goal_cut_off(goals, rank, walls, occ, seen, queue, deltas, ctl):
     packed boxes counting as walls (the player's walk to each pull is not
     checked); when no other box is met, no box can reach that goal unless a
     packed one leaves its goal again. Boxes on goals out of order are on
-    their way, not packed, and are met like any other: the solutions the
-    forward searches find stand on such goals in passing, but never pass
-    through a position this flags. A flood that comes to an empty goal
-    already found to be reached stops there: a box that reaches that goal can
-    be pushed on from it. Floods ``seen`` with fresh stamps of
-    ``ctl[C_SUBSTAMP]``, using ``queue``.
+    their way, not packed, and are met like any other: solutions often stand
+    boxes on goals in passing, and a check that took every box on a goal for
+    a wall would flag much of their way (docs/logs/sokoban.md). A flood that
+    comes to an empty goal already found to be reached stops there: a box
+    that reaches that goal can be pushed on from it. Floods ``seen`` with
+    fresh stamps of ``ctl[C_SUBSTAMP]``, using ``queue``.
     """
     low = 1 << 30
     for g in goals:

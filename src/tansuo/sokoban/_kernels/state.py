@@ -73,7 +73,7 @@ C_SUBSTAMP = 20  # stamp of the sub-searches' player floods (Work.rseen)
 C_CYCLE = 21  # feature search: the cell the last state was taken from
 C_LOWEST = 22  # the smallest lower bound of any state stored (how close the search came)
 C_MEET_NEAR = 23  # 1: C_MEET is a state of the near search (search's ``near``), not ``other``
-C_CUT_OFF = 24  # feature search: children counted as packing nothing (goal_cut_off)
+C_CUT_OFF = 24  # feature search: positions with a goal the packed boxes shut (goal_cut_off)
 CTL_SLOTS = 25
 
 # -- return codes of ``search`` -----------------------------------------------
