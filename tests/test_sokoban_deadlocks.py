@@ -167,6 +167,23 @@ def _grid(rows: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return walls, goal, boxes, deltas, width
 
 
+def test_a_corral_whose_goals_its_boxes_cannot_fill_is_a_deadlock() -> None:
+    # Microban 59, three boxes left: the boxes around the bottom room can all stand on
+    # goals, but never fill its left goal (the way in is the box on the right goal,
+    # which would go onto a dead square) and never let the player in. Breadth-first
+    # search finds no solution; the corral test proves it at the start's expansion.
+    level = Level.from_text(
+        "###############\n###############\n##@         ###\n## #######  ###\n"
+        "## #      $  ##\n## #      #  ##\n##    #####$ ##\n####  ### ..*##\n"
+        "#########    ##\n###############"
+    )
+    assert bfs_pushes(level) is None
+    result = solve(level, mode="push-optimal", portfolio=False)
+    assert result.status == "no_solution"
+    assert result.stats.expanded == 1 and result.stats.corral_deadlocks == 1
+    assert result.stats.patterns == 0  # dead for its empty goals only: no pattern learned
+
+
 def test_a_frozen_box_on_its_goal_that_shuts_an_empty_goal_is_a_deadlock() -> None:
     from tansuo.sokoban._kernels.board import freeze_deadlock, freeze_fill_deadlock
 

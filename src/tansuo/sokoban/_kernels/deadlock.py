@@ -151,15 +151,21 @@ def pi_corral(boxes, nb, stamp, lv, w):
 
 @njit_one_version(kernels_only=True)
 def corral_dead(m, player, c, stamp, lv, w, ctl):
-    """Whether corral ``c`` can never be resolved: the position is dead.
+    """Whether corral ``c`` can never be resolved: 0 no (or not known), 1 dead, 2 dead
+    only because goals inside the corral stay empty.
 
     A search of the corral's border boxes ``kb[:m]`` alone (the other boxes
     taken away), the player starting on ``player``, for a position where the
     player reaches a cell of the corral (``cseen == stamp``, ``cid == c``) or
-    every one of these boxes is on a goal. Taking boxes away only frees the
-    player and the boxes, and every push of these boxes in a real solution
-    can be made in this search too; a real solution ends with every box on
-    a goal, so if this search finds neither way out, no solution exists.
+    every one of these boxes is on a goal and every goal among the corral's
+    cells holds one of them. Taking boxes away only frees the player and the
+    boxes, and every push of these boxes in a real solution can be made in
+    this search too; a box of another enters the corral only where the
+    player, here, would walk in. A real solution ends with every goal
+    filled, so if this search finds neither way out, no solution exists.
+    The answer 2 (a position with every border box on a goal was found,
+    but a goal of the corral was empty there) holds for this position only:
+    more boxes could fill those goals, so it is no pattern to learn.
     Pushes onto dead squares and into freeze deadlocks of these boxes (which
     freeze with more boxes too) are left out. It gives up (False: not known
     to be dead) after ``w.vh.size`` positions (:data:`.state.CORRAL_NODES`) or a full
@@ -168,8 +174,9 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     """
     walls, dead, goal, deltas = lv.walls, lv.dead, lv.goal, lv.deltas
     zbox, zplayer = lv.zbox, lv.zplayer
-    kb, occ2, rseen = w.kb, w.occ2, w.rseen
+    kb, occ2, rseen, cseen, cid = w.kb, w.occ2, w.rseen, w.cseen, w.cid
     frozen, qb, qp, vb, vp, vh = w.frozen2, w.qb, w.qp, w.vb, w.vp, w.vh
+    empty = False  # a position with every border box on a goal left a corral goal empty
     qcap = qb.shape[0]
     for q in range(m):
         qb[0, q] = kb[q]
@@ -191,10 +198,16 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
         for q in range(m):
             if not goal[row[q]]:
                 solved = False
+        if solved:  # and the corral's own goals filled?
+            for g in lv.goals:
+                if cseen[g] == stamp and cid[g] == c and not occ2[g]:
+                    solved = False
+                    empty = True
+                    break
         if opened or solved or nodes == vh.size:
             for q in range(m):
                 occ2[row[q]] = 0
-            return False
+            return 0
         h = zplayer[low]
         for q in range(m):
             h ^= zbox[row[q]]
@@ -225,7 +238,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
                     if tail == qcap:
                         for q in range(m):
                             occ2[row[q]] = 0
-                        return False
+                        return 0
                     child = qb[tail]
                     moved_row(row, m, i, t, child)
                     if freeze_deadlock(t, child, m, walls, dead, goal, frozen, deltas):
@@ -234,7 +247,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
                     tail += 1
         for q in range(m):
             occ2[row[q]] = 0
-    return True
+    return 2 if empty else 1
 
 
 @njit_one_version(kernels_only=True)

@@ -219,9 +219,9 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
             continue
         dead = corral_dead(m, player, c, stamp, lv, w, ctl)
         w.ckey[slot] = key
-        w.cval[slot] = 1 if dead else 2
-        if dead:
-            if learn:
+        w.cval[slot] = 1 if dead > 0 else 2
+        if dead > 0:
+            if learn and dead == 1:  # (2: dead for the goals it leaves empty, no pattern)
                 learn_pattern(m, player, lv, w, pat, ctl)
             return True
     return False
