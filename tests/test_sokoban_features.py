@@ -114,6 +114,24 @@ def test_the_feature_search_counts_goals_cut_off_and_still_solves() -> None:
         assert result.stats.cut_off > 0  # children whose packed boxes shut a goal
 
 
+def test_goals_cut_off_agree_with_exhaustive_bfs_on_crowded_levels() -> None:
+    """Levels pulled apart from their solved position (crowded goal areas): every one the
+    feature search met a goal cut off on is solvable by BFS, and fast mode solves it."""
+    from tansuo.sokoban.reference import bfs_pushes, scrambled_level
+
+    rng = random.Random(11)
+    met = 0
+    for _ in range(300):
+        level = scrambled_level(rng, width=rng.randint(5, 7), height=rng.randint(4, 6),
+                                boxes=rng.randint(4, 6), pulls=60)  # fmt: skip
+        result = solve_module.solve(level, portfolio=False)
+        assert result.solved and verify(level, result.solution).solved
+        if result.stats.cut_off > 0:
+            met += 1
+            assert bfs_pushes(level) is not None
+    assert met >= 10
+
+
 def test_advised_pushes_pack_a_box_join_regions_or_clear_a_doorway() -> None:
     assert advised(cell_index(0, 3, 0), cell_index(1, 3, 0))  # one more box packed
     assert advised(cell_index(1, 3, 0), cell_index(1, 2, 0))  # one region fewer

@@ -160,14 +160,15 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     every one of these boxes is on a goal and every goal among the corral's
     cells holds one of them. Taking boxes away only frees the player and the
     boxes, and every push of these boxes in a real solution can be made in
-    this search too; a box of another enters the corral only where the
-    player, here, would walk in. A real solution ends with every goal
+    this search too; any other box gets into the corral only where the
+    player of this search would walk in (a way out already). A real
+    solution ends with every goal
     filled, so if this search finds neither way out, no solution exists.
     The answer 2 (a position with every border box on a goal was found,
     but a goal of the corral was empty there) holds for this position only:
     more boxes could fill those goals, so it is no pattern to learn.
     Pushes onto dead squares and into freeze deadlocks of these boxes (which
-    freeze with more boxes too) are left out. It gives up (False: not known
+    freeze with more boxes too) are left out. It gives up (0: not known
     to be dead) after ``w.vh.size`` positions (:data:`.state.CORRAL_NODES`) or a full
     queue. The boxes are ``w.kb[:m]``; the corrals are labelled as
     :func:`pi_corral` left them.
