@@ -87,6 +87,12 @@ def test_stray_glyph_and_no_board() -> None:
         parse_collection("just words\n\nmore words")
     with pytest.raises(InvalidInput, match="row 2"):
         Level.from_text("#####\n#@$x.#\n#####")
+    # in a file, the row with the stray glyph is named too (not a board cut short there)
+    with pytest.raises(InvalidInput, match=r"level 1: row 2 has 'x'"):
+        parse_collection("#####\n#@$x#\n#.  #\n#####\n")
+    # a line of text right after a board is still its title or comment
+    levels = parse_collection("#####\n#@$.#\n#####\n#1 the first\n\n#####\n#@$.#\n#####\n")
+    assert len(levels) == 2 and levels[0].rows == ("#####", "#@$.#", "#####")
 
 
 def test_decorative_box_out_of_reach_is_a_wall() -> None:

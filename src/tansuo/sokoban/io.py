@@ -51,6 +51,11 @@ def expand_row(text: str) -> list[str] | None:
     return [row.rstrip() for row in rows]
 
 
+def _mostly_board(line: str) -> bool:
+    """Whether most of a line's characters are board glyphs (a row with a stray one)."""
+    return 2 * sum(ch in _BOARD_CHARS for ch in line) > len(line)
+
+
 def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
     """Every level in an XSB / .sok text, numbered from 1.
 
@@ -106,6 +111,11 @@ def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
             board.extend(rows)
             continue
         stripped = line.strip()
+        if board and stripped.startswith("#") and _mostly_board(stripped):
+            # A wall row with a stray glyph inside a board, not the text after it: the
+            # board's own error (naming the row), not a board cut short ("no player").
+            board.append(line.rstrip("\r\n"))
+            finish()
         if board:
             # The board just ended: metadata right after it belongs to it.
             match = _META.match(stripped)
