@@ -493,6 +493,45 @@ def test_moved_regions_equal_a_full_count() -> None:
     assert told > 360  # it can tell more often than not (476 of these 720)
 
 
+def test_regions_from_the_player_side_equal_a_full_count() -> None:
+    """After random pushes and jumps on XSokoban boards, the count from the parent's count
+    and its player's region alone equals a flood of the position after (or says it needs
+    the labels), also where the moved box may cut its region in two."""
+    from tansuo.sokoban._kernels.board import player_region
+    from tansuo.sokoban._kernels.features import player_side_regions
+
+    rng = random.Random(5)
+    told = split = 0
+    for level in bundled_collection("xsokoban90")[:12]:
+        board = level.board()
+        tables = solve_module.prepare(board)
+        size = board.width * board.height
+        ctl = np.zeros(ks.CTL_SLOTS, dtype=np.int64)
+        rseen, queue, seen, scratch_seen = (np.zeros(size, dtype=np.int64) for _ in range(4))
+        scratch = np.zeros(size, dtype=np.int32)
+        dist = np.zeros(size, dtype=np.int32)
+        floor = [c for c in range(size) if not board.walls[c]]
+        for trial in range(80):
+            boxes = rng.sample(floor, len(board.boxes))
+            occ = _occ(board, boxes)
+            before = regions(tables.walls, occ, scratch, rseen, queue, tables.deltas, ctl)
+            free = [c for c in floor if not occ[c]]
+            player_region(rng.choice(free), tables.walls, occ, seen, trial + 1, queue, dist,
+                          tables.deltas)  # fmt: skip
+            b = rng.choice(boxes)
+            near = [b + d for d in board.deltas if not board.walls[b + d] and not occ[b + d]]
+            t = rng.choice(near) if near and rng.random() < 0.7 else rng.choice(free)
+            occ[b], occ[t] = 0, 1
+            cut = player_side_regions(b, t, before, tables.walls, occ, seen, trial + 1, rseen,
+                                      queue, tables.deltas, ctl)  # fmt: skip
+            if cut >= 0:
+                told += 1
+                truth = regions(tables.walls, occ, scratch, scratch_seen, queue, tables.deltas, ctl)
+                assert cut == truth
+                split += cut > before
+    assert told > 480 and split > 20  # most moves (579 of 960), moves that cut a region among them
+
+
 def test_each_search_reports_how_close_it_came() -> None:
     level = Level.from_text("########\n#@ $  .#\n#  $  .#\n########")
     result = solve_module.solve(level)

@@ -224,6 +224,109 @@ def moved_regions(b, t, before, walls, occ, lab, deltas):
     return count - joined + 1
 
 
+@njit_one_version
+def cell_regions(cell):
+    """The regions of a feature cell (the second argument of :func:`cell_index`); exact
+    below :data:`FEATURE_REGIONS`, where the cells stop counting."""
+    return (cell // FEATURE_GATES) % FEATURE_REGIONS + 1
+
+
+@njit_one_version
+def player_side_regions(b, t, before, walls, occ, seen, stamp, rseen, queue, deltas, ctl):
+    """The regions of the free floor after the box on ``b`` moved to ``t``, from the
+    parent's count ``before`` and its player's region alone (``seen[c] == stamp``); -1
+    when that cannot tell (two of the cells the move touches lie outside the player's
+    region: they may be one region or two, which the labels say, :func:`moved_regions`).
+
+    ``occ`` is the position after the move. The regions the move touches are ``t``'s
+    and those of ``b``'s free neighbours; with at most one of those cells outside the
+    player's region, how many regions they were is known without labels. When ``t``'s
+    free neighbours may no longer be joined round it, a flood from each of them (``b``
+    among them) counts the pieces, stopping as soon as it has met all of them (marks
+    ``rseen`` with a fresh stamp of ``ctl[C_SUBSTAMP]``, uses ``queue``).
+    """
+    outside = 0
+    inside = 0
+    if seen[t] == stamp:
+        inside = 1
+    else:
+        outside = 1
+    joined_in = 0
+    joined_out = 0
+    for k in range(4):
+        x = b + deltas[k]
+        if walls[x] or occ[x] > 0:
+            continue
+        if seen[x] == stamp:
+            joined_in = 1
+        else:
+            joined_out = 1
+            outside += 1
+    if outside > 1:
+        return -1
+    w = deltas[3]
+    ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
+    start = -1
+    for j in range(8):
+        c = ring[j]
+        if walls[c] or occ[c] > 0 or c == b:
+            start = j
+            break
+    runs = 0
+    if start >= 0:  # the runs of free ring cells (b not counted) that hold a neighbour of t
+        orthogonal = False
+        for j in range(start + 1, start + 9):
+            c = ring[j % 8]
+            if walls[c] or occ[c] > 0 or c == b:
+                if orthogonal:
+                    runs += 1
+                orthogonal = False
+            elif j % 2 == 0:
+                orthogonal = True
+    if runs <= 1:  # t's region stays one piece without t (or t was a region alone)
+        count = before - 1 if start >= 0 and runs == 0 else before
+        joined = joined_in + joined_out
+        return count + 1 if joined == 0 else count - joined + 1
+    # t may have cut its region: the regions touched, less one each, plus the pieces
+    # now holding t's free neighbours and b (every cell they held is in one of those:
+    # its way to t, or to b's neighbour, in the parent ends at one of them)
+    touched = (inside or joined_in) + (outside > 0)
+    ctl[C_SUBSTAMP] += 1
+    mark = ctl[C_SUBSTAMP]
+    apart = abs(b - t) != 1 and abs(b - t) != w  # b not beside t (a macro's jump)
+    left = 1 if apart else 0
+    for k in range(4):
+        x = t + deltas[k]
+        if not walls[x] and occ[x] == 0:
+            left += 1
+    pieces = 0
+    for k in range(5):
+        seed = t + deltas[k] if k < 4 else b
+        if walls[seed] or occ[seed] > 0 or rseen[seed] == mark:
+            continue
+        pieces += 1
+        rseen[seed] = mark
+        left -= 1
+        queue[0] = seed
+        head = 0
+        tail = 1
+        while head < tail and left > 0:
+            c = queue[head]
+            head += 1
+            for j in range(4):
+                x = c + deltas[j]
+                if rseen[x] == mark or walls[x] or occ[x] > 0:
+                    continue
+                rseen[x] = mark
+                queue[tail] = x
+                tail += 1
+                if abs(x - t) == 1 or abs(x - t) == w or (apart and x == b):
+                    left -= 1
+        if left == 0:
+            break
+    return before - touched + pieces
+
+
 @njit_one_version(kernels_only=True)
 def gated(gate, row, nb):
     """How many of the boxes ``row[:nb]`` stand in doorways (``gate``)."""

@@ -41,10 +41,12 @@ from tansuo.sokoban._kernels.features import (
     cell_packing,
     cell_pop,
     cell_push,
+    cell_regions,
     gated,
     label_regions,
     moved_regions,
     packing,
+    player_side_regions,
     regions,
 )
 from tansuo.sokoban._kernels.state import (
@@ -71,6 +73,7 @@ from tansuo.sokoban._kernels.state import (
     C_STATES,
     CORRAL_CACHE,
     EXHAUSTED,
+    FEATURE_REGIONS,
     FOUND,
     GROW,
     MODE_FAST,
@@ -538,11 +541,23 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     penalty = pocket
                 key = heap_key(mode, weight, g, m, lb + penalty)
                 if features:  # into the heap of its feature cell
-                    if parts < 0:
+                    # The child's regions: from the parent's count and player region
+                    # when they tell, else from the parent's labels, else a flood.
+                    cut = -1
+                    before = cell_regions(st.cell[s])
+                    if before < FEATURE_REGIONS:
+                        occ[b] = 0
+                        occ[t] = i + 1
+                        cut = player_side_regions(b, t, before, walls, occ, seen, stamp, w.rseen,
+                                                  queue, deltas, ctl)  # fmt: skip
+                        occ[t] = 0
+                        occ[b] = i + 1
+                    if cut < 0 and parts < 0:
                         parts = label_regions(walls, occ, w.lab, w.lseen, stamp, queue, deltas)
                     occ[b] = 0
                     occ[t] = i + 1
-                    cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
+                    if cut < 0:
+                        cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
                     if cut < 0:
                         cut = regions(walls, occ, w.lab2, w.rseen, queue, deltas, ctl)
                     blocked = gated(lv.gate, row, nb) if gates else 0
