@@ -350,6 +350,35 @@ def player_region(start, walls, occ, seen, stamp, queue, dist, deltas):
     return low
 
 
+@njit(cache=True, inline="always")
+def ring_runs(t, skip, walls, occ, deltas):
+    """How many runs of free cells in the ring of eight round ``t`` hold a neighbour of
+    ``t`` (free: no wall, no box, not ``skip``): 0 when no neighbour of ``t`` is free,
+    more than 1 when the free cells next to ``t`` may be joined only through ``t``;
+    -1 when all eight are free (they are joined round it)."""
+    w = deltas[3]
+    ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
+    start = -1
+    for j in range(8):
+        c = ring[j]
+        if walls[c] or occ[c] > 0 or c == skip:
+            start = j
+            break
+    if start < 0:
+        return -1
+    runs = 0
+    orthogonal = False
+    for j in range(start + 1, start + 9):
+        c = ring[j % 8]
+        if walls[c] or occ[c] > 0 or c == skip:
+            if orthogonal:
+                runs += 1
+            orthogonal = False
+        elif j % 2 == 0:
+            orthogonal = True
+    return runs
+
+
 @njit(cache=True)
 def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, deltas):
     """The top-left cell of the player's region after one push or pull, from its parent's region.
@@ -364,30 +393,8 @@ def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, delta
     ``seen2[c] == stamp2``). Returns -1 when that does not hold, or when ``t``
     was ``R``'s smallest cell; the caller floods the whole region then.
     """
-    if seen[t] == stamp:
-        if t == low:
-            return -1
-        w = deltas[3]
-        ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
-        start = -1
-        for j in range(8):
-            c = ring[j]
-            if walls[c] or occ[c] > 0:
-                start = j
-                break
-        if start >= 0:  # count the runs of free ring cells that hold a neighbour of t
-            runs = 0
-            orthogonal = False
-            for j in range(start + 1, start + 9):
-                c = ring[j % 8]
-                if walls[c] or occ[c] > 0:
-                    if orthogonal:
-                        runs += 1
-                    orthogonal = False
-                elif j % 2 == 0:
-                    orthogonal = True
-            if runs > 1:
-                return -1
+    if seen[t] == stamp and (t == low or ring_runs(t, -1, walls, occ, deltas) > 1):
+        return -1
     head = 0
     tail = 1
     queue[0] = b

@@ -35,6 +35,7 @@ costs one root per cell and no array per cell.
 from __future__ import annotations
 
 from tansuo._jit import njit_one_version
+from tansuo.sokoban._kernels.board import ring_runs
 from tansuo.sokoban._kernels.state import (
     C_CUT_OFF,
     C_CYCLE,
@@ -178,30 +179,12 @@ def moved_regions(b, t, before, walls, occ, lab, deltas):
     ``b`` not counted as free), or was ``t`` alone; ``b`` then joins the regions next
     to it into one, or is a region of its own.
     """
-    w = deltas[3]
-    ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
     count = before
-    start = -1
-    for j in range(8):
-        c = ring[j]
-        if walls[c] or occ[c] > 0 or c == b:
-            start = j
-            break
-    if start >= 0:  # count the runs of free ring cells that hold a neighbour of t
-        runs = 0
-        orthogonal = False
-        for j in range(start + 1, start + 9):
-            c = ring[j % 8]
-            if walls[c] or occ[c] > 0 or c == b:
-                if orthogonal:
-                    runs += 1
-                orthogonal = False
-            elif j % 2 == 0:
-                orthogonal = True
-        if runs > 1:
-            return -1
-        if runs == 0:
-            count -= 1  # t was a region of its own
+    runs = ring_runs(t, b, walls, occ, deltas)  # b not counted as free
+    if runs > 1:
+        return -1
+    if runs == 0:
+        count -= 1  # t was a region of its own
     first = -1
     second = -1
     third = -1
@@ -264,27 +247,9 @@ def player_side_regions(b, t, before, walls, occ, seen, stamp, rseen, queue, del
             outside += 1
     if outside > 1:
         return -1
-    w = deltas[3]
-    ring = (t - w, t - w + 1, t + 1, t + w + 1, t + w, t + w - 1, t - 1, t - w - 1)
-    start = -1
-    for j in range(8):
-        c = ring[j]
-        if walls[c] or occ[c] > 0 or c == b:
-            start = j
-            break
-    runs = 0
-    if start >= 0:  # the runs of free ring cells (b not counted) that hold a neighbour of t
-        orthogonal = False
-        for j in range(start + 1, start + 9):
-            c = ring[j % 8]
-            if walls[c] or occ[c] > 0 or c == b:
-                if orthogonal:
-                    runs += 1
-                orthogonal = False
-            elif j % 2 == 0:
-                orthogonal = True
+    runs = ring_runs(t, b, walls, occ, deltas)  # b not counted as free
     if runs <= 1:  # t's region stays one piece without t (or t was a region alone)
-        count = before - 1 if start >= 0 and runs == 0 else before
+        count = before - 1 if runs == 0 else before
         joined = joined_in + joined_out
         return count + 1 if joined == 0 else count - joined + 1
     # t may have cut its region: the regions touched, less one each, plus the pieces
@@ -293,6 +258,7 @@ def player_side_regions(b, t, before, walls, occ, seen, stamp, rseen, queue, del
     touched = (inside or joined_in) + (outside > 0)
     ctl[C_SUBSTAMP] += 1
     mark = ctl[C_SUBSTAMP]
+    w = deltas[3]
     apart = abs(b - t) != 1 and abs(b - t) != w  # b not beside t (a macro's jump)
     left = 1 if apart else 0
     for k in range(4):
