@@ -113,7 +113,8 @@ def parse_collection(text: str, *, source: str = "levels") -> list[Level]:
         stripped = line.strip()
         if board and stripped.startswith("#") and _mostly_board(stripped):
             # A wall row with a stray glyph inside a board, not the text after it: the
-            # board's own error (naming the row), not a board cut short ("no player").
+            # board's own error (naming the row), not a board cut short ("no player");
+            # finish raises it (the row holds a glyph that expand_row refused).
             board.append(line.rstrip("\r\n"))
             finish()
         if board:

@@ -543,20 +543,20 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 if features:  # into the heap of its feature cell
                     # The child's regions: from the parent's count and player region
                     # when they tell, else from the parent's labels, else a flood.
+                    occ[b] = 0
+                    occ[t] = i + 1
                     cut = -1
                     before = cell_regions(st.cell[s])
                     if before < FEATURE_REGIONS:
-                        occ[b] = 0
-                        occ[t] = i + 1
                         cut = player_side_regions(b, t, before, walls, occ, seen, stamp, w.rseen,
                                                   queue, deltas, ctl)  # fmt: skip
-                        occ[t] = 0
-                        occ[b] = i + 1
-                    if cut < 0 and parts < 0:
-                        parts = label_regions(walls, occ, w.lab, w.lseen, stamp, queue, deltas)
-                    occ[b] = 0
-                    occ[t] = i + 1
                     if cut < 0:
+                        if parts < 0:  # the parent's labels, on the parent's position
+                            occ[t] = 0
+                            occ[b] = i + 1
+                            parts = label_regions(walls, occ, w.lab, w.lseen, stamp, queue, deltas)
+                            occ[b] = 0
+                            occ[t] = i + 1
                         cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
                     if cut < 0:
                         cut = regions(walls, occ, w.lab2, w.rseen, queue, deltas, ctl)
