@@ -414,7 +414,7 @@ def test_the_near_search_holds_every_state_a_few_pushes_from_the_start() -> None
     depth = 2
     exact = _within(board, depth)
     tables = solve_module.prepare(board, macros=True)
-    lower = solve_module._bound(np.array(board.boxes, dtype=np.int16), tables)
+    lower = solve_module._bound(board.boxes, board.player, tables)
     held = {}
     for every in (False, True):
         plan = replace(solve_module.MAIN_PLAN, name="near", features=False, weight=0, order=0,

@@ -209,6 +209,61 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
     assert infeasible > 0
 
 
+solve_module = importlib.import_module("tansuo.sokoban.solve")
+
+
+def _one_box_level(rng: random.Random, width: int, height: int) -> Level | None:
+    """A random walled room with one box, one goal and the player, or None if too cramped."""
+    grid = [["#"] * (width + 2) for _ in range(height + 2)]
+    floor = []
+    for r in range(1, height + 1):
+        for c in range(1, width + 1):
+            if rng.random() > 0.3:
+                grid[r][c] = " "
+                floor.append((r, c))
+    if len(floor) < 3:
+        return None
+    (br, bc), (gr, gc), (pr, pc) = rng.sample(floor, 3)
+    grid[br][bc], grid[gr][gc], grid[pr][pc] = "$", ".", "@"
+    try:  # a box or goal walled off from the player is no level
+        level = Level.from_text("\n".join("".join(row) for row in grid))
+        level.board()
+        return level
+    except InvalidInput:
+        return None
+
+
+def test_side_distances_equal_a_lone_box_search() -> None:
+    """The bound of a level with one box is exact: breadth-first search over the box and
+    the player's region (reference.bfs_pushes) takes as many pushes, and finds none when
+    it says never, though the plain distance (the player anywhere) often says fewer."""
+    from tansuo.sokoban import _kernels as k
+
+    rng = random.Random(17)
+    tried = shorter = never = 0
+    while tried < 300:
+        level = _one_box_level(rng, rng.randint(3, 7), rng.randint(3, 6))
+        if level is None:
+            continue
+        board = level.board()
+        tables = solve_module.prepare(board)
+        bound = solve_module._bound(board.boxes, board.player, tables)
+        exact = bfs_pushes(board)
+        assert bound == (k.INF if exact is None else exact), level.text()
+        tried += 1
+        plain = int(tables.dist[0, board.boxes[0]])
+        shorter += plain < bound
+        never += bound >= k.INF and plain < k.INF
+        # pulls back from the goal to the box's start cell: the solution's last push leaves
+        # the player in one of the solved position's regions, and from there as many pulls
+        # at most (where the player ends after them is not counted)
+        back = solve_module.prepare(board, reverse=True)
+        roots = solve_module._regions(board, board.goals)
+        pulls = min(solve_module._bound(board.goals, root, back) for root in roots)
+        assert exact is None or pulls <= exact, level.text()
+    assert shorter > 20 and never > 5
+
+
 def test_incremental_player_region_equals_a_full_flood() -> None:
     """After every push and pull of random positions, the region that follows from the
     parent's (when it can) has the same top-left cell as a flood of the whole region."""

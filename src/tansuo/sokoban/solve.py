@@ -355,6 +355,9 @@ class Tables:
     deltas: np.ndarray
     zbox: np.ndarray
     zplayer: np.ndarray
+    vdist: np.ndarray
+    disc: np.ndarray
+    sides: np.ndarray
     room: GoalRoom | None = None
     inroom: np.ndarray = field(default_factory=lambda: _EMPTY)
     ordix: np.ndarray = field(default_factory=lambda: _EMPTY)
@@ -368,7 +371,8 @@ class Tables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
         return LevelTables(
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
-            dist=self.dist, zbox=self.zbox, zplayer=self.zplayer, deltas=self.deltas,
+            dist=self.dist, vdist=self.vdist, disc=self.disc, sides=self.sides, zbox=self.zbox,
+            zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
             rafter=self.rafter, gate=self.gate, pocket=self.pocket,
         )  # fmt: skip
@@ -392,12 +396,14 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     deltas = np.array(board.deltas, dtype=np.int64)
     dist = k.push_distances(walls, goals, deltas, reverse)
     dead = ((dist.min(axis=0) >= k.INF) & (walls == 0)).astype(np.uint8)
+    disc, sides = k.floor_sides(walls, board.player, deltas)
+    vdist = k.side_distances(walls, goals, deltas, disc, sides, reverse)
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
-    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer,
+    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer, vdist, disc, sides,
                     gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
     room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
     if room is None:
@@ -541,7 +547,7 @@ def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
         mark=cells(np.uint8),
         hu=row(nb + 1), hv=row(nb + 1), hp=row(nb + 1), hway=row(nb + 1), hminv=row(nb + 1),
         hused=row(nb + 1, np.bool_), pu=row(nb + 1), pv=row(nb + 1), pp=row(nb + 1),
-        pb=row(nb, np.int16),
+        pb=row(nb, np.int32),
         cseen=cells(np.int64), cid=cells(np.int64), border=row(nb, np.uint8),
         cpushes=row(ks.MAX_CORRALS), cneeds=row(ks.MAX_CORRALS, np.uint8),
         cbroken=row(ks.MAX_CORRALS, np.uint8), ibroken=row(ks.MAX_CORRALS, np.uint8),
@@ -861,7 +867,7 @@ class _Solver:
             ordered_tables = replace(back_tables, rank=unpacking_order(board))
         self.preprocess_s = time.perf_counter() - started
         self.forward = forward = _Search(board, tables, code, memory, plan=plan)
-        self.lower = _bound(np.array(board.boxes, dtype=np.int16), tables)
+        self.lower = _bound(board.boxes, board.player, tables)
         self.searches = [forward]
         self.spent: list[np.ndarray] = []  # counters of searches replaced (see step)
         self.player = board.player
@@ -886,10 +892,12 @@ class _Solver:
                                    reverse_order=plan.reverse_order if alone else 0)  # fmt: skip
                 if alone:  # the ordered backward search in the plain one's place
                     backward.name, ordered_tables = "backward-ordered", None
-                back_lower = _bound(np.array(board.goals, dtype=np.int16), back_tables)
-                if back_lower < k.INF:
-                    for root in _regions(board, board.goals):
-                        backward.add_root(board.goals, root, back_lower)
+                roots = [(root, _bound(board.goals, root, back_tables))
+                         for root in _regions(board, board.goals)]  # fmt: skip
+                roots = [(root, lower) for root, lower in roots if lower < k.INF]
+                if roots:
+                    for root, lower in roots:
+                        backward.add_root(board.goals, root, lower)
                     for search in self.searches:
                         search.other = backward
                     self.searches.append(backward)
@@ -903,8 +911,8 @@ class _Solver:
                                         target=self.player,
                                         reverse_order=plan.reverse_order)  # fmt: skip
                         again.name = "backward-ordered"
-                        for root in _regions(board, board.goals):
-                            again.add_root(board.goals, root, back_lower)
+                        for root, lower in roots:
+                            again.add_root(board.goals, root, lower)
                         again.other, again.near = forward, backward.near
                         if again.near is not None:
                             again.near.watches.append(again)
@@ -915,8 +923,8 @@ class _Solver:
                         third = _Search(board, back_tables, code, memory, reverse=True,
                                         target=self.player, plan=plain)  # fmt: skip
                         third.name, third.role = "backward-near", 1
-                        for root in _regions(board, board.goals):
-                            third.add_root(board.goals, root, back_lower)
+                        for root, lower in roots:
+                            third.add_root(board.goals, root, lower)
                         third.other = forward
                         third.waits = (forward, plan.far)
                         third.stall, third.cap, third.early = plan.stall, plan.cap, plan.early
@@ -1293,11 +1301,15 @@ def _regions(board: Board, boxes: tuple[int, ...]) -> list[int]:
     return roots
 
 
-def _bound(boxes: np.ndarray, tables: Tables) -> int:
-    nb = boxes.size
+def _bound(boxes: tuple[int, ...], player: int, tables: Tables) -> int:
+    """The lower bound of a position: the matching on each box's side of the player."""
+    nb = len(boxes)
+    sided = np.array(
+        [4 * c + k.box_side(c, player, tables.disc, tables.sides) for c in boxes], dtype=np.int32
+    )
     u, v, p, way, minv = (np.zeros(nb + 1, dtype=np.int64) for _ in range(5))
     used = np.zeros(nb + 1, dtype=np.bool_)
-    return int(k.hungarian(boxes, nb, tables.dist, u, v, p, way, minv, used))
+    return int(k.hungarian(sided, nb, tables.vdist, u, v, p, way, minv, used))
 
 
 def _start_frozen(board: Board, tables: Tables) -> bool:

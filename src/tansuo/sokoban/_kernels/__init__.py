@@ -12,24 +12,30 @@ numba cache is checked against every kernel file it imports, not only its own.
 import tansuo._jit  # noqa: F401 (numba's cache checked against the imported files too)
 from tansuo.sokoban._kernels.board import (
     INF,
+    box_side,
     child_region,
+    floor_sides,
     freeze_deadlock,
     hungarian,
     hungarian_update,
     player_region,
     push_distances,
+    side_distances,
     state_hash,
     tunnel_end,
 )
 
 __all__ = [
     "INF",
+    "box_side",
     "child_region",
+    "floor_sides",
     "freeze_deadlock",
     "hungarian",
     "hungarian_update",
     "player_region",
     "push_distances",
+    "side_distances",
     "state_hash",
     "tunnel_end",
 ]

@@ -51,6 +51,168 @@ def push_distances(walls, goals, deltas, pull=False):
 
 
 @njit(cache=True)
+def floor_sides(walls, root, deltas):
+    """Per cell, how the player's side of a lone box on it splits the floor.
+
+    A box on ``x`` (the only one on the board) cuts the floor the player can
+    walk on from ``root`` into parts; a player in one part can reach only
+    that part's neighbours of ``x``, so only the pushes from there. One
+    depth-first search (Tarjan's articulation points) tells the parts: a
+    child ``c`` of ``x`` in the search tree whose subtree has no edge back
+    above ``x`` is a part of its own (the cells discovered from ``disc[c]``
+    to ``high[c]``); the other neighbours share the rest.
+
+    Returns ``disc`` (the order in which the search found each cell, -1: not
+    floor the player reaches) and ``sides``, int32 ``[cell, 14]``: the number
+    of parts of their own, then for each its ``disc`` range and the direction
+    of the neighbour that names it, and last the direction that names the
+    rest (-1: none). :func:`box_side` reads them.
+    """
+    n = walls.size
+    disc = np.full(n, -1, dtype=np.int32)
+    low = np.zeros(n, dtype=np.int32)
+    high = np.zeros(n, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int64)
+    sides = np.full((n, 14), -1, dtype=np.int32)
+    if walls[root]:
+        return disc, sides
+    stack = np.empty(n, dtype=np.int64)
+    nxt = np.zeros(n, dtype=np.int64)
+    top = 0
+    stack[0] = root
+    disc[root] = 0
+    low[root] = 0
+    high[root] = 0
+    count = 1
+    while top >= 0:
+        x = stack[top]
+        if nxt[x] < 4:
+            k = nxt[x]
+            nxt[x] += 1
+            c = x + deltas[k]
+            if walls[c]:
+                continue
+            if disc[c] < 0:
+                disc[c] = count
+                low[c] = count
+                high[c] = count
+                count += 1
+                parent[c] = x
+                top += 1
+                stack[top] = c
+            elif c != parent[x] and disc[c] < low[x]:
+                low[x] = disc[c]
+            continue
+        top -= 1
+        px = parent[x]
+        if px >= 0:
+            if low[x] < low[px]:
+                low[px] = low[x]
+            if high[x] > high[px]:
+                high[px] = high[x]
+    for x in range(n):
+        if disc[x] < 0:
+            continue
+        parts = 0
+        for k in range(4):
+            c = x + deltas[k]
+            if disc[c] >= 0 and parent[c] == x and low[c] >= disc[x]:
+                sides[x, 1 + 3 * parts] = disc[c]
+                sides[x, 2 + 3 * parts] = high[c]
+                sides[x, 3 + 3 * parts] = k
+                parts += 1
+        sides[x, 0] = parts
+        for k in range(4):
+            c = x + deltas[k]
+            if disc[c] < 0:
+                continue
+            inside = False
+            for j in range(parts):
+                if sides[x, 1 + 3 * j] <= disc[c] <= sides[x, 2 + 3 * j]:
+                    inside = True
+            if not inside:
+                sides[x, 13] = k
+                break
+    return disc, sides
+
+
+@njit_one_version
+def box_side(x, p, disc, sides):
+    """Which part of the floor (:func:`floor_sides`) a player on ``p`` is in, beside a
+    lone box on ``x``: the direction of the neighbour of ``x`` that names it (0 when
+    the player cannot reach ``x`` at all)."""
+    dp = disc[p]
+    for j in range(sides[x, 0]):
+        if sides[x, 1 + 3 * j] <= dp <= sides[x, 2 + 3 * j]:
+            return sides[x, 3 + 3 * j]
+    rest = sides[x, 13]
+    return rest if rest >= 0 else 0
+
+
+@njit(cache=True)
+def side_distances(walls, goals, deltas, disc, sides, pull=False):
+    """``dist[g, 4 * c + s]``: fewest pushes of a lone box from ``c`` onto goal ``g``
+    when the player is on side ``s`` of it (:func:`box_side`; INF: never).
+
+    As :func:`push_distances`, but each push needs the player on the box's
+    far side, and the player can only be where its side of the box reaches;
+    after a push it stands on the cell the box left. Never below the plain
+    distance, and a valid lower bound: a box not being pushed cuts the floor
+    the same way whatever the other boxes do, so the player stays on its side
+    of it until the box moves. With ``pull``, the fewest pulls (the player
+    on the near side, ending one step further on).
+    """
+    n = walls.size
+    ng = goals.size
+    dist = np.full((ng, 4 * n), INF, dtype=np.int32)
+    part = np.full((n, 4), -1, dtype=np.int64)
+    for y in range(n):
+        if disc[y] < 0:
+            continue
+        for k in range(4):
+            c = y + deltas[k]
+            if disc[c] >= 0:
+                part[y, k] = box_side(y, c, disc, sides)
+    queue = np.empty(4 * n, dtype=np.int64)
+    for gi in range(ng):
+        g = goals[gi]
+        head = 0
+        tail = 0
+        for s in range(4):
+            dist[gi, 4 * g + s] = 0
+            queue[tail] = 4 * g + s
+            tail += 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            y = v // 4
+            s = v % 4
+            if disc[y] < 0:
+                continue
+            for k in range(4):
+                d = deltas[k]
+                x = y - d
+                if walls[x]:
+                    continue
+                back = (k + 2) % 4
+                if pull:
+                    # pulled along d: the player went from y to y + d
+                    if walls[y + d] or part[y, k] != s:
+                        continue
+                    u = 4 * x + part[x, k]
+                else:
+                    # pushed along d from x - d: the player ends on x
+                    if walls[x - d] or part[y, back] != s:
+                        continue
+                    u = 4 * x + part[x, back]
+                if dist[gi, u] == INF:
+                    dist[gi, u] = dist[gi, v] + 1
+                    queue[tail] = u
+                    tail += 1
+    return dist
+
+
+@njit(cache=True)
 def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
     """Match row ``i`` (1-based) by one shortest augmenting path, keeping ``u, v`` feasible.
 

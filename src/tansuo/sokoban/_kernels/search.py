@@ -10,8 +10,9 @@ the player's region when pushes are counted, the real cell when moves
 are), its parent, pushes ``g``, moves ``m`` and lower bound ``h``. States
 are found again through a Zobrist hash in an open-addressing table. The
 lower bound is the minimum-cost matching of boxes to goals (Hungarian
-algorithm) on per-cell push distances, solved once per expanded state and
-updated for each push by one augmenting path.
+algorithm) on push distances with the player on each box's side
+(:func:`.board.side_distances`), solved once per expanded state and updated
+for each push by one augmenting path.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from numba.core import types
 from tansuo._jit import bind_late, late_bound, njit_one_version
 from tansuo.sokoban._kernels.board import (
     INF,
+    box_side,
     child_region,
     disorder,
     freeze_fill_deadlock,
@@ -293,7 +295,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
     gates = params[P_GATES]
     pocket = params[P_POCKET]
     all_pushes = params[P_ALL_PUSHES]
-    walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.dist
+    walls, dead, goal, deltas, dist = lv.walls, lv.dead, lv.goal, lv.deltas, lv.vdist
     zbox, zplayer = lv.zbox, lv.zplayer
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
     occ, seen, queue = w.occ, w.seen, w.queue
@@ -488,18 +490,23 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
 
                 # Step 9. The lower bound: the parent's matching, updated for the
                 # moved box by one augmenting path; none perfect is a deadlock.
+                # Each box is matched on its side: 4 * cell + the part of the floor
+                # the player is in beside it (board.side_distances); only the
+                # moved box's side changes, the others' parts stay what they were.
                 if not matched:
                     for q in range(nb):
-                        pb[q] = sboxes[s, q]
+                        c = sboxes[s, q]
+                        pb[q] = 4 * c + box_side(c, splayer[s], lv.disc, lv.sides)
                     hungarian(pb, nb, dist, pu, pv, pp, w.hway, w.hminv, w.hused)
                     matched = True
                 for q in range(nb + 1):
                     w.hu[q] = pu[q]
                     w.hv[q] = pv[q]
                     w.hp[q] = pp[q]
-                pb[i] = t
+                was = pb[i]
+                pb[i] = 4 * t + box_side(t, after, lv.disc, lv.sides)
                 lb = hungarian_update(pb, nb, i, dist, w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused)
-                pb[i] = b
+                pb[i] = was
                 if lb >= INF:
                     ctl[C_MATCHING] += 1
                     continue

@@ -118,6 +118,9 @@ class LevelTables(NamedTuple):
     goals: np.ndarray  # int64 goal cells
     rank: np.ndarray  # int64 per cell: packing rank of a goal (0 first), -1 elsewhere
     dist: np.ndarray  # int32 [goal, cell]: pushes of a lone box onto the goal
+    vdist: np.ndarray  # int32 [goal, 4 * cell + side]: the same, the player on that side
+    disc: np.ndarray  # int32 per cell: floor_sides' order of discovery (-1: out of reach)
+    sides: np.ndarray  # int32 [cell, 14]: floor_sides' parts of the floor beside a box
     zbox: np.ndarray  # int64 Zobrist keys of a box per cell
     zplayer: np.ndarray  # int64 Zobrist keys of the player per cell
     deltas: np.ndarray  # int64 cell offsets of left, up, right, down
