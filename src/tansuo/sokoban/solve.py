@@ -93,6 +93,12 @@ and one inside it must get out to a box not yet on its start cell, so at least t
 more pulls (a wall box out and back) than the matching bound counts
 (:func:`start_pocket`). 0 (off): with 2 it solved none of the XSokoban levels on which
 the backward search comes within 1-3 pulls of the start (see docs/guides/sokoban.md)."""
+FAST_FORWARD_SIDES = False
+"""Whether fast mode's forward searches also count the player's side of each box in
+their bound (:func:`prepare`'s ``sides``; the backward searches and the optimal modes
+always do). Off: on XSokoban the side distances solved 41, 37, 20 and 72, all by the
+backward searches, while the forward feature search with them lost 76 and 55 (25.1
+and 5.5 s of CPU without them, none at 60 s with them; docs/logs/sokoban.md)."""
 LEARN_IN_FAST_MODE = False
 """Whether fast mode also keeps each dead corral it proves as a pattern that prunes
 later states (push-optimal mode always does). Off: on XSokoban the pattern tests
@@ -378,14 +384,18 @@ class Tables:
         )  # fmt: skip
 
 
-def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tables:
+def prepare(
+    board: Board, *, reverse: bool = False, macros: bool = False, sides: bool = True
+) -> Tables:
     """Push distances from every cell to every goal, dead squares, Zobrist keys.
 
     With ``reverse``, the tables of the backward search: pull distances to
     the boxes' start cells, which play the part of goals (no order of them:
     the ordered backward search puts :func:`unpacking_order` in their place).
     With ``macros``, also the goal room of fast mode's macro
-    (:func:`.macros.goal_room`).
+    (:func:`.macros.goal_room`). With ``sides`` (the default), the bound's
+    distances count the player's side of each box (:func:`._kernels.board.side_distances`);
+    without, the player may push from anywhere (the plain distances, one per cell).
     """
     n = board.width * board.height
     walls = board.walls.astype(np.uint8)
@@ -396,14 +406,17 @@ def prepare(board: Board, *, reverse: bool = False, macros: bool = False) -> Tab
     deltas = np.array(board.deltas, dtype=np.int64)
     dist = k.push_distances(walls, goals, deltas, reverse)
     dead = ((dist.min(axis=0) >= k.INF) & (walls == 0)).astype(np.uint8)
-    disc, sides = k.floor_sides(walls, board.player, deltas)
-    vdist = k.side_distances(walls, goals, deltas, disc, sides, reverse)
+    disc, parts = k.floor_sides(walls, board.player, deltas)
+    if sides:
+        vdist = k.side_distances(walls, goals, deltas, disc, parts, reverse)
+    else:  # every side of a cell the same distance
+        vdist = np.repeat(dist, 4, axis=1)
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
-    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer, vdist, disc, sides,
+    tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer, vdist, disc, parts,
                     gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
     room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
     if room is None:
@@ -856,7 +869,8 @@ class _Solver:
         self.board = board
         self.code = code
         self.plan = plan
-        tables = prepare(board, macros=code == ks.MODE_FAST and plan.room)
+        tables = prepare(board, macros=code == ks.MODE_FAST and plan.room,
+                         sides=code != ks.MODE_FAST or FAST_FORWARD_SIDES)  # fmt: skip
         both = code == ks.MODE_FAST and plan.backward and board.boxes != board.goals
         back_tables = prepare(board, reverse=True) if both else None
         greedy = code == ks.MODE_FAST and plan.features and plan.greedy
