@@ -363,7 +363,7 @@ class Tables:
     zplayer: np.ndarray
     vdist: np.ndarray
     disc: np.ndarray
-    sides: np.ndarray
+    parts: np.ndarray
     room: GoalRoom | None = None
     inroom: np.ndarray = field(default_factory=lambda: _EMPTY)
     ordix: np.ndarray = field(default_factory=lambda: _EMPTY)
@@ -377,7 +377,7 @@ class Tables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
         return LevelTables(
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
-            dist=self.dist, vdist=self.vdist, disc=self.disc, sides=self.sides, zbox=self.zbox,
+            dist=self.dist, vdist=self.vdist, disc=self.disc, parts=self.parts, zbox=self.zbox,
             zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
             rafter=self.rafter, gate=self.gate, pocket=self.pocket,
@@ -1319,7 +1319,7 @@ def _bound(boxes: tuple[int, ...], player: int, tables: Tables) -> int:
     """The lower bound of a position: the matching on each box's side of the player."""
     nb = len(boxes)
     sided = np.array(
-        [4 * c + k.box_side(c, player, tables.disc, tables.sides) for c in boxes], dtype=np.int32
+        [4 * c + k.box_side(c, player, tables.disc, tables.parts) for c in boxes], dtype=np.int32
     )
     u, v, p, way, minv = (np.zeros(nb + 1, dtype=np.int64) for _ in range(5))
     used = np.zeros(nb + 1, dtype=np.bool_)

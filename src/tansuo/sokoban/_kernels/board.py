@@ -63,7 +63,7 @@ def floor_sides(walls, root, deltas):
     to ``high[c]``); the other neighbours share the rest.
 
     Returns ``disc`` (the order in which the search found each cell, -1: not
-    floor the player reaches) and ``sides``, int32 ``[cell, 14]``: the number
+    floor the player reaches) and ``parts``, int32 ``[cell, 14]``: the number
     of parts of their own, then for each its ``disc`` range and the direction
     of the neighbour that names it, and last the direction that names the
     rest (-1: none). :func:`box_side` reads them.
@@ -73,9 +73,9 @@ def floor_sides(walls, root, deltas):
     low = np.zeros(n, dtype=np.int32)
     high = np.zeros(n, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int64)
-    sides = np.full((n, 14), -1, dtype=np.int32)
+    parts = np.full((n, 14), -1, dtype=np.int32)
     if walls[root]:
-        return disc, sides
+        return disc, parts
     stack = np.empty(n, dtype=np.int64)
     nxt = np.zeros(n, dtype=np.int64)
     top = 0
@@ -113,44 +113,44 @@ def floor_sides(walls, root, deltas):
     for x in range(n):
         if disc[x] < 0:
             continue
-        parts = 0
+        own = 0
         for k in range(4):
             c = x + deltas[k]
             if disc[c] >= 0 and parent[c] == x and low[c] >= disc[x]:
-                sides[x, 1 + 3 * parts] = disc[c]
-                sides[x, 2 + 3 * parts] = high[c]
-                sides[x, 3 + 3 * parts] = k
-                parts += 1
-        sides[x, 0] = parts
+                parts[x, 1 + 3 * own] = disc[c]
+                parts[x, 2 + 3 * own] = high[c]
+                parts[x, 3 + 3 * own] = k
+                own += 1
+        parts[x, 0] = own
         for k in range(4):
             c = x + deltas[k]
             if disc[c] < 0:
                 continue
             inside = False
-            for j in range(parts):
-                if sides[x, 1 + 3 * j] <= disc[c] <= sides[x, 2 + 3 * j]:
+            for j in range(own):
+                if parts[x, 1 + 3 * j] <= disc[c] <= parts[x, 2 + 3 * j]:
                     inside = True
             if not inside:
-                sides[x, 13] = k
+                parts[x, 13] = k
                 break
-    return disc, sides
+    return disc, parts
 
 
 @njit_one_version
-def box_side(x, p, disc, sides):
+def box_side(x, p, disc, parts):
     """Which part of the floor (:func:`floor_sides`) a player on ``p`` is in, beside a
     lone box on ``x``: the direction of the neighbour of ``x`` that names it (0 when
     the player cannot reach ``x`` at all)."""
     dp = disc[p]
-    for j in range(sides[x, 0]):
-        if sides[x, 1 + 3 * j] <= dp <= sides[x, 2 + 3 * j]:
-            return sides[x, 3 + 3 * j]
-    rest = sides[x, 13]
+    for j in range(parts[x, 0]):
+        if parts[x, 1 + 3 * j] <= dp <= parts[x, 2 + 3 * j]:
+            return parts[x, 3 + 3 * j]
+    rest = parts[x, 13]
     return rest if rest >= 0 else 0
 
 
 @njit(cache=True)
-def side_distances(walls, goals, deltas, disc, sides, pull=False):
+def side_distances(walls, goals, deltas, disc, parts, pull=False):
     """``dist[g, 4 * c + s]``: fewest pushes of a lone box from ``c`` onto goal ``g``
     when the player is on side ``s`` of it (:func:`box_side`; INF: never).
 
@@ -165,14 +165,14 @@ def side_distances(walls, goals, deltas, disc, sides, pull=False):
     n = walls.size
     ng = goals.size
     dist = np.full((ng, 4 * n), INF, dtype=np.int32)
-    part = np.full((n, 4), -1, dtype=np.int64)
+    beside = np.full((n, 4), -1, dtype=np.int64)
     for y in range(n):
         if disc[y] < 0:
             continue
         for k in range(4):
             c = y + deltas[k]
             if disc[c] >= 0:
-                part[y, k] = box_side(y, c, disc, sides)
+                beside[y, k] = box_side(y, c, disc, parts)
     queue = np.empty(4 * n, dtype=np.int64)
     for gi in range(ng):
         g = goals[gi]
@@ -197,14 +197,14 @@ def side_distances(walls, goals, deltas, disc, sides, pull=False):
                 back = (k + 2) % 4
                 if pull:
                     # pulled along d: the player went from y to y + d
-                    if walls[y + d] or part[y, k] != s:
+                    if walls[y + d] or beside[y, k] != s:
                         continue
-                    u = 4 * x + part[x, k]
+                    u = 4 * x + beside[x, k]
                 else:
                     # pushed along d from x - d: the player ends on x
-                    if walls[x - d] or part[y, back] != s:
+                    if walls[x - d] or beside[y, back] != s:
                         continue
-                    u = 4 * x + part[x, back]
+                    u = 4 * x + beside[x, back]
                 if dist[gi, u] == INF:
                     dist[gi, u] = dist[gi, v] + 1
                     queue[tail] = u

@@ -496,7 +496,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 if not matched:
                     for q in range(nb):
                         c = sboxes[s, q]
-                        pb[q] = 4 * c + box_side(c, splayer[s], lv.disc, lv.sides)
+                        pb[q] = 4 * c + box_side(c, splayer[s], lv.disc, lv.parts)
                     hungarian(pb, nb, dist, pu, pv, pp, w.hway, w.hminv, w.hused)
                     matched = True
                 for q in range(nb + 1):
@@ -504,7 +504,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     w.hv[q] = pv[q]
                     w.hp[q] = pp[q]
                 was = pb[i]
-                pb[i] = 4 * t + box_side(t, after, lv.disc, lv.sides)
+                pb[i] = 4 * t + box_side(t, after, lv.disc, lv.parts)
                 lb = hungarian_update(pb, nb, i, dist, w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused)
                 pb[i] = was
                 if lb >= INF:

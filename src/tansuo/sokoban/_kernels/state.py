@@ -120,7 +120,7 @@ class LevelTables(NamedTuple):
     dist: np.ndarray  # int32 [goal, cell]: pushes of a lone box onto the goal
     vdist: np.ndarray  # int32 [goal, 4 * cell + side]: the same, the player on that side
     disc: np.ndarray  # int32 per cell: floor_sides' order of discovery (-1: out of reach)
-    sides: np.ndarray  # int32 [cell, 14]: floor_sides' parts of the floor beside a box
+    parts: np.ndarray  # int32 [cell, 14]: the parts of the floor beside a box (floor_sides)
     zbox: np.ndarray  # int64 Zobrist keys of a box per cell
     zplayer: np.ndarray  # int64 Zobrist keys of the player per cell
     deltas: np.ndarray  # int64 cell offsets of left, up, right, down
