@@ -132,3 +132,26 @@ def test_a_search_pruned_by_the_room_macro_proves_nothing_until_searched_again()
     assert goal_room(level.board()) is not None
     result = solve(level)
     assert result.status == "no_solution" and result.stats.limit is None
+
+
+def test_a_small_room_is_the_whole_flood_when_it_could_be_a_goal_room() -> None:
+    # the bounded flood against the player's whole region behind each entrance: the same
+    # room when that holds neither the player nor more than MAX_ROOM_CELLS cells, else None
+    from tansuo.sokoban.macros import MAX_ROOM_CELLS, _small_room
+
+    rooms = rejected = 0
+    for level in list(bundled_collection("microban"))[:40]:
+        board = level.board()
+        for entrance in range(board.width * board.height):
+            if board.walls[entrance]:
+                continue
+            for d in board.deltas:
+                start = entrance + d
+                if board.walls[start]:
+                    continue
+                whole = frozenset(board.reachable(start, [entrance]))
+                fits = board.player not in whole and len(whole) <= MAX_ROOM_CELLS
+                assert _small_room(board, start, entrance) == (whole if fits else None)
+                rooms += fits
+                rejected += not fits
+    assert rooms > 100 and rejected > 100

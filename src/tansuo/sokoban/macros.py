@@ -77,8 +77,8 @@ def goal_room(board: Board) -> GoalRoom | None:
         if len(neighbours) < 2:
             continue
         for start in neighbours:
-            room = frozenset(board.reachable(start, [entrance]))
-            if not goals <= room or board.player in room or len(room) > MAX_ROOM_CELLS:
+            room = _small_room(board, start, entrance)
+            if room is None or not goals <= room:
                 continue
             if boxes & room:
                 if len(boxes & room) <= MAX_ROOM_BOXES and (
@@ -102,6 +102,25 @@ def goal_room(board: Board) -> GoalRoom | None:
             if found is not None:
                 pushes[k, j], after[k, j] = found
     return GoalRoom(entrance, room, tuple(order), pushes, after)
+
+
+def _small_room(board: Board, start: int, entrance: int) -> frozenset[int] | None:
+    """The floor reached from ``start`` without crossing ``entrance``, or None once it holds
+    the player or more than :data:`MAX_ROOM_CELLS` cells (no goal room): the flood stops
+    there, so that an open level costs a few cells a candidate entrance, not its whole floor."""
+    walls, deltas = board.walls, board.deltas
+    room = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        if cell == board.player or len(room) > MAX_ROOM_CELLS:
+            return None
+        for d in deltas:
+            nxt = cell + d
+            if nxt != entrance and nxt not in room and not walls[nxt]:
+                room.add(nxt)
+                todo.append(nxt)
+    return frozenset(room)
 
 
 def _packing_order(board: Board, entrance: int, room: frozenset[int]) -> list[int] | None:
