@@ -377,7 +377,7 @@ class Tables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
         return LevelTables(
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
-            dist=self.dist, vdist=self.vdist, disc=self.disc, parts=self.parts, zbox=self.zbox,
+            vdist=self.vdist, disc=self.disc, parts=self.parts, zbox=self.zbox,
             zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
             rafter=self.rafter, gate=self.gate, pocket=self.pocket,

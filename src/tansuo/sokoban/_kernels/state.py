@@ -117,8 +117,7 @@ class LevelTables(NamedTuple):
     goal: np.ndarray  # uint8 per cell
     goals: np.ndarray  # int64 goal cells
     rank: np.ndarray  # int64 per cell: packing rank of a goal (0 first), -1 elsewhere
-    dist: np.ndarray  # int32 [goal, cell]: pushes of a lone box onto the goal
-    vdist: np.ndarray  # int32 [goal, 4 * cell + side]: the same, the player on that side
+    vdist: np.ndarray  # int32 [goal, 4 * cell + side]: pushes of a lone box, the player on side
     disc: np.ndarray  # int32 per cell: floor_sides' order of discovery (-1: out of reach)
     parts: np.ndarray  # int32 [cell, 14]: the parts of the floor beside a box (floor_sides)
     zbox: np.ndarray  # int64 Zobrist keys of a box per cell
