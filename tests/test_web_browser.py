@@ -730,6 +730,8 @@ def test_grid_steps_are_the_library_expansions(page):
     walked = [here]
     while here != start:
         page.mouse.move(canvas["x"] + (here[0] + 0.5) * cell, canvas["y"] + (here[1] + 0.5) * cell)
+        # the browser hands pointer moves over at its next frame: wait for this cell's line
+        wait_text(page, "#grid-hover", f"t.startsWith('({here[0]}, {here[1]})')")
         hover = text_of(page, "#grid-hover")
         assert "parent (" in hover, hover
         inside = hover.split("parent (")[1].split(")")[0]
