@@ -38,6 +38,20 @@ def test_dead_squares_are_counted() -> None:
     assert counts["deadlocks"] == 3
 
 
+def test_dead_sides_are_counted() -> None:
+    # pushed right, the box stands in the corridor's mouth with the player on its left and
+    # no way round: not a dead square (pushed from inside the corridor it could go back),
+    # but dead on that side; pushed down it is in a corner; pushed up it is on the goal
+    level = "########\n#  .####\n# @$   #\n#   ####\n########"
+    counts = _start_counts(level)
+    assert counts["generated"] == 3
+    assert counts["dead_sides"] == 1
+    assert counts["dead_squares"] == 1
+    assert counts["freeze"] == counts["matching"] == counts["corral"] == counts["pattern"] == 0
+    assert counts["deadlocks"] == 2
+    assert solve(Level.from_text(level)).pushes == 1
+
+
 def test_freeze_deadlocks_are_counted() -> None:
     # pushing the lower box up puts it beside the other box on the top wall: both
     # frozen off their goals; the upper box pushed right goes into a corner (dead)

@@ -4,6 +4,7 @@ position, every solution replays, budgets end in ``limit``."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 import time
 
@@ -192,8 +193,8 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
     infeasible = 0
     for _ in range(400):
         nb, ncell = int(rng.integers(1, 9)), 30
-        dist = rng.integers(0, 12, size=(nb, ncell)).astype(np.int32)
-        dist[rng.random((nb, ncell)) < 0.3] = k.INF
+        dist = rng.integers(0, 12, size=(ncell, nb)).astype(np.int32)
+        dist[rng.random((ncell, nb)) < 0.3] = k.INF
         boxes = rng.choice(ncell, size=nb, replace=False).astype(np.int64)
         kept = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
         used = np.zeros(nb + 1, dtype=np.bool_)
@@ -206,7 +207,47 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
             update = k.hungarian_update(boxes, nb, moved, dist, *kept, used)
             assert min(update, k.INF) == min(full, k.INF)
             infeasible += full >= k.INF
+            if nb <= 5:  # and both are the cheapest of every assignment
+                costs = [dist[boxes, list(goals)] for goals in itertools.permutations(range(nb))]
+                best = min((int(c.sum()) for c in costs if (c < k.INF).all()), default=k.INF)
+                assert min(full, k.INF) == best
     assert infeasible > 0
+
+
+def test_a_matching_from_the_last_one_equals_a_full_solve() -> None:
+    """board.rematch (the expanded state's matching, from the last state's) gives the
+    cheapest assignment whichever rows changed, in a long chain of changes."""
+    import numpy as np
+
+    from tansuo.sokoban import _kernels as k
+
+    rng = np.random.default_rng(7)
+    cheap = 0
+    for _ in range(60):
+        nb, ncell = int(rng.integers(1, 9)), 40
+        dist = rng.integers(0, 15, size=(ncell, nb)).astype(np.int32)
+        dist[rng.random((ncell, nb)) < 0.25] = k.INF
+        old = np.full(nb, -1, dtype=np.int32)
+        u, v, p, way, minv = (np.zeros(nb + 1, dtype=np.int64) for _ in range(5))
+        used = np.zeros(nb + 1, dtype=np.bool_)
+        rows = np.sort(rng.choice(ncell, size=nb, replace=False)).astype(np.int32)
+        for _ in range(30):
+            # one row moved most often, sometimes none or several
+            change = int(rng.choice([0, 1, 1, 1, 2, nb]))
+            for q in rng.choice(nb, size=min(change, nb), replace=False):
+                rows[q] = rng.choice([c for c in range(ncell) if c not in rows])
+            rows = np.sort(rows).astype(np.int32)
+            got = k.rematch(rows.copy(), old, nb, dist, u, v, p, way, minv, used)
+            assert list(old) == list(rows)
+            full = k.hungarian(rows.astype(np.int64), nb, dist, *(np.zeros(nb + 1, np.int64)
+                               for _ in range(5)), used)  # fmt: skip
+            assert min(got, k.INF) == min(full, k.INF)
+            if nb <= 5:
+                costs = [dist[rows, list(goals)] for goals in itertools.permutations(range(nb))]
+                best = min((int(c.sum()) for c in costs if (c < k.INF).all()), default=k.INF)
+                assert min(got, k.INF) == best
+            cheap += full < k.INF
+    assert cheap > 100
 
 
 solve_module = importlib.import_module("tansuo.sokoban.solve")
@@ -250,6 +291,10 @@ def test_side_distances_equal_a_lone_box_search() -> None:
         bound = solve_module._bound(board.boxes, board.player, tables)
         exact = bfs_pushes(board)
         assert bound == (k.INF if exact is None else exact), level.text()
+        # and the box is on a dead side exactly when there is no solution
+        box = board.boxes[0]
+        side = k.box_side(box, board.player, tables.disc, tables.parts)
+        assert bool(tables.sdead[4 * box + side]) == (exact is None), level.text()
         tried += 1
         plain = int(tables.dist[0, board.boxes[0]])
         shorter += plain < bound

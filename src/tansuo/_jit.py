@@ -73,12 +73,14 @@ from numba.core import (
     types,
 )
 from numba.core.compiler_lock import global_compiler_lock
+from numba.core.cpu import CPUTargetOptions
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import nrtdynmod
 from numba.core.typing import typeof as typeof_module
 from numba.np import numpy_support
 
 __all__ = [
+    "NRT_OPTION",
     "LateBound",
     "beside_on_first_compile",
     "bind_late",
@@ -94,6 +96,16 @@ __all__ = [
     "source_closure",
     "type_callees_last_first",
 ]
+
+NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+"""Options of a kernel compiled without reference counting (numba's ``_nrt``).
+
+numba counts a reference to every array a kernel takes out of a named tuple,
+or receives from its caller, and its pruning pass cannot remove the counts
+that span a loop or a call (numba issue #2350). A kernel that allocates no
+array needs none of them: with ``_nrt=False`` (where this numba has it) the
+same code runs without them; without it, the same, only slower.
+"""
 
 
 class _SignaturesOnFirstUse(CPUDispatcher):

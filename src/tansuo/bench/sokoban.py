@@ -47,9 +47,9 @@ from tansuo.batch.domains import parse_size_range
 from tansuo.bench import BenchContext, Run, SuiteResult, suite
 from tansuo.budget import stop_when
 from tansuo.errors import InvalidInput
+from tansuo.sokoban import DEADLOCK_KINDS as KINDS
 from tansuo.sokoban import Level, bundled_collection, solve, verify, warm_up
 
-KINDS = ("dead_squares", "freeze", "matching", "corral", "pattern")
 BACKSTOP_S = 60.0
 """CPU seconds a worker may run past its limit before ``RLIMIT_CPU`` ends it."""
 

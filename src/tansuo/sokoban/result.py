@@ -12,10 +12,11 @@ from typing import Any
 from tansuo.result import ResultMixin, Stats, Status
 from tansuo.sokoban.model import Level
 
-DEADLOCK_KINDS = ("dead_squares", "freeze", "matching", "corral", "pattern")
+DEADLOCK_KINDS = ("dead_squares", "dead_sides", "freeze", "matching", "corral", "pattern")
 """The kinds of deadlock the search prunes, in the order of :attr:`SokobanStats.pruned`:
-a push onto a dead square, a box frozen off its goal, no perfect matching of
-boxes to goals, a corral its own boxes cannot resolve, a learned pattern."""
+a push onto a dead square, a box left where no goal is reached from the player's
+side of it, a box frozen off its goal, no perfect matching of boxes to goals, a
+corral its own boxes cannot resolve, a learned pattern."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,9 +35,13 @@ class SokobanStats(Stats):
     duplicates : int
         Pushes that led to a state already stored.
     deadlocks : int
-        Everything pruned as a deadlock: the sum of the five kinds below.
+        Everything pruned as a deadlock: the sum of the six kinds below.
     dead_squares : int
         Pushes onto a dead square (a cell from which no goal can be reached).
+    dead_sides : int
+        Pushes that leave a box on a cell from which a lone box reaches no goal
+        with the player on the side of it the push left it on
+        (:func:`._kernels.board.side_distances`): the player cannot get round it.
     freeze_deadlocks : int
         Pushes that froze a box off its goal (:func:`._kernels.freeze_deadlock`).
     matching_deadlocks : int
@@ -92,6 +97,7 @@ class SokobanStats(Stats):
     duplicates: int = 0
     deadlocks: int = 0
     dead_squares: int = 0
+    dead_sides: int = 0
     freeze_deadlocks: int = 0
     matching_deadlocks: int = 0
     corral_deadlocks: int = 0
@@ -121,6 +127,7 @@ class SokobanStats(Stats):
         """
         return {
             "dead_squares": self.dead_squares,
+            "dead_sides": self.dead_sides,
             "freeze": self.freeze_deadlocks,
             "matching": self.matching_deadlocks,
             "corral": self.corral_deadlocks,

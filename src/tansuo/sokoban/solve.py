@@ -364,6 +364,7 @@ class Tables:
     vdist: np.ndarray
     disc: np.ndarray
     parts: np.ndarray
+    sdead: np.ndarray
     room: GoalRoom | None = None
     inroom: np.ndarray = field(default_factory=lambda: _EMPTY)
     ordix: np.ndarray = field(default_factory=lambda: _EMPTY)
@@ -377,7 +378,7 @@ class Tables:
         """The tables as the kernels take them (:class:`._kernels.state.LevelTables`)."""
         return LevelTables(
             walls=self.walls, dead=self.dead, goal=self.goal, goals=self.goals, rank=self.rank,
-            vdist=self.vdist, disc=self.disc, parts=self.parts, zbox=self.zbox,
+            vdist=self.vdist, disc=self.disc, parts=self.parts, sdead=self.sdead, zbox=self.zbox,
             zplayer=self.zplayer, deltas=self.deltas,
             inroom=self.inroom, ordix=self.ordix, rgoal=self.rgoal, rpush=self.rpush,
             rafter=self.rafter, gate=self.gate, pocket=self.pocket,
@@ -408,16 +409,22 @@ def prepare(
     dead = ((dist.min(axis=0) >= k.INF) & (walls == 0)).astype(np.uint8)
     disc, parts = k.floor_sides(walls, board.player, deltas)
     if sides:
-        vdist = k.side_distances(walls, goals, deltas, disc, parts, reverse)
+        sided = k.side_distances(walls, goals, deltas, disc, parts, reverse)
     else:  # every side of a cell the same distance
-        vdist = np.repeat(dist, 4, axis=1)
+        sided = np.repeat(dist, 4, axis=1)
+    vdist = np.ascontiguousarray(sided.T)  # [4 * cell + side, goal]: the matching's rows
+    # pushes the bound would find dead are pruned before the child is built (without
+    # sides, only the dead squares, pruned earlier); a lone box's pushes are a superset
+    # of those the other boxes allow, so this holds whatever else is on the board
+    sdead = (vdist.min(axis=1) >= k.INF).astype(np.uint8)
     rng = np.random.default_rng(0x50C0BA)
     zbox = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     zplayer = rng.integers(1, 1 << 62, size=n, dtype=np.int64)
     rank = np.zeros(n, dtype=np.int64) if reverse else packing_order(board)
     pocket = np.array(start_pocket(board) if reverse else (), dtype=np.int64)
+    gate = doorways(walls, goal, dead, board.width)
     tables = Tables(walls, goal, goals, rank, dead, dist, deltas, zbox, zplayer, vdist, disc, parts,
-                    gate=doorways(walls, goal, dead, board.width), pocket=pocket)  # fmt: skip
+                    sdead, gate=gate, pocket=pocket)  # fmt: skip
     room = goal_room(board) if macros and not reverse and GOAL_ROOMS else None
     if room is None:
         return tables
@@ -560,7 +567,7 @@ def new_work(ncell: int, nb: int, corral_nodes: int = ks.CORRAL_NODES) -> Work:
         mark=cells(np.uint8),
         hu=row(nb + 1), hv=row(nb + 1), hp=row(nb + 1), hway=row(nb + 1), hminv=row(nb + 1),
         hused=row(nb + 1, np.bool_), pu=row(nb + 1), pv=row(nb + 1), pp=row(nb + 1),
-        pb=row(nb, np.int32),
+        pb=np.full(nb, -1, dtype=np.int32), rows=row(nb, np.int32),
         cseen=cells(np.int64), cid=cells(np.int64), border=row(nb, np.uint8),
         cpushes=row(ks.MAX_CORRALS), cneeds=row(ks.MAX_CORRALS, np.uint8),
         cbroken=row(ks.MAX_CORRALS, np.uint8), ibroken=row(ks.MAX_CORRALS, np.uint8),
@@ -1271,7 +1278,8 @@ def _stats(totals: list[dict[str, Any]], elapsed: float, limit: str | None,
     """The statistics of every search of the solve (the winner's process first)."""
     ctl = [sum(t["ctl"][slot] for t in totals) for slot in range(ks.CTL_SLOTS)]
     expanded = ctl[ks.C_EXPANDED]
-    kinds = [ks.C_DEAD_SQUARES, ks.C_FREEZE, ks.C_MATCHING, ks.C_CORRAL_DEAD, ks.C_PATTERN_DEAD]
+    kinds = [ks.C_DEAD_SQUARES, ks.C_DEAD_SIDES, ks.C_FREEZE, ks.C_MATCHING, ks.C_CORRAL_DEAD,
+             ks.C_PATTERN_DEAD]  # fmt: skip
     return SokobanStats(
         expanded=expanded,
         generated=ctl[ks.C_GENERATED],
@@ -1281,6 +1289,7 @@ def _stats(totals: list[dict[str, Any]], elapsed: float, limit: str | None,
         duplicates=ctl[ks.C_DUPLICATES],
         deadlocks=sum(ctl[c] for c in kinds),
         dead_squares=ctl[ks.C_DEAD_SQUARES],
+        dead_sides=ctl[ks.C_DEAD_SIDES],
         freeze_deadlocks=ctl[ks.C_FREEZE],
         matching_deadlocks=ctl[ks.C_MATCHING],
         corral_deadlocks=ctl[ks.C_CORRAL_DEAD],

@@ -21,13 +21,10 @@ The state is a tuple of arrays whose slots are named ``ST_*`` (made by
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit, types
-from numba.core.cpu import CPUTargetOptions
 
-from tansuo._jit import njit_on_first_use, njit_one_version
+from tansuo._jit import NRT_OPTION, njit_on_first_use, njit_one_version
 
 # Explicit signatures of the recursive kernels (and their argument tuples): with
 # them numba compiles one version and can load it back from its cache.
@@ -108,13 +105,10 @@ A_PARAMS = 9
 
 # numba counts references to each array of a tuple argument on the way into
 # and out of a small function that reads the tuple in a branch or passes it
-# on, and its pruning pass cannot remove those counts (numba issue #2350):
-# some 180 ns a call of a helper that takes ``state``. The helpers, and the
-# searches, which allocate nothing per node (``defences`` works in the
-# threat search's scratch rows), are compiled without reference counting, by
-# numba's ``_nrt`` option where this numba has it; without it they are the
-# same, only slower.
-NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+# on: some 180 ns a call of a helper that takes ``state``. The helpers, and
+# the searches, which allocate nothing per node (``defences`` works in the
+# threat search's scratch rows), are compiled without reference counting
+# (tansuo._jit.NRT_OPTION).
 
 
 def nrt_free(function):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tansuo._jit import njit_one_version
+from tansuo._jit import NRT_OPTION, njit_one_version
 
 INF = 1 << 20
 """A push distance that stands for "never"."""
@@ -136,7 +136,7 @@ def floor_sides(walls, root, deltas):
     return disc, parts
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def box_side(x, p, disc, parts):
     """Which part of the floor (:func:`floor_sides`) a player on ``p`` is in, beside a
     lone box on ``x``: the direction of the neighbour of ``x`` that names it (0 when
@@ -212,13 +212,14 @@ def side_distances(walls, goals, deltas, disc, parts, pull=False):
     return dist
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
     """Match row ``i`` (1-based) by one shortest augmenting path, keeping ``u, v`` feasible.
 
     The Hungarian algorithm's step (e-maxx's O(n^2) form): goals are columns
-    1..nb, ``p[j]`` the row matched to column ``j`` (0 for none), ``dist[j - 1,
-    boxes[i - 1]]`` the cost of row ``i`` at column ``j``.
+    1..nb, ``p[j]`` the row matched to column ``j`` (0 for none), ``dist[boxes[i - 1],
+    j - 1]`` the cost of row ``i`` at column ``j`` (a box's costs to every goal are one
+    contiguous row: the search reads them for every child it bounds).
     """
     p[0] = i
     j0 = 0
@@ -233,7 +234,7 @@ def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
         cell = boxes[i0 - 1]
         for j in range(1, nb + 1):
             if not used[j]:
-                cur = dist[j - 1, cell] - u[i0] - v[j]
+                cur = dist[cell, j - 1] - u[i0] - v[j]
                 if cur < minv[j]:
                     minv[j] = cur
                     way[j] = j0
@@ -257,9 +258,9 @@ def _augment(i, boxes, nb, dist, u, v, p, way, minv, used):
             break
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
-    """Minimum-cost perfect matching of boxes to goals on ``dist``; >= INF if none exists."""
+    """Minimum-cost perfect matching of boxes to goals on ``dist[cell, goal]``; >= INF if none."""
     for j in range(nb + 1):
         u[j] = 0
         v[j] = 0
@@ -270,7 +271,7 @@ def hungarian(boxes, nb, dist, u, v, p, way, minv, used):
     return -v[0]
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
     """The matching cost after box ``row`` (0-based) of ``boxes`` moved: one augmenting path.
 
@@ -288,18 +289,86 @@ def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
             p[j] = 0
     low = _BIG
     for j in range(1, nb + 1):
-        cur = dist[j - 1, cell] - v[j]
+        cur = dist[cell, j - 1] - v[j]
         if cur < low:
             low = cur
     u[i] = low
     _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
     total = 0
     for j in range(1, nb + 1):
-        total += dist[j - 1, boxes[p[j] - 1]]
+        total += dist[boxes[p[j] - 1], j - 1]
     return total
 
 
-@njit_one_version
+_DRIFT = 1 << 40
+"""Potentials this far from zero start the next :func:`rematch` afresh (each augmenting
+path only lowers ``v``; far below ``_BIG`` they could not be told from a missing edge)."""
+
+
+@njit(cache=True, **NRT_OPTION)
+def rematch(rows, old, nb, dist, u, v, p, way, minv, used):
+    """The matching of ``rows`` from that of ``old`` (both sorted): only the rows that
+    changed are matched again, one augmenting path each. Returns the cost (>= INF: no
+    perfect matching); ``old`` becomes ``rows``.
+
+    A row found in both keeps its potential and its goal; a new row's goal is
+    freed and its potential set to the smallest reduced cost of its costs, so
+    every edge's reduced cost stays >= 0 and every matched edge's is 0, which
+    is all that successive shortest augmenting paths need (as in
+    :func:`hungarian_update`, which is this for one row). The expanded state of
+    a best-first search is most often a child of the state expanded just before
+    it, one box apart, so most expansions cost one or two paths instead of the
+    ``nb`` of :func:`hungarian`. ``old`` all -1 (no row) matches everything afresh.
+    """
+    # way[i]: the new index of old row i (0: gone); minv: the new rows' potentials,
+    # _BIG for a new row (no potential reaches it: see _DRIFT)
+    a = 0
+    fresh = 0
+    for q in range(nb):
+        while a < nb and old[a] < rows[q]:
+            way[a + 1] = 0
+            a += 1
+        if a < nb and old[a] == rows[q]:
+            way[a + 1] = q + 1
+            minv[q + 1] = u[a + 1]
+            a += 1
+        else:
+            minv[q + 1] = _BIG  # matched again below
+            fresh += 1
+    while a < nb:
+        way[a + 1] = 0
+        a += 1
+    drift = False
+    for j in range(nb + 1):
+        if v[j] < -_DRIFT or v[j] > _DRIFT or u[j] < -_DRIFT or u[j] > _DRIFT:
+            drift = True
+    if drift or 2 * fresh > nb:
+        for q in range(nb):
+            old[q] = rows[q]
+        return hungarian(old, nb, dist, u, v, p, way, minv, used)
+    for j in range(1, nb + 1):
+        p[j] = way[p[j]] if p[j] > 0 else 0
+    for q in range(nb):
+        old[q] = rows[q]
+    for i in range(1, nb + 1):
+        u[i] = minv[i]
+    for i in range(1, nb + 1):
+        if u[i] != _BIG:
+            continue
+        low = _BIG
+        for j in range(1, nb + 1):
+            cur = dist[rows[i - 1], j - 1] - v[j]
+            if cur < low:
+                low = cur
+        u[i] = low
+        _augment(i, old, nb, dist, u, v, p, way, minv, used)
+    total = 0
+    for j in range(1, nb + 1):
+        total += dist[old[p[j] - 1], j - 1]
+    return total
+
+
+@njit_one_version(**NRT_OPTION)
 def _blocked(cell, d, walls, dead, frozen):
     """Whether the box on ``cell`` cannot be pushed along ``d`` (either way)."""
     a = cell - d
@@ -307,7 +376,7 @@ def _blocked(cell, d, walls, dead, frozen):
     return walls[a] or walls[b] or frozen[a] or frozen[b] or (dead[a] and dead[b])
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     """Mark the largest frozen set of boxes in ``frozen`` (see :func:`freeze_deadlock`);
     0: ``cell`` is not in it, 1: a box of it is off its goal, 2: all on goals. The
@@ -336,13 +405,13 @@ def _frozen_set(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     return 2
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def _unmark(boxes, nb, frozen):
     for q in range(nb):
         frozen[boxes[q]] = 0
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ):
     """Whether an empty goal within two cells of a frozen box can no longer be filled:
     on every side, the cell a box would come from or the player's cell behind it is a
@@ -372,7 +441,7 @@ def _goal_shut(boxes, nb, walls, goal, frozen, deltas, occ):
     return False
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     """Whether the box just pushed onto ``cell`` is frozen, with a frozen box off its goal.
 
@@ -389,7 +458,7 @@ def freeze_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     return found == 1
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def freeze_fill_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ):
     """:func:`freeze_deadlock`, or a frozen set (on goals) that shuts an empty goal.
 
@@ -406,7 +475,7 @@ def freeze_fill_deadlock(cell, boxes, nb, walls, dead, goal, frozen, deltas, occ
     return found == 1 or shut
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _unpullable(cell, d, walls, dead, frozen):
     """Whether the box on ``cell`` cannot be pulled along ``d`` (either way): a pull
     onto ``cell + d`` needs that cell free and not dead, and the player's next cell
@@ -417,7 +486,7 @@ def _unpullable(cell, d, walls, dead, frozen):
     return forward and (walls[b] or frozen[b] or dead[b] or walls[b - d] or frozen[b - d])
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def pull_freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     """The backward search's :func:`freeze_deadlock`: whether the box just pulled onto
     ``cell`` belongs to a set of boxes no pull can ever move again, one of them off
@@ -453,7 +522,7 @@ def pull_freeze(cell, boxes, nb, walls, dead, goal, frozen, deltas):
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def pocket_shut(pocket, occ):
     """Whether a box stands on each of ``pocket``'s cells (an empty pocket is never shut).
 
@@ -467,7 +536,7 @@ def pocket_shut(pocket, occ):
     return pocket.size > 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def disorder(goals, rank, occ):
     """Boxes on goals that the packing order fills later than a goal still empty.
 
@@ -485,7 +554,7 @@ def disorder(goals, rank, occ):
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def player_region(start, walls, occ, seen, stamp, queue, dist, deltas):
     """Flood the player's region from ``start``: ``seen[c] == stamp``, walk lengths in ``dist``.
 
@@ -512,7 +581,7 @@ def player_region(start, walls, occ, seen, stamp, queue, dist, deltas):
     return low
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", **NRT_OPTION)
 def ring_runs(t, skip, walls, occ, deltas):
     """How many runs of free cells in the ring of eight round ``t`` hold a neighbour of
     ``t`` (free: no wall, no box, not ``skip``): 0 when no neighbour of ``t`` is free,
@@ -541,7 +610,7 @@ def ring_runs(t, skip, walls, occ, deltas):
     return runs
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, deltas):
     """The top-left cell of the player's region after one push or pull, from its parent's region.
 
@@ -577,7 +646,7 @@ def child_region(b, t, low, walls, occ, seen, stamp, seen2, stamp2, queue, delta
     return low
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def moved_row(boxes, nb, i, t, out):
     """``out``: the sorted cells ``boxes[:nb]`` with box ``i`` moved to cell ``t``, still sorted."""
     j = 0
@@ -596,14 +665,14 @@ def moved_row(boxes, nb, i, t, out):
         out[j] = t
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def _locked(cell, k, walls, deltas):
     """Whether walls flank ``cell`` on both sides across direction ``k`` (a one-wide corridor)."""
     side = deltas[(k + 1) % 4]
     return walls[cell + side] and walls[cell - side]
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
     """Where a box just pushed onto ``t`` along direction ``k`` ends under the tunnel macro.
 
@@ -628,7 +697,7 @@ def tunnel_end(t, k, walls, dead, goal, occ, deltas, stop):
     return t
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     """How many goals of the room are filled, when a box just pushed onto the entrance
     along direction ``k`` can take the next one: -1 when it cannot (the push is
@@ -652,7 +721,7 @@ def room_macro(row_of, skip, nb, k, inroom, ordix, rpush):
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def room_in_order(row_of, skip, nb, inroom, ordix):
     """Whether the boxes in the goal room (box ``skip`` left out, -1: none) stand
     exactly on the first goals of its packing order."""
@@ -670,7 +739,7 @@ def room_in_order(row_of, skip, nb, inroom, ordix):
     return top < count
 
 
-@njit(cache=True)
+@njit(cache=True, **NRT_OPTION)
 def state_hash(boxes, player, zbox, zplayer):
     h = zplayer[player]
     for c in boxes:

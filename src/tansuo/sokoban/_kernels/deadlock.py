@@ -20,12 +20,12 @@ the search asks two questions here:
 
 from __future__ import annotations
 
-from tansuo._jit import njit_one_version
+from tansuo._jit import NRT_OPTION, njit_one_version
 from tansuo.sokoban._kernels.board import freeze_deadlock, moved_row
 from tansuo.sokoban._kernels.state import C_ENTRIES, C_PATTERNS, C_SUBSTAMP, MAX_CORRALS
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def pi_corral(boxes, nb, stamp, lv, w):
     """The PI-corral to resolve first, or -1: only pushes into it need be tried.
 
@@ -149,7 +149,7 @@ def pi_corral(boxes, nb, stamp, lv, w):
     return best
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def corral_dead(m, player, c, stamp, lv, w, ctl):
     """Whether corral ``c`` can never be resolved: 0 no (or not known), 1 dead, 2 dead
     only because goals inside the corral stay empty.
@@ -251,7 +251,7 @@ def corral_dead(m, player, c, stamp, lv, w, ctl):
     return 2 if empty else 1
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _side(cells, m, player, lv, w, ctl, stop):
     """The top-left cell of the player's region when only ``cells[:m]`` are boxes.
 
@@ -268,7 +268,7 @@ def _side(cells, m, player, lv, w, ctl, stop):
     return low
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _flood(start, lv, w, ctl, stop, stamp, c):
     """Flood the player's region from ``start`` among the boxes ``w.occ2 == 1``; its
     top-left cell.
@@ -304,7 +304,7 @@ def _flood(start, lv, w, ctl, stop, stamp, c):
     return low
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def learn_pattern(m, player, lv, w, pat, ctl):
     """Keep the boxes ``w.kb[:m]`` with the player on ``player`` as a deadlock pattern.
 
@@ -329,7 +329,7 @@ def learn_pattern(m, player, lv, w, pat, ctl):
     return True
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def pattern_dead(t, player, occ, lv, w, pat, ctl, stamp, stamp2, b, whole):
     """Whether a learned pattern with a box on ``t`` holds in the position ``occ``.
 

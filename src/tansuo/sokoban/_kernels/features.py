@@ -34,7 +34,7 @@ costs one root per cell and no array per cell.
 
 from __future__ import annotations
 
-from tansuo._jit import njit_one_version
+from tansuo._jit import NRT_OPTION, njit_one_version
 from tansuo.sokoban._kernels.board import ring_runs
 from tansuo.sokoban._kernels.state import (
     C_CUT_OFF,
@@ -45,7 +45,7 @@ from tansuo.sokoban._kernels.state import (
 )
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def packed(goals, rank, occ):
     """Boxes on goals in the packing order: on a goal no later than the first empty one."""
     low = 1 << 30
@@ -59,7 +59,7 @@ def packed(goals, rank, occ):
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def goal_cut_off(goals, rank, walls, occ, seen, queue, deltas, ctl):
     """Whether the boxes packed in order (those :func:`packed` counts) shut an empty goal.
 
@@ -118,7 +118,7 @@ def goal_cut_off(goals, rank, walls, occ, seen, queue, deltas, ctl):
     return False
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def packing(lv, occ, w, ctl):
     """The packing feature of the position ``occ``: :func:`packed`, or 0 while the boxes
     it counts shut an empty goal (:func:`goal_cut_off`, counted in ``ctl[C_CUT_OFF]``)."""
@@ -130,7 +130,7 @@ def packing(lv, occ, w, ctl):
     return pack
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def label_regions(walls, occ, lab, lseen, stamp, queue, deltas):
     """Label the regions of the free floor (``occ == 0``): ``lab[c]`` where ``lseen[c] ==
     stamp``, 0, 1, ...; how many there are."""
@@ -157,7 +157,7 @@ def label_regions(walls, occ, lab, lseen, stamp, queue, deltas):
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def regions(walls, occ, lab, rseen, queue, deltas, ctl):
     """How many regions the boxes (``occ > 0``) cut the free floor into.
 
@@ -168,7 +168,7 @@ def regions(walls, occ, lab, rseen, queue, deltas, ctl):
     return label_regions(walls, occ, lab, rseen, ctl[C_SUBSTAMP], queue, deltas)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def moved_regions(b, t, before, walls, occ, lab, deltas):
     """The regions of the free floor after the box on ``b`` moved to ``t``, from the
     labels of the position before (:func:`label_regions`, ``before`` regions); -1 when
@@ -207,14 +207,14 @@ def moved_regions(b, t, before, walls, occ, lab, deltas):
     return count - joined + 1
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def cell_regions(cell):
     """The regions of a feature cell (the second argument of :func:`cell_index`); exact
     below :data:`FEATURE_REGIONS`, where the cells stop counting."""
     return (cell // FEATURE_GATES) % FEATURE_REGIONS + 1
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def player_side_regions(b, t, before, walls, occ, seen, stamp, rseen, queue, deltas, ctl):
     """The regions of the free floor after the box on ``b`` moved to ``t``, from the
     parent's count ``before`` and its player's region alone (``seen[c] == stamp``); -1
@@ -293,7 +293,7 @@ def player_side_regions(b, t, before, walls, occ, seen, stamp, rseen, queue, del
     return before - touched + pieces
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def gated(gate, row, nb):
     """How many of the boxes ``row[:nb]`` stand in doorways (``gate``)."""
     count = 0
@@ -302,7 +302,7 @@ def gated(gate, row, nb):
     return count
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def cell_index(pack, cut, gates):
     """The feature cell of ``pack`` boxes packed, ``cut`` regions and ``gates`` boxes in
     doorways (the last two capped)."""
@@ -313,13 +313,13 @@ def cell_index(pack, cut, gates):
     return (pack * FEATURE_REGIONS + cut - 1) * FEATURE_GATES + gates
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def cell_packing(cell):
     """The packing feature of a feature cell (the first argument of :func:`cell_index`)."""
     return cell // (FEATURE_REGIONS * FEATURE_GATES)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def feature_cell(lv, occ, w, ctl, gates):
     """The feature cell of the position ``occ`` (packed boxes, regions, and boxes in
     doorways when ``gates``)."""
@@ -333,7 +333,7 @@ def feature_cell(lv, occ, w, ctl, gates):
     return cell_index(pack, cut, blocked)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def advised(parent_cell, child_cell):
     """Whether the push from a state in ``parent_cell`` packed a box, joined regions or
     cleared a doorway."""
@@ -346,7 +346,7 @@ def advised(parent_cell, child_cell):
     )
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _merge(st, a, b):
     """The skew heap holding the heaps rooted at ``a`` and ``b`` (-1: empty); its root."""
     if a < 0:
@@ -370,7 +370,7 @@ def _merge(st, a, b):
     return root
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def cell_push(st, idx, cell, key):
     """Put state ``idx`` with priority ``key`` (smaller first) in the heap of ``cell``."""
     st.cell[idx] = cell
@@ -380,7 +380,7 @@ def cell_push(st, idx, cell, key):
     st.croot[cell] = _merge(st, st.croot[cell], idx)
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def cell_pop(st, ctl):
     """The best state of the next non-empty cell after ``ctl[C_CYCLE]`` (taken from its
     heap), -1 when every cell is empty."""

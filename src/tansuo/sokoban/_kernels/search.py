@@ -19,19 +19,19 @@ from __future__ import annotations
 
 from numba.core import types
 
-from tansuo._jit import bind_late, late_bound, njit_one_version
+from tansuo._jit import NRT_OPTION, bind_late, late_bound, njit_one_version
 from tansuo.sokoban._kernels.board import (
     INF,
     box_side,
     child_region,
     disorder,
     freeze_fill_deadlock,
-    hungarian,
     hungarian_update,
     moved_row,
     player_region,
     pocket_shut,
     pull_freeze,
+    rematch,
     room_in_order,
     room_macro,
     tunnel_end,
@@ -54,6 +54,7 @@ from tansuo.sokoban._kernels.features import (
 from tansuo.sokoban._kernels.state import (
     C_CORRAL_DEAD,
     C_CORRALS,
+    C_DEAD_SIDES,
     C_DEAD_SQUARES,
     C_DUPLICATES,
     C_EXPANDED,
@@ -100,7 +101,7 @@ from tansuo.sokoban._kernels.state import (
 )
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def heap_push(hkey, hidx, n, key, idx):
     i = n
     while i > 0:
@@ -115,7 +116,7 @@ def heap_push(hkey, hidx, n, key, idx):
     return n + 1
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def heap_pop(hkey, hidx, n):
     top = hidx[0]
     n -= 1
@@ -139,7 +140,7 @@ def heap_pop(hkey, hidx, n):
     return top, n
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def heap_key(mode, weight, g, m, h):
     """The priority of a state: smaller pops first."""
     if mode == MODE_FAST:
@@ -149,7 +150,7 @@ def heap_key(mode, weight, g, m, h):
     return (m + h) * SECONDARY + min(g + h, SECONDARY - 1)
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def table_insert(table, shash, idx):
     mask = table.size - 1
     slot = shash[idx] & mask
@@ -158,14 +159,14 @@ def table_insert(table, shash, idx):
     table[slot] = idx
 
 
-@njit_one_version
+@njit_one_version(**NRT_OPTION)
 def rehash(table, shash, count):
     """Fill a fresh (all -1) table with states ``0 .. count-1``."""
     for i in range(count):
         table_insert(table, shash, i)
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     """The index of the state ``(row, player)`` with hash ``h`` in ``table``, or -1."""
     mask = table.size - 1
@@ -184,20 +185,20 @@ def find_state(table, shash, sboxes, splayer, h, player, row, nb):
     return -1
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _release(sboxes, s, nb, occ):
     """Clear the expanded state's boxes from ``occ`` (all zero again)."""
     for q in range(nb):
         occ[sboxes[s, q]] = 0
 
 
-@njit_one_version(kernels_only=True, inline="always")
+@njit_one_version(kernels_only=True, inline="always", **NRT_OPTION)
 def _needs_verdict(ibroken, cneeds, c):
     """Whether corral ``c`` waits for a verdict: not broken, and a push into it is needed."""
     return ibroken[c] == 0 and cneeds[c] != 0
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     """Step 3's second half: whether an I-corral with work in it is dead (and learn it).
 
@@ -232,7 +233,7 @@ def _corral_verdict(st, s, nb, stamp, lv, w, pat, ctl, learn):
     return False
 
 
-@njit_one_version(kernels_only=True)
+@njit_one_version(kernels_only=True, **NRT_OPTION)
 def _corral_work(w):
     """Whether an I-corral labelled by :func:`.deadlock.pi_corral` needs a push (a verdict)."""
     for c in range(w.cinfo[0]):  # noqa: SIM110 - no generators in numba
@@ -247,7 +248,7 @@ _corral_late = late_bound(_corral_verdict, types.boolean, "tansuo_sokoban_corral
 _corral_call = _corral_late.call
 
 
-@njit_one_version(module_passes_only=True)
+@njit_one_version(module_passes_only=True, **NRT_OPTION)
 def search(units, lv, params, ctl, st, other, near, w, pat):
     """Run up to ``units`` expansions of the search whose state is in the arrays; a code.
 
@@ -300,6 +301,19 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
     occ, seen, queue = w.occ, w.seen, w.queue
     pu, pv, pp, pb = w.pu, w.pv, w.pp, w.pb
+    # the arrays the loop reads, taken out of their tuples once (each access to a
+    # tuple's array costs numba a reference count, about a tenth of the search's time)
+    disc, sides, sdead, inroom = lv.disc, lv.parts, lv.sdead, lv.inroom
+    hu, hv, hp, hway, hminv, hused, rows = w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused, w.rows
+    seen2, wdist2, mark = w.seen2, w.wdist2, w.mark
+    sg, sm, sh, closed, parent = st.g, st.m, st.h, st.closed, st.parent
+    hkey, hidx = st.hkey, st.hidx
+    otable, ohash, oboxes, oplayer = other.table, other.hash, other.boxes, other.player
+    ntable, nhash, nboxes, nplayer = near.table, near.hash, near.boxes, near.player
+    goals, rank, pocket_cells, gate = lv.goals, lv.rank, lv.pocket, lv.gate
+    ordix, rpush, rafter, rgoal = lv.ordix, lv.rpush, lv.rafter, lv.rgoal
+    lab, lab2, lseen, rseen, cseen, cid = w.lab, w.lab2, w.lseen, w.rseen, w.cseen, w.cid
+    border, wdist = w.border, w.wdist
     cap = sboxes.shape[0]
     tmask = table.size - 1
     done = 0
@@ -309,7 +323,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
         # region too) ends the search.
         n = ctl[C_STATES]
         room = 4 * nb + 1
-        if n + room > cap or 2 * (n + room) > table.size or ctl[C_HEAP] + room > st.hkey.size:
+        if n + room > cap or 2 * (n + room) > table.size or ctl[C_HEAP] + room > hkey.size:
             return GROW
         if ctl[C_HEAP] == 0:
             return EXHAUSTED
@@ -317,22 +331,23 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
             s = cell_pop(st, ctl)
             ctl[C_HEAP] -= 1
         else:
-            s, ctl[C_HEAP] = heap_pop(st.hkey, st.hidx, ctl[C_HEAP])
-        if st.closed[s]:
+            s, ctl[C_HEAP] = heap_pop(hkey, hidx, ctl[C_HEAP])
+        if closed[s]:
             continue
-        st.closed[s] = 1
-        if st.h[s] == 0 and (not reverse or splayer[s] == target):
+        closed[s] = 1
+        if sh[s] == 0 and (not reverse or splayer[s] == target):
             ctl[C_FOUND] = s
             return FOUND
         done += 1
         ctl[C_EXPANDED] += 1
 
         # Step 2. The boxes on the board (occ: box index + 1) and the player's region.
+        srow = sboxes[s]
         for i in range(nb):
             occ[sboxes[s, i]] = i + 1
         ctl[C_STAMP] += 1
         stamp = ctl[C_STAMP]
-        low = player_region(splayer[s], walls, occ, seen, stamp, queue, w.wdist, deltas)
+        low = player_region(splayer[s], walls, occ, seen, stamp, queue, wdist, deltas)
 
         # Step 3. PI-corral (sound for pushes, not for moves): only the pushes
         # into it are tried; an I-corral its own boxes cannot resolve is a
@@ -341,7 +356,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
         # state a few pushes from the start, not only those on one order of them).
         corral = -1
         if mode != MODE_MOVES and not reverse:
-            corral = pi_corral(sboxes[s], nb, stamp, lv, w)
+            corral = pi_corral(srow, nb, stamp, lv, w)
             if corral >= 0:
                 ctl[C_CORRALS] += 1
             # (through the address only when there is work: the call passes ~80 arrays)
@@ -355,13 +370,13 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
 
         # Step 4. Every push (backwards: pull) the player can make.
         matched = False  # pu, pv, pp hold the matching of state s once True
-        parts = -1  # feature search: state s's regions once labelled (w.lab)
-        in_order = entrance >= 0 and room_in_order(sboxes[s], -1, nb, lv.inroom, lv.ordix)
+        parts = -1  # feature search: state s's regions once labelled (lab)
+        in_order = entrance >= 0 and room_in_order(srow, -1, nb, inroom, ordix)
         for i in range(nb):
             b = sboxes[s, i]
-            if corral >= 0 and not w.border[i]:
+            if corral >= 0 and not border[i]:
                 continue
-            if in_order and lv.inroom[b]:
+            if in_order and inroom[b]:
                 continue  # a box the macro put in the goal room is on its goal for good
             for k in range(4):
                 d = deltas[k]
@@ -379,7 +394,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     after = b
                     if seen[stand] != stamp:
                         continue
-                if corral >= 0 and not (w.cseen[t] == stamp and w.cid[t] == corral):
+                if corral >= 0 and not (cseen[t] == stamp and cid[t] == corral):
                     continue
                 ctl[C_GENERATED] += 1
                 if dead[t]:
@@ -396,15 +411,20 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     steps += (end - t) // d
                     t = end
                     after = t - d
-                if t == entrance and not lv.inroom[b]:
-                    filled = room_macro(sboxes[s], i, nb, k, lv.inroom, lv.ordix, lv.rpush)
+                if t == entrance and not inroom[b]:
+                    filled = room_macro(srow, i, nb, k, inroom, ordix, rpush)
                     if filled == -1:
                         continue  # boxes enter the goal room only in its packing order
                     if filled >= 0:
                         ctl[C_MACROS] += 1
-                        steps += lv.rpush[filled, k]
-                        after = lv.rafter[filled, k]
-                        t = lv.rgoal[filled]
+                        steps += rpush[filled, k]
+                        after = rafter[filled, k]
+                        t = rgoal[filled]
+                # A box from whose cell, with the player on this side of it, a lone box
+                # reaches no goal (board.side_distances): the other boxes only block more.
+                if sdead[4 * t + box_side(t, after, disc, sides)]:
+                    ctl[C_DEAD_SIDES] += 1
+                    continue
 
                 # Step 6. The child's boxes, sorted, in the next free row; a box
                 # frozen off its goal (backwards: no pull can move it off a cell
@@ -413,11 +433,11 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 occ[t] = i + 1
                 n = ctl[C_STATES]
                 row = sboxes[n]
-                moved_row(sboxes[s], nb, i, t, row)
+                moved_row(srow, nb, i, t, row)
                 if (
-                    freeze_fill_deadlock(t, row, nb, walls, dead, goal, w.mark, deltas, occ)
+                    freeze_fill_deadlock(t, row, nb, walls, dead, goal, mark, deltas, occ)
                     if not reverse
-                    else pull_freeze(t, row, nb, walls, dead, goal, w.mark, deltas)
+                    else pull_freeze(t, row, nb, walls, dead, goal, mark, deltas)
                 ):
                     ctl[C_FREEZE] += 1
                     occ[t] = 0
@@ -426,7 +446,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
 
                 # Step 7. The child's player: its real cell (moves), else the
                 # top-left cell of its region, from the parent's when it can.
-                stamp2 = -1  # the child's region: w.seen2 == stamp2 (whole) or from the parent's
+                stamp2 = -1  # the child's region: seen2 == stamp2 (whole) or from the parent's
                 whole = False
                 if mode == MODE_MOVES:
                     player = b
@@ -435,13 +455,13 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     stamp2 = ctl[C_STAMP]
                     player = -1
                     if t == b + d:
-                        player = child_region(b, t, low, walls, occ, seen, stamp, w.seen2,
+                        player = child_region(b, t, low, walls, occ, seen, stamp, seen2,
                                               stamp2, queue, deltas)  # fmt: skip
                     if player < 0:
                         ctl[C_FLOODS] += 1
                         whole = True
-                        player = player_region(after, walls, occ, w.seen2, stamp2, queue,
-                                               w.wdist2, deltas)  # fmt: skip
+                        player = player_region(after, walls, occ, seen2, stamp2, queue,
+                                               wdist2, deltas)  # fmt: skip
                 if ctl[C_PATTERNS] > 0 and not reverse and pattern_dead(t, player, occ, lv, w, pat,
                                                                         ctl, stamp, stamp2, b,
                                                                         whole):  # fmt: skip
@@ -451,16 +471,16 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     continue
                 penalty = 0
                 if mode == MODE_FAST and order > 0:  # backwards: solve.REVERSE_ORDER
-                    penalty = order * disorder(lv.goals, lv.rank, occ)
-                shut = pocket > 0 and pocket_shut(lv.pocket, occ)  # backwards (see Step 10)
+                    penalty = order * disorder(goals, rank, occ)
+                shut = pocket > 0 and pocket_shut(pocket_cells, occ)  # backwards (see Step 10)
                 occ[t] = 0
                 occ[b] = i + 1
 
                 # Step 8. Seen before? A* opens a stored state again when this
                 # path to it is shorter; fast mode never does.
                 h = shash[s] ^ zbox[b] ^ zbox[t] ^ zplayer[splayer[s]] ^ zplayer[player]
-                g = st.g[s] + steps
-                m = st.m[s] + w.wdist[stand] + steps
+                g = sg[s] + steps
+                m = sm[s] + wdist[stand] + steps
                 slot = h & tmask
                 found = -1
                 while table[slot] >= 0:
@@ -477,15 +497,15 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     slot = (slot + 1) & tmask
                 if found >= 0:
                     ctl[C_DUPLICATES] += 1
-                    if mode == MODE_FAST or st.closed[found]:
+                    if mode == MODE_FAST or closed[found]:
                         continue
-                    better = g < st.g[found] if mode == MODE_PUSHES else m < st.m[found]
+                    better = g < sg[found] if mode == MODE_PUSHES else m < sm[found]
                     if better:
-                        st.g[found] = g
-                        st.m[found] = m
-                        st.parent[found] = s
-                        key = heap_key(mode, weight, g, m, st.h[found])
-                        ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, found)
+                        sg[found] = g
+                        sm[found] = m
+                        parent[found] = s
+                        key = heap_key(mode, weight, g, m, sh[found])
+                        ctl[C_HEAP] = heap_push(hkey, hidx, ctl[C_HEAP], key, found)
                     continue
 
                 # Step 9. The lower bound: the parent's matching, updated for the
@@ -493,19 +513,21 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 # Each box is matched on its side: 4 * cell + the part of the floor
                 # the player is in beside it (board.side_distances); only the
                 # moved box's side changes, the others' parts stay what they were.
+                # The expanded state's own matching comes from the last one this
+                # search made (board.rematch): most often its parent's, one box apart.
                 if not matched:
                     for q in range(nb):
                         c = sboxes[s, q]
-                        pb[q] = 4 * c + box_side(c, splayer[s], lv.disc, lv.parts)
-                    hungarian(pb, nb, dist, pu, pv, pp, w.hway, w.hminv, w.hused)
+                        rows[q] = 4 * c + box_side(c, splayer[s], disc, sides)
+                    rematch(rows, pb, nb, dist, pu, pv, pp, hway, hminv, hused)
                     matched = True
                 for q in range(nb + 1):
-                    w.hu[q] = pu[q]
-                    w.hv[q] = pv[q]
-                    w.hp[q] = pp[q]
+                    hu[q] = pu[q]
+                    hv[q] = pv[q]
+                    hp[q] = pp[q]
                 was = pb[i]
-                pb[i] = 4 * t + box_side(t, after, lv.disc, lv.parts)
-                lb = hungarian_update(pb, nb, i, dist, w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused)
+                pb[i] = 4 * t + box_side(t, after, disc, sides)
+                lb = hungarian_update(pb, nb, i, dist, hu, hv, hp, hway, hminv, hused)
                 pb[i] = was
                 if lb >= INF:
                     ctl[C_MATCHING] += 1
@@ -515,21 +537,21 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                 # solution in two halves), be solved (fast mode stops at once),
                 # or go on the open list.
                 splayer[n] = player
-                st.parent[n] = s
-                st.g[n] = g
-                st.m[n] = m
-                st.h[n] = lb
+                parent[n] = s
+                sg[n] = g
+                sm[n] = m
+                sh[n] = lb
                 shash[n] = h
-                st.closed[n] = 0
+                closed[n] = 0
                 table[slot] = n
                 ctl[C_STATES] = n + 1
                 if lb < ctl[C_LOWEST]:
                     ctl[C_LOWEST] = lb
-                meet = find_state(other.table, other.hash, other.boxes, other.player, h, player,
+                meet = find_state(otable, ohash, oboxes, oplayer, h, player,
                                   row, nb)  # fmt: skip
                 ctl[C_MEET_NEAR] = 0
-                if meet < 0 and near.boxes.shape[1] == nb:
-                    meet = find_state(near.table, near.hash, near.boxes, near.player, h, player,
+                if meet < 0 and nboxes.shape[1] == nb:
+                    meet = find_state(ntable, nhash, nboxes, nplayer, h, player,
                                       row, nb)  # fmt: skip
                     ctl[C_MEET_NEAR] = 1
                 if meet >= 0:
@@ -555,19 +577,19 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     cut = -1
                     before = cell_regions(st.cell[s])
                     if before < FEATURE_REGIONS:
-                        cut = player_side_regions(b, t, before, walls, occ, seen, stamp, w.rseen,
+                        cut = player_side_regions(b, t, before, walls, occ, seen, stamp, rseen,
                                                   queue, deltas, ctl)  # fmt: skip
                     if cut < 0:
                         if parts < 0:  # the parent's labels, on the parent's position
                             occ[t] = 0
                             occ[b] = i + 1
-                            parts = label_regions(walls, occ, w.lab, w.lseen, stamp, queue, deltas)
+                            parts = label_regions(walls, occ, lab, lseen, stamp, queue, deltas)
                             occ[b] = 0
                             occ[t] = i + 1
-                        cut = moved_regions(b, t, parts, walls, occ, w.lab, deltas)
+                        cut = moved_regions(b, t, parts, walls, occ, lab, deltas)
                     if cut < 0:
-                        cut = regions(walls, occ, w.lab2, w.rseen, queue, deltas, ctl)
-                    blocked = gated(lv.gate, row, nb) if gates else 0
+                        cut = regions(walls, occ, lab2, rseen, queue, deltas, ctl)
+                    blocked = gated(gate, row, nb) if gates else 0
                     # A push that leaves the boxes on the same goals keeps the parent's
                     # packing: the same boxes packed, and an empty goal they shut stays
                     # shut (a box pushed into its reach was in it already).
@@ -581,7 +603,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     cell_push(st, n, cell, key + advice * st.acc[n] * SECONDARY)
                     ctl[C_HEAP] += 1
                 else:
-                    ctl[C_HEAP] = heap_push(st.hkey, st.hidx, ctl[C_HEAP], key, n)
+                    ctl[C_HEAP] = heap_push(hkey, hidx, ctl[C_HEAP], key, n)
         _release(sboxes, s, nb, occ)
         if ctl[C_HEAP] > ctl[C_MAX_FRONTIER]:
             ctl[C_MAX_FRONTIER] = ctl[C_HEAP]

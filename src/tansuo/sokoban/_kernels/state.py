@@ -74,7 +74,8 @@ C_CYCLE = 21  # feature search: the cell the last state was taken from
 C_LOWEST = 22  # the smallest lower bound of any state stored (how close the search came)
 C_MEET_NEAR = 23  # 1: C_MEET is a state of the near search (search's ``near``), not ``other``
 C_CUT_OFF = 24  # feature search: positions with a goal the packed boxes shut (goal_cut_off)
-CTL_SLOTS = 25
+C_DEAD_SIDES = 25  # pushes that leave a box on a cell no goal is reached from on the player's side
+CTL_SLOTS = 26
 
 # -- return codes of ``search`` -----------------------------------------------
 RUNNING = 0
@@ -117,9 +118,10 @@ class LevelTables(NamedTuple):
     goal: np.ndarray  # uint8 per cell
     goals: np.ndarray  # int64 goal cells
     rank: np.ndarray  # int64 per cell: packing rank of a goal (0 first), -1 elsewhere
-    vdist: np.ndarray  # int32 [goal, 4 * cell + side]: pushes of a lone box, the player on side
+    vdist: np.ndarray  # int32 [4 * cell + side, goal]: pushes of a lone box, the player on side
     disc: np.ndarray  # int32 per cell: floor_sides' order of discovery (-1: out of reach)
     parts: np.ndarray  # int32 [cell, 14]: the parts of the floor beside a box (floor_sides)
+    sdead: np.ndarray  # uint8 [4 * cell + side]: no goal reachable by a lone box on that side
     zbox: np.ndarray  # int64 Zobrist keys of a box per cell
     zplayer: np.ndarray  # int64 Zobrist keys of the player per cell
     deltas: np.ndarray  # int64 cell offsets of left, up, right, down
@@ -173,7 +175,8 @@ class Work(NamedTuple):
     pu: np.ndarray  # int64 [nb + 1]: the expanded state's matching
     pv: np.ndarray
     pp: np.ndarray
-    pb: np.ndarray  # int16 [nb]: the expanded state's boxes
+    pb: np.ndarray  # int32 [nb]: the expanded state's rows (4 * cell + side; -1: none yet)
+    rows: np.ndarray  # int32 [nb]: the next expanded state's rows, matched from pb (rematch)
     cseen: np.ndarray  # int64 per cell: stamp of the corrals' labels
     cid: np.ndarray  # int64 per cell: corral label
     border: np.ndarray  # uint8 [nb]: box borders the PI-corral chosen

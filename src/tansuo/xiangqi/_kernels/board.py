@@ -39,19 +39,13 @@ work in a leaf of the search.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
-from numba.core.cpu import CPUTargetOptions
 
-from tansuo._jit import njit_on_first_use
+from tansuo._jit import NRT_OPTION, njit_on_first_use
 
-# numba counts references to every array a kernel passes to another and
-# holds across a loop; the search kernels allocate nothing, so they are
-# compiled without reference counting (numba's ``_nrt`` option, where this
-# numba has it; without it they are the same, only slower).
-NRT_OPTION: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+# the search kernels allocate nothing, so they are compiled without reference
+# counting (tansuo._jit.NRT_OPTION)
 
 # ---------------------------------------------------------------------------
 # Geometry
