@@ -184,6 +184,14 @@ def test_fast_mode_searches_both_ways_and_meets() -> None:
     assert (end.moves, end.pushes) == (result.moves, result.pushes)
 
 
+def _cheapest(dist, rows, nb: int) -> int:
+    """The cheapest assignment of ``rows`` to the goals by trying every one (INF: none)."""
+    from tansuo.sokoban import _kernels as k
+
+    costs = [dist[rows, list(goals)] for goals in itertools.permutations(range(nb))]
+    return min((int(c.sum()) for c in costs if (c < k.INF).all()), default=k.INF)
+
+
 def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
     import numpy as np
 
@@ -208,9 +216,7 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
             assert min(update, k.INF) == min(full, k.INF)
             infeasible += full >= k.INF
             if nb <= 5:  # and both are the cheapest of every assignment
-                costs = [dist[boxes, list(goals)] for goals in itertools.permutations(range(nb))]
-                best = min((int(c.sum()) for c in costs if (c < k.INF).all()), default=k.INF)
-                assert min(full, k.INF) == best
+                assert min(full, k.INF) == _cheapest(dist, boxes, nb)
     assert infeasible > 0
 
 
@@ -243,9 +249,7 @@ def test_a_matching_from_the_last_one_equals_a_full_solve() -> None:
                                for _ in range(5)), used)  # fmt: skip
             assert min(got, k.INF) == min(full, k.INF)
             if nb <= 5:
-                costs = [dist[rows, list(goals)] for goals in itertools.permutations(range(nb))]
-                best = min((int(c.sum()) for c in costs if (c < k.INF).all()), default=k.INF)
-                assert min(got, k.INF) == best
+                assert min(got, k.INF) == _cheapest(dist, rows, nb)
             cheap += full < k.INF
     assert cheap > 100
 

@@ -287,6 +287,14 @@ def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
     for j in range(1, nb + 1):
         if p[j] == i:
             p[j] = 0
+    _match_row(i, cell, boxes, nb, dist, u, v, p, way, minv, used)
+    return _cost(boxes, nb, dist, p)
+
+
+@njit(cache=True, inline="always", **NRT_OPTION)
+def _match_row(i, cell, boxes, nb, dist, u, v, p, way, minv, used):
+    """Match row ``i`` (1-based, on ``cell``, holding no goal): its potential the
+    smallest reduced cost of its costs, then one augmenting path."""
     low = _BIG
     for j in range(1, nb + 1):
         cur = dist[cell, j - 1] - v[j]
@@ -294,6 +302,11 @@ def hungarian_update(boxes, nb, row, dist, u, v, p, way, minv, used):
             low = cur
     u[i] = low
     _augment(i, boxes, nb, dist, u, v, p, way, minv, used)
+
+
+@njit(cache=True, inline="always", **NRT_OPTION)
+def _cost(boxes, nb, dist, p):
+    """The cost of the matching ``p`` (goal column -> 1-based row)."""
     total = 0
     for j in range(1, nb + 1):
         total += dist[boxes[p[j] - 1], j - 1]
@@ -353,19 +366,9 @@ def rematch(rows, old, nb, dist, u, v, p, way, minv, used):
     for i in range(1, nb + 1):
         u[i] = minv[i]
     for i in range(1, nb + 1):
-        if u[i] != _BIG:
-            continue
-        low = _BIG
-        for j in range(1, nb + 1):
-            cur = dist[rows[i - 1], j - 1] - v[j]
-            if cur < low:
-                low = cur
-        u[i] = low
-        _augment(i, old, nb, dist, u, v, p, way, minv, used)
-    total = 0
-    for j in range(1, nb + 1):
-        total += dist[old[p[j] - 1], j - 1]
-    return total
+        if u[i] == _BIG:
+            _match_row(i, old[i - 1], old, nb, dist, u, v, p, way, minv, used)
+    return _cost(old, nb, dist, p)
 
 
 @njit_one_version(**NRT_OPTION)

@@ -11,8 +11,13 @@ are), its parent, pushes ``g``, moves ``m`` and lower bound ``h``. States
 are found again through a Zobrist hash in an open-addressing table. The
 lower bound is the minimum-cost matching of boxes to goals (Hungarian
 algorithm) on push distances with the player on each box's side
-(:func:`.board.side_distances`), solved once per expanded state and updated
-for each push by one augmenting path.
+(:func:`.board.side_distances`): an expanded state's matching comes from the
+last one the search made, usually its parent's (:func:`.board.rematch`), and
+each push updates it by one augmenting path.
+
+The kernels allocate nothing and are compiled without reference counting
+(:data:`tansuo._jit.NRT_OPTION`); the loop takes its arrays out of their
+named tuples once.
 """
 
 from __future__ import annotations
@@ -301,8 +306,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
     sboxes, splayer, shash, table = st.boxes, st.player, st.hash, st.table
     occ, seen, queue = w.occ, w.seen, w.queue
     pu, pv, pp, pb = w.pu, w.pv, w.pp, w.pb
-    # the arrays the loop reads, taken out of their tuples once (each access to a
-    # tuple's array costs numba a reference count, about a tenth of the search's time)
+    # the arrays the loop reads, taken out of their tuples once
     disc, sides, sdead, inroom = lv.disc, lv.parts, lv.sdead, lv.inroom
     hu, hv, hp, hway, hminv, hused, rows = w.hu, w.hv, w.hp, w.hway, w.hminv, w.hused, w.rows
     seen2, wdist2, mark = w.seen2, w.wdist2, w.mark
