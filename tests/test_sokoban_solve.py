@@ -184,6 +184,17 @@ def test_fast_mode_searches_both_ways_and_meets() -> None:
     assert (end.moves, end.pushes) == (result.moves, result.pushes)
 
 
+def _random_costs(rng, ncell: int, nb: int, *, high: int, missing: float):
+    """Costs ``[cell, goal]`` below ``high``, a share ``missing`` of them INF (no way)."""
+    import numpy as np
+
+    from tansuo.sokoban import _kernels as k
+
+    dist = rng.integers(0, high, size=(ncell, nb)).astype(np.int32)
+    dist[rng.random((ncell, nb)) < missing] = k.INF
+    return dist
+
+
 def _cheapest(dist, rows, nb: int) -> int:
     """The cheapest assignment of ``rows`` to the goals by trying every one (INF: none)."""
     from tansuo.sokoban import _kernels as k
@@ -201,8 +212,7 @@ def test_incremental_matching_equals_a_full_hungarian_solve() -> None:
     infeasible = 0
     for _ in range(400):
         nb, ncell = int(rng.integers(1, 9)), 30
-        dist = rng.integers(0, 12, size=(ncell, nb)).astype(np.int32)
-        dist[rng.random((ncell, nb)) < 0.3] = k.INF
+        dist = _random_costs(rng, ncell, nb, high=12, missing=0.3)
         boxes = rng.choice(ncell, size=nb, replace=False).astype(np.int64)
         kept = [np.zeros(nb + 1, dtype=np.int64) for _ in range(5)]
         used = np.zeros(nb + 1, dtype=np.bool_)
@@ -231,8 +241,7 @@ def test_a_matching_from_the_last_one_equals_a_full_solve() -> None:
     cheap = 0
     for _ in range(60):
         nb, ncell = int(rng.integers(1, 9)), 40
-        dist = rng.integers(0, 15, size=(ncell, nb)).astype(np.int32)
-        dist[rng.random((ncell, nb)) < 0.25] = k.INF
+        dist = _random_costs(rng, ncell, nb, high=15, missing=0.25)
         old = np.full(nb, -1, dtype=np.int32)
         u, v, p, way, minv = (np.zeros(nb + 1, dtype=np.int64) for _ in range(5))
         used = np.zeros(nb + 1, dtype=np.bool_)
