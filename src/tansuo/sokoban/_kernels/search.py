@@ -426,7 +426,8 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                         t = rgoal[filled]
                 # A box from whose cell, with the player on this side of it, a lone box
                 # reaches no goal (board.side_distances): the other boxes only block more.
-                if sdead[4 * t + box_side(t, after, disc, sides)]:
+                moved = 4 * t + box_side(t, after, disc, sides)  # the box's row in the matching
+                if sdead[moved]:
                     ctl[C_DEAD_SIDES] += 1
                     continue
 
@@ -530,7 +531,7 @@ def search(units, lv, params, ctl, st, other, near, w, pat):
                     hv[q] = pv[q]
                     hp[q] = pp[q]
                 was = pb[i]
-                pb[i] = 4 * t + box_side(t, after, disc, sides)
+                pb[i] = moved
                 lb = hungarian_update(pb, nb, i, dist, hu, hv, hp, hway, hminv, hused)
                 pb[i] = was
                 if lb >= INF:
